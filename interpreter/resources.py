@@ -1,0 +1,36 @@
+"""Where the shipped grammar and rulesets live, installed or in a checkout.
+
+A wheel carries `grammar/` and `rulesets/` inside the package as `_data/`;
+a source checkout (or an editable install) has them beside the package.
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    """The folder `grammar` or `rulesets`, wherever this installation keeps it."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"cardrules installation is missing its '{name}' folder")
+
+
+def grammar_file(filename: str) -> Path:
+    return data_dir("grammar") / filename
+
+
+def shipped_ruleset(name: str) -> Path | None:
+    """A shipped ruleset by short name (`duzihu`, `variants/short_match`), if any."""
+    try:
+        base = data_dir("rulesets")
+    except FileNotFoundError:
+        return None
+    for candidate in (base / name, base / f"{name}.yaml"):
+        if candidate.is_file():
+            return candidate
+    return None
