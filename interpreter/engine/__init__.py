@@ -1,0 +1,1 @@
+"""The generic engine: state, steps, tricks, claims, melds and observation."""

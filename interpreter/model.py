@@ -1,0 +1,464 @@
+"""The typed, immutable model between a loaded YAML tree and the compiler.
+
+`build_model` reads a schema-valid located tree (see `load.py`) into frozen
+dataclasses that keep their source spans, and reports structural problems the
+JSON Schema cannot express (a step with two kinds, a seat in two teams,
+duplicate card ids).  Expressions stay as located strings; `compile.py`
+parses and checks them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from interpreter.diagnostics import DiagnosticBag, Span
+
+STEP_KINDS = (
+    "shuffle", "deal", "move", "collect", "reveal", "set", "add", "pick", "if", "for_each", "repeat",
+    "turn", "claim", "phase", "break", "record", "announce",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words in one or more languages; `get` falls back to English, then any."""
+
+    values: Mapping[str, str]
+
+    def get(self, lang: str = "en") -> str:
+        if lang in self.values:
+            return self.values[lang]
+        base = lang.split("-")[0]
+        return self.values.get(base) or self.values.get("en") or next(iter(self.values.values()), "")
+
+    @staticmethod
+    def of(raw: Any) -> "Text":
+        if raw is None:
+            return Text({})
+        if isinstance(raw, Mapping):
+            return Text({str(k): str(v) for k, v in raw.items()})
+        return Text({"en": str(raw)})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule id and its one line of text, attached to whatever implements it."""
+
+    id: str | None
+    text: Text
+    span: Span | None = None
+
+    def describe(self, lang: str = "en") -> str:
+        words = self.text.get(lang)
+        return f"{words} ({self.id})" if self.id and words else (words or self.id or "")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class AttrDecl:
+    name: str
+    type: str
+    default: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DeckEntry:
+    """A suit, a rank, or an explicitly listed card."""
+
+    id: str
+    name: Text
+    attrs: Mapping[str, Any]
+    span: Span | None
+    symbol: str | None = None
+    color: str | None = None
+    suit: str | None = None
+    rank: str | None = None
+    copies: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Deck:
+    attributes: tuple[AttrDecl, ...]
+    suits: tuple[DeckEntry, ...]
+    ranks: tuple[DeckEntry, ...]
+    cards: tuple[DeckEntry, ...]
+    card_attrs: Mapping[str, Mapping[str, Any]]
+    copies: int
+    exclude: tuple[str, ...]
+    zone: str
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Team:
+    id: str
+    name: Text
+    seats: tuple[int, ...]
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Players:
+    count: int
+    order: str
+    teams: tuple[Team, ...]
+    seat_names: tuple[Text, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Zone:
+    name: str
+    per: str
+    visibility: str
+    groups: bool
+    label: Text
+    description: Text
+    sort: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Variable:
+    name: str
+    type: str
+    per: str
+    initial: Any
+    visibility: str
+    description: Text
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Constant:
+    name: str
+    type: str | None
+    value: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Option:
+    name: str
+    type: str
+    default: Any
+    choices: tuple | None
+    minimum: int | None
+    maximum: int | None
+    description: Text
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Function:
+    name: str
+    params: tuple[tuple[str, str, Span | None], ...]
+    value: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Step:
+    """One flow step: its kind, its raw (located) arguments, and nested bodies."""
+
+    kind: str
+    value: Any
+    rule: Rule | None
+    span: Span | None
+    body: tuple["Step", ...] = ()
+    else_body: tuple["Step", ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Restriction:
+    rule: Rule
+    when: Any
+    require: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action:
+    name: str
+    rule: Rule | None
+    label: Text
+    param_name: str | None
+    param_from: Any
+    available_if: Any
+    legal_if: tuple[Restriction, ...]
+    effect: tuple[Step, ...]
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MeldKindDecl:
+    name: str
+    shape: str
+    size: int
+    sequence: str | None
+    same: str | None
+    member_if: Any
+    allowed_if: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ShapeDecl:
+    name: str
+    groups: int
+    pairs: int
+    group_kinds: tuple[str, ...]
+    pair_kinds: tuple[str, ...]
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Invariant:
+    rule: Rule
+    check: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Model:
+    """A whole ruleset, structurally checked, expressions not yet compiled."""
+
+    id: str
+    name: Text
+    description: Text
+    source: str | None
+    players: Players
+    deck: Deck
+    rules: tuple[Rule, ...]
+    constants: tuple[Constant, ...]
+    options: tuple[Option, ...]
+    zones: tuple[Zone, ...]
+    variables: tuple[Variable, ...]
+    functions: tuple[Function, ...]
+    meld_kinds: tuple[MeldKindDecl, ...]
+    shapes: tuple[ShapeDecl, ...]
+    actions: tuple[Action, ...]
+    phases: Mapping[str, tuple[Step, ...]]
+    phase_spans: Mapping[str, Span | None]
+    flow: tuple[Step, ...]
+    returns: Any
+    summary: Text
+    invariants: tuple[Invariant, ...]
+    card_label: Any
+    all_rules: tuple[Rule, ...] = field(default=())
+
+
+def _key_span(node: Any, key: str) -> Span | None:
+    spans = getattr(node, "key_spans", None)
+    return spans.get(key) if spans else getattr(node, "span", None)
+
+
+def _value_span(node: Any, key: str) -> Span | None:
+    spans = getattr(node, "value_spans", None)
+    value = node.get(key) if isinstance(node, Mapping) else None
+    return getattr(value, "span", None) or (spans.get(key) if spans else None) or getattr(node, "span", None)
+
+
+def _item_span(seq: Any, i: int) -> Span | None:
+    spans = getattr(seq, "item_spans", None)
+    item = seq[i]
+    return getattr(item, "span", None) or (spans[i] if spans and i < len(spans) else getattr(seq, "span", None))
+
+
+class _Builder:
+    """Turns the tree into the model; one small method per section."""
+
+    def __init__(self, root: Mapping, bag: DiagnosticBag):
+        self.root = root
+        self.bag = bag
+        self.rules: list[Rule] = []
+
+    def rule(self, node: Mapping | None) -> Rule | None:
+        if not isinstance(node, Mapping) or ("id" not in node and "text" not in node):
+            return None
+        r = Rule(node.get("id"), Text.of(node.get("text")), _key_span(node, "id") or getattr(node, "span", None))
+        self.rules.append(r)
+        return r
+
+    def entries(self, items: Any) -> tuple[DeckEntry, ...]:
+        out = []
+        for i, raw in enumerate(items or ()):
+            out.append(DeckEntry(
+                id=str(raw["id"]), name=Text.of(raw.get("name", raw["id"])), attrs=dict(raw.get("attrs") or {}),
+                span=_item_span(items, i), symbol=raw.get("symbol"), color=raw.get("color"),
+                suit=raw.get("suit"), rank=raw.get("rank"), copies=raw.get("copies")))
+        self.no_duplicates(out, items, "id")
+        return tuple(out)
+
+    def no_duplicates(self, entries: list, items: Any, what: str) -> None:
+        seen: dict[str, Span | None] = {}
+        for i, e in enumerate(entries):
+            if e.id in seen:
+                first = seen[e.id]
+                hint = f"first defined at line {first.line}" if first else None
+                self.bag.error(f"duplicate {what} '{e.id}'", _item_span(items, i), hint)
+            else:
+                seen[e.id] = e.span
+
+    def deck(self) -> Deck:
+        raw = self.root["deck"]
+        attrs = raw.get("attributes") or {}
+        decls = tuple(AttrDecl(name=k, type=v["type"], default=v.get("default", _zero(v["type"])),
+                               span=_key_span(attrs, k)) for k, v in attrs.items())
+        return Deck(attributes=decls, suits=self.entries(raw.get("suits")), ranks=self.entries(raw.get("ranks")),
+                    cards=self.entries(raw.get("cards")), card_attrs=dict(raw.get("card_attrs") or {}),
+                    copies=raw.get("copies", 1), exclude=tuple(raw.get("exclude") or ()),
+                    zone=raw.get("zone", "deck"), span=_key_span(self.root, "deck"))
+
+    def players(self) -> Players:
+        raw = self.root["players"]
+        count = raw["count"]
+        teams = []
+        owner: dict[int, str] = {}
+        for i, t in enumerate(raw.get("teams") or ()):
+            seats = tuple(t["seats"])
+            span = _item_span(raw["teams"], i)
+            for s in seats:
+                if s >= count:
+                    self.bag.error(f"team '{t['id']}' names seat {s}, but seats are 0 to {count - 1}",
+                                   _value_span(t, "seats"), f"players.count is {count}")
+                elif s in owner:
+                    self.bag.error(f"seat {s} is in two teams ('{owner[s]}' and '{t['id']}')",
+                                   _value_span(t, "seats"))
+                owner.setdefault(s, t["id"])
+            teams.append(Team(id=t["id"], name=Text.of(t.get("name", t["id"])), seats=seats, span=span))
+        self.no_duplicates(teams, raw.get("teams") or [], "team")
+        if teams and len(owner) < count:
+            missing = sorted(set(range(count)) - set(owner))
+            self.bag.error(f"seats {missing} belong to no team", _key_span(raw, "teams"),
+                           "every seat must be in exactly one team when teams are declared")
+        names = tuple(Text.of(n) for n in raw.get("seat_names") or ())
+        if names and len(names) != count:
+            self.bag.error(f"seat_names lists {len(names)} names for {count} seats", _key_span(raw, "seat_names"))
+        return Players(count=count, order=raw.get("order", "increasing"), teams=tuple(teams), seat_names=names)
+
+    def step(self, node: Any, span: Span | None) -> Step | None:
+        if isinstance(node, str) and node == "break":
+            return Step(kind="break", value=True, rule=None, span=span)
+        if not isinstance(node, Mapping):
+            self.bag.error("a step must be a mapping with one kind key", span)
+            return None
+        kinds = [k for k in node if k in STEP_KINDS]
+        if len(kinds) != 1:
+            what = "no kind key" if not kinds else f"{len(kinds)} kind keys ({', '.join(kinds)})"
+            self.bag.error(f"a step needs exactly one kind key, this one has {what}", span,
+                           "kinds: " + ", ".join(STEP_KINDS))
+            return None
+        kind = kinds[0]
+        for extra in ("then", "else"):
+            if extra in node and kind != "if":
+                self.bag.error(f"'{extra}' belongs to an 'if' step, not a '{kind}' step", _key_span(node, extra))
+        value = node[kind]
+        body: tuple[Step, ...] = ()
+        if kind in ("for_each", "repeat") and isinstance(value, Mapping):
+            body = self.steps(value.get("steps"))
+        if kind == "if":
+            if "then" not in node:
+                self.bag.error("an 'if' step needs 'then' steps", _key_span(node, "if"))
+            body = self.steps(node.get("then"))
+        return Step(kind=kind, value=value, rule=self.rule(node), span=_key_span(node, kind) or span,
+                    body=body, else_body=self.steps(node.get("else")) if kind == "if" else ())
+
+    def steps(self, items: Any) -> tuple[Step, ...]:
+        out = []
+        for i, raw in enumerate(items or ()):
+            s = self.step(raw, _item_span(items, i))
+            if s is not None:
+                out.append(s)
+        return tuple(out)
+
+    def action(self, name: str, raw: Mapping) -> Action:
+        param = raw.get("param") or {}
+        legal = raw.get("legal_if") or []
+        restrictions = tuple(
+            Restriction(rule=self.rule(r) or Rule(None, Text({}), _item_span(legal, i)),
+                        when=r.get("when"), require=r["require"], span=_item_span(legal, i))
+            for i, r in enumerate(legal))
+        return Action(name=name, rule=self.rule(raw), label=Text.of(raw.get("label", name)),
+                      param_name=param.get("name"), param_from=param.get("from"),
+                      available_if=raw.get("available_if"), legal_if=restrictions,
+                      effect=self.steps(raw.get("effect")), span=_key_span(self.root["actions"], name))
+
+    def section(self, key: str) -> Mapping:
+        value = self.root.get(key)
+        return value if isinstance(value, Mapping) else {}
+
+    def build(self) -> Model:
+        r = self.root
+        for i, raw in enumerate(r.get("rules") or ()):
+            self.rule(raw)
+        listed = tuple(self.rules)
+        zones = self.section("zones")
+        variables = self.section("variables")
+        constants = self.section("constants")
+        options = self.section("options")
+        functions = self.section("functions")
+        melds = self.section("melds")
+        kinds = melds.get("kinds") or {}
+        shapes = melds.get("shapes") or {}
+        phases = self.section("phases")
+        result = self.section("result")
+        model = Model(
+            id=r["id"], name=Text.of(r["name"]), description=Text.of(r.get("description")), source=r.get("source"),
+            players=self.players(), deck=self.deck(), rules=listed,
+            constants=tuple(Constant(name=k, type=v.get("type") if isinstance(v, Mapping) else None,
+                                     value=v["value"] if isinstance(v, Mapping) else v,
+                                     rule=self.rule(v) if isinstance(v, Mapping) else None,
+                                     span=_key_span(constants, k)) for k, v in constants.items()),
+            options=tuple(Option(name=k, type=v["type"], default=v["default"],
+                                 choices=tuple(v["choices"]) if "choices" in v else None,
+                                 minimum=v.get("minimum"), maximum=v.get("maximum"),
+                                 description=Text.of(v.get("description")), rule=self.rule(v),
+                                 span=_key_span(options, k)) for k, v in options.items()),
+            zones=tuple(Zone(name=k, per=v.get("per", "shared"), visibility=v.get("visibility", "all"),
+                             groups=bool(v.get("groups", False)), label=Text.of(v.get("label", k)),
+                             description=Text.of(v.get("description")), sort=v.get("sort"),
+                             span=_key_span(zones, k)) for k, v in zones.items()),
+            variables=tuple(Variable(name=k, type=v["type"], per=v.get("per", "game"), initial=v.get("initial"),
+                                     visibility=v.get("visibility", "all"), description=Text.of(v.get("description")),
+                                     span=_key_span(variables, k)) for k, v in variables.items()),
+            functions=tuple(Function(name=k, params=tuple(
+                (p, t, _key_span(v.get("params"), p)) for p, t in (v.get("params") or {}).items()),
+                value=v["value"], rule=self.rule(v), span=_key_span(functions, k)) for k, v in functions.items()),
+            meld_kinds=tuple(MeldKindDecl(name=k, shape=v["shape"], size=v["size"], sequence=v.get("sequence"),
+                                          same=v.get("same"), member_if=v.get("member_if"),
+                                          allowed_if=v.get("allowed_if"), rule=self.rule(v),
+                                          span=_key_span(kinds, k)) for k, v in kinds.items()),
+            shapes=tuple(ShapeDecl(name=k, groups=v["groups"], pairs=v.get("pairs", 0),
+                                   group_kinds=tuple(v["group_kinds"]), pair_kinds=tuple(v.get("pair_kinds") or ()),
+                                   rule=self.rule(v), span=_key_span(shapes, k)) for k, v in shapes.items()),
+            actions=tuple(self.action(k, v) for k, v in self.section("actions").items()),
+            phases={k: self.steps(v) for k, v in phases.items()},
+            phase_spans={k: _key_span(phases, k) for k in phases},
+            flow=self.steps(r.get("flow")),
+            returns=result.get("returns"), summary=Text.of(result.get("summary")),
+            invariants=tuple(Invariant(rule=self.rule(v) or Rule(None, Text({})), check=v["check"],
+                                       span=_item_span(r["invariants"], i))
+                             for i, v in enumerate(r.get("invariants") or ())),
+            card_label=self.section("display").get("card_label"),
+        )
+        return _with_rules(model, tuple(self.rules))
+
+
+def _with_rules(model: Model, rules: tuple[Rule, ...]) -> Model:
+    import dataclasses
+
+    return dataclasses.replace(model, all_rules=rules)
+
+
+def _zero(type_name: str) -> Any:
+    return {"int": 0, "bool": False, "str": ""}.get(type_name)
+
+
+def build_model(root: Mapping, bag: DiagnosticBag) -> Model:
+    """The model of a schema-valid tree; structural problems go into `bag`."""
+    return _Builder(root, bag).build()

@@ -1,0 +1,135 @@
+"""Structure check of a ruleset tree against grammar/ruleset.schema.json.
+
+jsonschema finds the problems; this module words them for authors and maps
+each JSON path back to the YAML node it came from (`load.span_of`).
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, Iterable, Mapping
+
+from interpreter.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
+from interpreter.load import key_span_of, span_of, yaml11_bool_word
+from interpreter.resources import grammar_file
+
+_TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+               "boolean": "true or false", "number": "a number", "null": "nothing"}
+
+
+@cache
+def schema() -> dict:
+    return json.loads(grammar_file("ruleset.schema.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _validator():
+    import jsonschema
+
+    return jsonschema.Draft7Validator(schema())
+
+
+def _describe_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "nothing (null)" if value is None else type(value).__name__
+
+
+def _where(path: Iterable) -> str:
+    parts = [str(p) for p in path if not isinstance(p, int)]
+    return f"'{parts[-1]}'" if parts else "the top level"
+
+
+def _expected_types(schema_type: Any) -> str:
+    types = schema_type if isinstance(schema_type, list) else [schema_type]
+    return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+
+
+def _diagnose(root: Any, error) -> list[Diagnostic]:
+    path = list(error.absolute_path)
+    span = span_of(root, path)
+    v, s = error.validator, error.schema
+    inst = error.instance
+    if v == "additionalProperties" and isinstance(inst, Mapping):
+        allowed = set(s.get("properties", {}))
+        out = []
+        for key in inst:
+            if key in allowed or any(__import__("re").match(p, key) for p in s.get("patternProperties", {})):
+                continue
+            hint = did_you_mean(str(key), allowed) or (allowed_values_hint(allowed) if allowed else None)
+            out.append(Diagnostic(f"unknown key '{key}' in {_where(path)}", key_span_of(root, path + [key]), hint))
+        return out
+    if v == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span,
+                           _describe_schema(s.get("properties", {}).get(missing)))]
+    if v == "type":
+        hint = None
+        if isinstance(inst, str) and yaml11_bool_word(inst) and "boolean" in str(error.validator_value):
+            hint = f"'{inst}' is text in the YAML we accept; write true or false"
+        return [Diagnostic(f"{_where(path)} must be {_expected_types(error.validator_value)}, "
+                           f"not {_describe_type(inst)}", span, hint)]
+    if v in ("enum", "const"):
+        allowed = error.validator_value if v == "enum" else [error.validator_value]
+        hint = did_you_mean(str(inst), [str(a) for a in allowed]) or allowed_values_hint(allowed)
+        return [Diagnostic(f"{_where(path)} cannot be {_describe_type(inst)}", span, hint)]
+    if v == "pattern":
+        return [Diagnostic(f"{_describe_type(inst)} is not a valid name for {_where(path)}", span,
+                           _pattern_hint(error.validator_value))]
+    if v in ("minimum", "maximum"):
+        word = "at least" if v == "minimum" else "at most"
+        return [Diagnostic(f"{_where(path)} must be {word} {error.validator_value}, not {inst}", span)]
+    if v in ("minItems", "minProperties", "minLength"):
+        return [Diagnostic(f"{_where(path)} must not be empty", span)]
+    if v == "anyOf":
+        return _any_of(root, error, path, span)
+    return [Diagnostic(f"{_where(path)}: {error.message}", span)]
+
+
+def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
+    branches = error.schema.get("anyOf", [])
+    if any(b.get("$ref") == "#/definitions/text" for b in branches) or error.schema.get("examples") == [
+            "Hachinin Meri", {"en": "Hachinin Meri", "ja": "八人メリ"}]:
+        return [Diagnostic(f"{_where(path)} must be text, or a mapping from language codes to text",
+                           span, "for example: name: {en: Whist, fr: Whist}")]
+    deepest = sorted(error.context, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
+    if deepest and len(deepest[0].absolute_path) > len(error.absolute_path):
+        return _diagnose(root, deepest[0])
+    kinds = [_expected_types(b["type"]) if "type" in b else "one of " + ", ".join(map(str, b.get("enum", [])))
+             for b in branches if "type" in b or "enum" in b]
+    return [Diagnostic(f"{_where(path)} must be {' or '.join(kinds) or 'something else'}, "
+                       f"not {_describe_type(error.instance)}", span)]
+
+
+def _pattern_hint(pattern: str) -> str:
+    if pattern.startswith("^[a-z][a-z0-9_]*"):
+        return "names use lower-case letters, digits and '_', starting with a letter"
+    if "A-Za-z" in pattern and "-" in pattern:
+        return "rule ids look like 'HM-28' or 'DZ-A23'"
+    if pattern.startswith("^[a-z0-9]"):
+        return "card, suit and rank ids use lower-case letters, digits and '-'"
+    return f"it must match {pattern}"
+
+
+def _describe_schema(sub: Any) -> str | None:
+    if isinstance(sub, Mapping) and sub.get("description"):
+        return sub["description"].split(". ")[0].rstrip(".")
+    return None
+
+
+def check_structure(root: Any) -> list[Diagnostic]:
+    """Every schema problem of the tree, worded for authors, in file order."""
+    out: list[Diagnostic] = []
+    for error in _validator().iter_errors(root):
+        out.extend(_diagnose(root, error))
+    return out

@@ -1,0 +1,73 @@
+"""The validation pipeline: load -> schema -> model -> compile, as diagnostics.
+
+`check_file` never raises for bad user input; `load_ruleset` raises
+`RulesetError` carrying every diagnostic.  Both are what the CLI, the public
+`interpreter.load` and the tests use.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from interpreter.diagnostics import Diagnostic, DiagnosticBag, RulesetError
+
+
+@dataclass
+class Report:
+    """What validating one file found, with the texts needed to render it."""
+
+    file: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    ruleset: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Report:
+    """Validate a ruleset file completely; the compiled ruleset is kept when valid."""
+    from interpreter.load import load_document
+
+    doc = load_document(path)
+    return _check_document(str(path), doc)
+
+
+def check_text(text: str, filename: str = "<text>") -> Report:
+    """Validate ruleset text that is not (yet) a file, e.g. in tests or an editor."""
+    from interpreter.load import parse_text
+
+    return _check_document(filename, parse_text(text, filename))
+
+
+def _check_document(name: str, doc: Any) -> Report:
+    from interpreter.compile import compile_ruleset
+    from interpreter.model import build_model
+    from interpreter.schema_check import check_structure
+
+    report = Report(name, sources=dict(doc.sources))
+    bag = DiagnosticBag()
+    bag.extend(doc.diagnostics)
+    if bag.has_errors or doc.root is None:
+        report.diagnostics = bag.sorted()
+        return report
+    bag.extend(check_structure(doc.root))
+    if bag.has_errors:
+        report.diagnostics = bag.sorted()
+        return report
+    model = build_model(doc.root, bag)
+    ruleset = compile_ruleset(model, bag, path=name, sources=report.sources)
+    report.diagnostics = bag.sorted()
+    if report.ok:
+        report.ruleset = ruleset
+    return report
+
+
+def load_ruleset(path: str | Path) -> Any:
+    """The compiled ruleset of a valid file; raises RulesetError otherwise."""
+    report = check_file(path)
+    if not report.ok:
+        raise RulesetError([d for d in report.diagnostics if d.severity == "error"], report.sources)
+    return report.ruleset
