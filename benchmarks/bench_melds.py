@@ -40,21 +40,13 @@ def complete_hand(rng: random.Random, table: MeldTable) -> list[int]:
     """Counts of a random complete hand that respects the deck's copies."""
     while True:
         counts = [0] * NUM_FACES
-        kinds = [table.groups[i] for i in rng.choices(range(len(table.groups)), k=40)]
-        groups = [g for g in kinds if g.kind in GROUP_KINDS][:GROUPS]
+        drawn = rng.choices(table.groups, k=40)
+        groups = [g for g in drawn if g.kind in GROUP_KINDS][:GROUPS]
         pair = rng.choice([g for g in table.groups if g.kind in PAIR_KINDS])
         for face in (face for group in groups + [pair] for face in group.faces):
             counts[face] += 1
         if len(groups) == GROUPS and max(counts) <= COPIES:
             return counts
-
-
-def one_away(rng: random.Random, table: MeldTable) -> list[int]:
-    """A complete hand with one card swapped for another face still in the deck."""
-    counts = complete_hand(rng, table)
-    counts[rng.choice([f for f in range(NUM_FACES) if counts[f]])] -= 1
-    counts[rng.choice([f for f in range(NUM_FACES) if counts[f] < COPIES])] += 1
-    return counts
 
 
 def waiting_hand(rng: random.Random, table: MeldTable) -> list[int]:
@@ -64,8 +56,16 @@ def waiting_hand(rng: random.Random, table: MeldTable) -> list[int]:
     return counts
 
 
-def rate(call: Callable[[list[int]], object], hands: Sequence[list[int]], before: Callable[[], None]) -> float:
-    """Calls per second of `call` over `hands`, running `before` untimed-ish ahead of each."""
+def one_away(rng: random.Random, table: MeldTable) -> list[int]:
+    """A complete hand with one card swapped for a face still in the deck (complete again at times)."""
+    counts = waiting_hand(rng, table)
+    counts[rng.choice([f for f in range(NUM_FACES) if counts[f] < COPIES])] += 1
+    return counts
+
+
+def rate(call: Callable[[list[int]], object], hands: Sequence[list[int]],
+         before: Callable[[], None]) -> float:
+    """Calls per second of `call` over `hands`, running `before` (untimed) ahead of each."""
     spent = 0.0
     for counts in hands:
         before()

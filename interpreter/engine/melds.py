@@ -7,7 +7,12 @@ whose top bit is a guard: subtracting a group's mask borrows from a guard
 exactly when some count would go below zero. Faces that no group links form
 independent components; each component answers which (groups, pairs) totals
 it can make as an *outcome mask* (bit `groups * STRIDE + pairs`), memoised on
-its packed counts and kept across calls, and the components' masks are added.
+its packed counts and kept across calls (components of the same shape share
+one memo), and the components' masks are added.
+
+Wild faces are not handled yet. They fit this design as a wild count kept out
+of the packed hand, options that fill some of a group's faces with wilds
+(`Group` would then record which), and outcomes indexed by wilds used.
 """
 from __future__ import annotations
 
@@ -54,7 +59,7 @@ class Group:
     faces: tuple[int, ...]
 
     def position_of(self, face: int) -> int:
-        """Index of `face` in this group (the first, for a set), so a scorer can tell a run's middle from its end."""
+        """Index of `face` in this group (the first, for a set): a run's end, middle or start."""
         return self.faces.index(face)
 
     def __lt__(self, other: Group) -> bool:
@@ -73,7 +78,7 @@ class _Option(NamedTuple):
     group: Group
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Search:
     """Memoised search over one component for one choice of group and pair kinds."""
 
@@ -112,14 +117,28 @@ def _add_outcomes(first: int, second: int) -> int:
     return result
 
 
-def _has_outcome(outcomes: int, groups: int, pairs: int) -> bool:
-    """Whether the outcome mask contains exactly `groups` groups and `pairs` pairs."""
+def _check_totals(groups: int, pairs: int) -> None:
+    """Reject negative totals (more groups exposed than the shape has, say)."""
     if groups < 0 or pairs < 0:
         raise ValueError(f"groups and pairs must not be negative (got {groups}, {pairs})")
+
+
+def _has_outcome(outcomes: int, groups: int, pairs: int) -> bool:
+    """Whether the outcome mask contains exactly `groups` groups and `pairs` pairs."""
     return pairs < STRIDE and (outcomes >> (groups * STRIDE + pairs)) & 1 == 1
 
 
-def _make_reach(guard: int, group_masks: list[tuple[int, ...]], pair_masks: list[tuple[int, ...]],
+def _needed_outcomes(others: int, groups: int, pairs: int) -> int:
+    """The outcome mask one component must meet so that, with `others`, the totals are exact."""
+    needed = 0
+    for bit in _bits(others):
+        other_groups, other_pairs = divmod(bit, STRIDE)
+        if other_groups <= groups and other_pairs <= pairs:
+            needed |= 1 << ((groups - other_groups) * STRIDE + pairs - other_pairs)
+    return needed
+
+
+def _make_reach(guard: int, group_masks: Sequence[tuple[int, ...]], pair_masks: Sequence[tuple[int, ...]],
                 memo: dict[int, int], limit: int) -> Reach:
     """Build the memoised outcome function of one component (depth-first on its lowest face)."""
 
@@ -147,7 +166,8 @@ def _make_reach(guard: int, group_masks: list[tuple[int, ...]], pair_masks: list
     return reach
 
 
-def _legal_runs(kind: MeldKind, seq_group: Sequence[int], seq_pos: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def _legal_runs(kind: MeldKind, seq_group: Sequence[int],
+                seq_pos: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every run of `kind`: faces of one sequence group at consecutive positions."""
     at: dict[tuple[int, int], list[int]] = {}
     for face, (group, position) in enumerate(zip(seq_group, seq_pos)):
@@ -248,11 +268,11 @@ class MeldTable:
                 search.memo.clear()
                 search.memo[0] = 1
 
-    def pack(self, counts: Sequence[int]) -> int:
-        """The hand as one integer: a byte per face, components contiguous."""
+    def pack(self, counts: Sequence[int], room: int = 0) -> int:
+        """The hand as one integer: a byte per face, components contiguous, `room` cards to spare."""
         if len(counts) != self.num_faces:
             raise ValueError(f"counts has {len(counts)} entries for {self.num_faces} faces")
-        if sum(counts) > MAX_HAND:
+        if sum(counts) + room > MAX_HAND:
             raise ValueError(f"a hand may hold at most {MAX_HAND} cards")
         try:
             return int.from_bytes(bytes(self._reorder(counts)), "little")
@@ -262,6 +282,7 @@ class MeldTable:
     def is_complete(self, counts: Sequence[int], groups: int, pairs: int,
                     group_kinds: Sequence[str], pair_kinds: Sequence[str]) -> bool:
         """Whether the whole hand splits into exactly `groups` groups and `pairs` pairs."""
+        _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
         return _has_outcome(self._outcomes(searches, self.pack(counts)), groups, pairs)
 
@@ -269,24 +290,24 @@ class MeldTable:
                          group_kinds: Sequence[str], pair_kinds: Sequence[str],
                          available: Sequence[int] | None = None) -> list[int]:
         """Faces whose addition completes the hand, skipping faces with none `available`."""
+        _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
-        key = self.pack(counts)
-        outcomes = [search.reach(search.counts_of(key)) for search in searches]
-        others = _outcomes_without_each(outcomes)
+        key = self.pack(counts, room=1)
+        parts = [search.counts_of(key) for search in searches]
+        others = _outcomes_without_each([search.reach(part) for search, part in zip(searches, parts)])
         waits = []
-        for face in range(self.num_faces):
-            if available is not None and available[face] <= 0:
-                continue
-            index = self._component_of[face]
-            search = searches[index]
-            grown = search.reach(search.counts_of(key) + self._bit_of[face])
-            if grown and _has_outcome(_add_outcomes(others[index], grown), groups, pairs):
-                waits.append(face)
-        return waits
+        for index, (search, part) in enumerate(zip(searches, parts)):
+            needed = _needed_outcomes(others[index], groups, pairs)
+            if needed:
+                waits += [face for face in self.components[index]
+                          if (available is None or available[face] > 0)
+                          and search.reach(part + self._bit_of[face]) & needed]
+        return sorted(waits)
 
     def partitions(self, counts: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str],
                    pair_kinds: Sequence[str], limit: int = 10_000) -> list[Partition]:
         """Every distinct partition into `groups` groups and `pairs` pairs, sorted, at most `limit`."""
+        _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
         key = self.pack(counts)
         if not _has_outcome(self._outcomes(searches, key), groups, pairs):
@@ -305,7 +326,7 @@ class MeldTable:
         """Outcome mask of a whole packed hand; 0 as soon as one component is hopeless."""
         total = 1
         for search in searches:
-            counts = (key >> search.shift) & search.width_mask
+            counts = (key >> search.shift) & search.width_mask  # counts_of, inlined: the hot loop
             if counts:
                 found = search.reach(counts)
                 if not found:
@@ -328,14 +349,16 @@ class MeldTable:
         if unknown:
             raise ValueError(f"unknown meld kinds {unknown}; declared: {sorted(known)}")
         shift, searches = 0, []
+        shared: dict[tuple[object, ...], tuple[Reach, dict[int, int]]] = {}
         for component in self.components:
-            searches.append(self._build_search(component, shift, group_kinds, pair_kinds))
+            searches.append(self._build_search(component, shift, group_kinds, pair_kinds, shared))
             shift += BYTE * len(component)
         return tuple(searches)
 
     def _build_search(self, component: tuple[int, ...], shift: int, group_kinds: tuple[str, ...],
-                      pair_kinds: tuple[str, ...]) -> _Search:
-        """One component's options per face, and its memoised outcome function."""
+                      pair_kinds: tuple[str, ...],
+                      shared: dict[tuple[object, ...], tuple[Reach, dict[int, int]]]) -> _Search:
+        """One component's options per face; components of the same shape share one memo."""
         options: list[list[_Option]] = [[] for _ in component]
         for position, face in enumerate(component):
             for group in self.groups_by_low_face[face]:
@@ -345,10 +368,13 @@ class MeldTable:
                 if group.kind in pair_kinds:
                     options[position].append(_Option(False, mask, group))
         guard = sum(GUARD << (BYTE * position) for position in range(len(component)))
-        group_masks = [tuple(dict.fromkeys(o.mask for o in opts if o.is_group)) for opts in options]
-        pair_masks = [tuple(dict.fromkeys(o.mask for o in opts if not o.is_group)) for opts in options]
-        memo = {0: 1}
-        reach = _make_reach(guard, group_masks, pair_masks, memo, self.cache_limit)
+        group_masks = tuple(tuple(dict.fromkeys(o.mask for o in opts if o.is_group)) for opts in options)
+        pair_masks = tuple(tuple(dict.fromkeys(o.mask for o in opts if not o.is_group)) for opts in options)
+        if (group_masks, pair_masks) not in shared:
+            memo = {0: 1}
+            shared[group_masks, pair_masks] = _make_reach(guard, group_masks, pair_masks, memo,
+                                                          self.cache_limit), memo
+        reach, memo = shared[group_masks, pair_masks]
         return _Search(shift, (1 << (BYTE * len(component))) - 1, guard,
                        tuple(map(tuple, options)), reach, memo)
 
