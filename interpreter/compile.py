@@ -1,0 +1,339 @@
+"""Model -> compiled Ruleset: tables, slots, names, expressions, program.
+
+This stage resolves every name a ruleset uses (variables, zones, functions,
+actions, card ids), compiles every expression once, and turns the flow of
+play into the flat instruction list the engine runs (`compile_steps.py`).
+Everything it finds wrong goes into the DiagnosticBag; nothing raises.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from interpreter.deck import Cards, build_cards
+from interpreter.diagnostics import DiagnosticBag, Span, did_you_mean
+from interpreter.engine.ruleset import EngineLimits, Ruleset, VarInfo, ZoneInfo, file_sha256
+from interpreter.expr import (
+    ANY, BOOL, INT, NONE, STR, Const, DictScope, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
+    TypeNameError, Value, parse_type,
+)
+from interpreter.expr.compiler import ExprCompiler
+from interpreter.model import Model, Text
+
+
+class Src:
+    """An expression's text with a way back to its place in the YAML file."""
+
+    __slots__ = ("text", "_located", "_span")
+
+    def __init__(self, value: Any, span: Span | None):
+        self.text = _as_text(value)
+        self._located = value if hasattr(value, "span_at") else None
+        self._span = getattr(value, "span", None) or span
+
+    def span_at(self, start: int, end: int) -> Span:
+        if self._located is not None:
+            return self._located.span_at(start, end)
+        s = self._span or Span("<ruleset>", 1, 1)
+        return Span(s.file, s.line, s.col, s.end_line, s.end_col)
+
+    @property
+    def span(self) -> Span | None:
+        return self._span
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+@dataclass
+class OptionInfo:
+    name: str
+    type: Type
+    default: Any
+    choices: tuple | None
+    minimum: int | None
+    maximum: int | None
+    description: Text
+
+    def convert(self, value: Any) -> Any:
+        """A value given on the command line or in code, checked against the option."""
+        if self.type is INT:
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"option '{self.name}' needs a whole number, not {value!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option '{self.name}' must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option '{self.name}' must be at most {self.maximum}")
+        elif self.type is BOOL and isinstance(value, str):
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"option '{self.name}' needs true or false, not {value!r}")
+            value = value.lower() == "true"
+        elif isinstance(self.type, EnumT) and isinstance(value, str):
+            if value not in self.type.values:
+                raise ValueError(f"option '{self.name}' cannot be {value!r}")
+            value = self.type.values[value]
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option '{self.name}' must be one of {list(self.choices)}")
+        return value
+
+
+class Names:
+    """Every enum and record type a ruleset declares, by type name."""
+
+    def __init__(self, cards: Cards, model: Model):
+        self.suit = EnumT("suit", {s: i for i, s in enumerate(cards.suit_ids)})
+        self.rank = EnumT("rank", {r: i for i, r in enumerate(cards.rank_ids)})
+        self.card = EnumT("card", cards.index())
+        self.team = EnumT("team", {t.id: i for i, t in enumerate(model.players.teams)})
+        self.zone = EnumT("zone", {z.name: i for i, z in enumerate(model.zones)})
+        action_names = [a.name for a in model.actions]
+        values = {n: i for i, n in enumerate(action_names)}
+        values.setdefault("pass", -1)
+        self.action = EnumT("action", values)
+        self.kind = EnumT("kind", {k.name: i for i, k in enumerate(model.meld_kinds)})
+        self.shape = EnumT("shape", {s.name: i for i, s in enumerate(model.shapes)})
+        self.entry = RecordT("entry", {
+            "card": Field(self.card, lambda e: e[0]), "by": Field(INT, lambda e: e[1]),
+            "face_up": Field(BOOL, lambda e: e[2]), "index": Field(INT, lambda e: e[3])})
+        self.group = RecordT("group", {
+            "kind": Field(self.kind, lambda g: g[0]), "cards": Field(ListT(self.card), lambda g: g[1]),
+            "index": Field(INT, lambda g: g[2])})
+        self._card_attrs(cards)
+
+    def _card_attrs(self, cards: Cards) -> None:
+        attrs = self.card.attrs
+        suit_of, rank_of, ids = cards.suit_of, cards.rank_of, cards.ids
+        attrs["suit"] = Field(self.suit, lambda c: _none_if_negative(suit_of[c]))
+        attrs["rank"] = Field(self.rank, lambda c: _none_if_negative(rank_of[c]))
+        attrs["id"] = Field(STR, lambda c: ids[c])
+        attrs["suit_order"] = Field(INT, suit_of.__getitem__)
+        attrs["rank_order"] = Field(INT, rank_of.__getitem__)
+        prim = {"int": INT, "bool": BOOL, "str": STR}
+        for name, table in cards.attrs.items():
+            attrs[name] = Field(prim[cards.attr_types[name]], table.__getitem__)
+
+    def types(self) -> dict[str, Type]:
+        return {"card": self.card, "suit": self.suit, "rank": self.rank, "team": self.team, "zone": self.zone,
+                "action": self.action, "kind": self.kind, "shape": self.shape, "seat": INT,
+                "entry": self.entry, "group": self.group}
+
+
+def _none_if_negative(v: int) -> int | None:
+    return None if v < 0 else v
+
+
+class Slots:
+    """Allocates variable slots in the state's `vars` list."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.hidden: dict[str, int] = {}
+
+    def new(self) -> int:
+        self.count += 1
+        return self.count - 1
+
+    def named(self, name: str) -> int:
+        if name not in self.hidden:
+            self.hidden[name] = self.new()
+        return self.hidden[name]
+
+
+def convert_value(value: Any, t: Type, where: str) -> Any:
+    """A YAML value as the run-time value of type `t`; raises ValueError with a reason."""
+    if t is ANY:
+        return value
+    if isinstance(t, EnumT):
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in t.values:
+            hint = did_you_mean(str(value), t.values)
+            raise ValueError(f"{where}: unknown {t.name} {value!r}" + (f" ({hint})" if hint else ""))
+        return t.values[value]
+    if isinstance(t, (ListT, SetT)):
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: expected a list, not {value!r}")
+        items = [convert_value(v, t.elem, where) for v in value]
+        return tuple(items) if isinstance(t, ListT) else frozenset(items)
+    expected = {INT: int, BOOL: bool, STR: str}.get(t)
+    if expected is not None and (type(value) is not expected):
+        raise ValueError(f"{where}: expected {t}, not {value!r}")
+    return value
+
+
+def default_value(t: Type) -> Any:
+    if t is INT:
+        return 0
+    if t is BOOL:
+        return False
+    if t is STR:
+        return ""
+    if isinstance(t, ListT):
+        return ()
+    if isinstance(t, SetT):
+        return frozenset()
+    return None
+
+
+def infer_const_type(value: Any, names: Names) -> Type:
+    """The type of an untyped constant: int, bool, str, or a list of those or of one enum."""
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    if isinstance(value, list) and value:
+        inner = {infer_const_type(v, names) for v in value}
+        if len(inner) == 1:
+            return ListT(inner.pop())
+    return ListT(ANY) if isinstance(value, list) else ANY
+
+
+class Compiler:
+    """Holds what one compilation needs; `run` returns the Ruleset or None."""
+
+    def __init__(self, model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]):
+        self.model, self.bag, self.path, self.sources = model, bag, path, sources
+        self.cards = build_cards(model.deck, bag)
+        self.names = Names(self.cards, model)
+        self.slots = Slots()
+        self.global_names: dict[str, Any] = {}
+        self.zone_info: list[ZoneInfo] = []
+        self.var_info: list[VarInfo] = []
+        self.var_types: dict[str, tuple[Type, int, str]] = {}   # name -> (type, slot, per)
+        self.options: dict[str, OptionInfo] = {}
+        self.option_slots: dict[str, int] = {}
+        self.n = model.players.count
+
+    # ----- helpers -----------------------------------------------------------
+    def parse_type(self, text: str, span: Span | None) -> Type:
+        try:
+            return parse_type(str(text), self.names.types())
+        except TypeNameError as exc:
+            self.bag.error(exc.message, span, exc.hint)
+            return ANY
+
+    def declare(self, name: str, binding: Any, span: Span | None, what: str) -> None:
+        if name in self.global_names:
+            self.bag.error(f"'{name}' is already declared (as {self.global_names[name][1]})", span,
+                           "every constant, option, variable, zone and function needs its own name")
+            return
+        self.global_names[name] = (binding, what)
+
+    # ----- sections ----------------------------------------------------------
+    def zones(self) -> None:
+        base = 0
+        per_seat_zone_of: list[int] = []
+        for i, z in enumerate(self.model.zones):
+            count = self.n if z.per == "seat" else 1
+            self.zone_info.append(ZoneInfo(name=z.name, per=z.per, visibility=z.visibility, groups=z.groups,
+                                           base=base, label=z.label, sort=None))
+            per_seat_zone_of += [i] * count
+            if z.per == "seat":
+                self.declare(z.name, self._seat_zone_fn(z.name, base), z.span, "a zone")
+            else:
+                self.declare(z.name, Value(ListT(self.names.card), _zone_loader(base)), z.span, "a zone")
+            base += count
+        self.zone_count = base
+        self.zone_index = tuple(per_seat_zone_of)
+        self.zone_owner = tuple(z - self.zone_info[i].base if self.zone_info[i].per == "seat" else -1
+                                for z, i in enumerate(per_seat_zone_of))
+
+    def _seat_zone_fn(self, name: str, base: int) -> Function:
+        n = self.n
+
+        def impl(fr: Any, seat: int) -> list:
+            if not 0 <= seat < n:
+                from interpreter.expr import BuiltinError
+
+                raise BuiltinError(f"seat {seat} does not exist (seats are 0 to {n - 1})")
+            return fr.env.zones[base + seat]
+
+        return Function(name, [Param("seat", INT)], ListT(self.names.card), impl, needs_frame=True,
+                        doc=f"The cards in the seat's '{name}' zone.")
+
+    def constants(self) -> None:
+        types = self.names.types()
+        for c in self.model.constants:
+            t = self.parse_type(c.type, c.span) if c.type else infer_const_type(c.value, self.names)
+            if c.type is None and isinstance(c.value, list) and c.value and all(isinstance(v, str) for v in c.value):
+                t = _guess_enum_list(c.value, types) or t
+            try:
+                value = convert_value(c.value, t, f"constant '{c.name}'")
+            except ValueError as exc:
+                self.bag.error(str(exc), c.span)
+                continue
+            self.declare(c.name, Const(t, value), c.span, "a constant")
+
+    def option_section(self) -> None:
+        for o in self.model.options:
+            t = self.parse_type(o.type, o.span)
+            try:
+                default = convert_value(o.default, t, f"default of option '{o.name}'")
+            except ValueError as exc:
+                self.bag.error(str(exc), o.span)
+                continue
+            slot = self.slots.new()
+            self.options[o.name] = OptionInfo(o.name, t, default, o.choices, o.minimum, o.maximum, o.description)
+            self.option_slots[o.name] = slot
+            self.declare(o.name, Value(t, _slot_loader(slot)), o.span, "an option")
+
+    def variables(self) -> None:
+        sizes = {"game": 0, "seat": self.n, "team": len(self.model.players.teams)}
+        for v in self.model.variables:
+            t = self.parse_type(v.type, v.span)
+            if v.per == "team" and not self.model.players.teams:
+                self.bag.error(f"variable '{v.name}' is per team, but no teams are declared", v.span)
+            slot = self.slots.new()
+            try:
+                one = default_value(t) if v.initial is None else convert_value(v.initial, t, f"variable '{v.name}'")
+            except ValueError as exc:
+                self.bag.error(str(exc), v.span)
+                one = default_value(t)
+            initial = one if v.per == "game" else (one,) * sizes[v.per]
+            full_t = t if v.per == "game" else ListT(t)
+            self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(t), initial))
+            self.var_types[v.name] = (t, slot, v.per)
+            self.declare(v.name, Value(full_t, _slot_loader(slot)), v.span, "a variable")
+
+
+def _guess_enum_list(values: list, types: Mapping[str, Type]) -> Type | None:
+    for name in ("card", "rank", "suit", "team", "kind"):
+        t = types[name]
+        if isinstance(t, EnumT) and t.values and all(v in t.values for v in values):
+            return ListT(t)
+    return None
+
+
+def _slot_loader(slot: int) -> Callable[[Any], Any]:
+    return lambda fr: fr.env.vars[slot]
+
+
+def _zone_loader(z: int) -> Callable[[Any], Any]:
+    return lambda fr: fr.env.zones[z]
+
+
+def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]) -> Ruleset | None:
+    """Compile a model; returns None when `bag` has errors."""
+    from interpreter.compile_steps import finish_compile
+
+    c = Compiler(model, bag, path, sources)
+    c.zones()
+    c.constants()
+    c.option_section()
+    c.variables()
+    rs = finish_compile(c)
+    if bag.has_errors or rs is None:
+        return None
+    return rs
+
+
+__all__ = ["compile_ruleset", "Compiler", "Src", "file_sha256", "EngineLimits", "NONE", "SetT"]

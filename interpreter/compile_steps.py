@@ -1,0 +1,603 @@
+"""Second half of compilation: engine functions, expressions, actions, flow.
+
+Steps become the flat instruction list of `engine/program.py`: loops and
+ifs become jumps, phases are inlined (a phase that reaches itself is an
+error), and loop variables live in hidden variable slots so a game can pause
+inside any loop.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from interpreter.compile import Compiler, Src, default_value
+from interpreter.diagnostics import Span, did_you_mean
+from interpreter.engine import program as P
+from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
+from interpreter.expr import (
+    ANY, BOOL, INT, ChainScope, Const, DictScope, EnumT, Function, ListT, Param, SetT, Type, Value,
+)
+from interpreter.expr.compiler import ExprCompiler
+from interpreter.model import Step
+from interpreter.engine_names import engine_functions
+
+LOOP_LIMIT = 100_000
+
+
+def _span_of(value: Any, fallback: Span | None) -> Span | None:
+    return getattr(value, "span", None) or fallback
+
+
+class FlowCompiler:
+    """Compiles steps to instructions, with a stack of loop scopes."""
+
+    def __init__(self, c: Compiler, exprs: ExprCompiler):
+        self.c, self.exprs = c, exprs
+        self.bag = c.bag
+        self.locals: list[dict[str, Any]] = [{}]
+        self.loops: list[list[P.Jump]] = []
+        self.phase_stack: list[str] = []
+        self.in_effect = False
+        self.action_index = {a.name: i for i, a in enumerate(c.model.actions)}
+
+    # ----- expressions ----------------------------------------------------------
+    def scope(self) -> DictScope:
+        merged: dict[str, Any] = {}
+        for layer in self.locals:
+            merged.update(layer)
+        return DictScope(merged)
+
+    def expr(self, value: Any, span: Span | None, expected: Type | None = None) -> Callable | None:
+        if value is None:
+            return None
+        compiled = self.exprs.compile(Src(value, span), expected=expected, extra=self.scope())
+        return None if compiled is None else compiled.fn
+
+    def typed(self, value: Any, span: Span | None, expected: Type | None = None):
+        if value is None:
+            return None
+        return self.exprs.compile(Src(value, span), expected=expected, extra=self.scope())
+
+    def bind_local(self, name: str, t: Type, span: Span | None) -> int:
+        if name in self.c.global_names:
+            self.bag.error(f"'{name}' is already {self.c.global_names[name][1]}; choose another loop name", span)
+        slot = self.c.slots.new()
+        self.locals[-1][name] = Value(t, _slot(slot))
+        return slot
+
+    # ----- zones ----------------------------------------------------------------
+    def zone_ref(self, text: Any, span: Span | None, per_seat_only: bool = False) -> Callable | None:
+        raw = str(text).strip()
+        name, _, rest = raw.partition("(")
+        name = name.strip()
+        infos = {z.name: z for z in self.c.zone_info}
+        span = _span_of(text, span)
+        if name not in infos:
+            self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or
+                           "zones: " + ", ".join(infos))
+            return None
+        info = infos[name]
+        if info.per == "seat":
+            if not rest:
+                self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span,
+                               f"for example {name}(player)")
+                return None
+            seat_src = _SubSource(text, raw.index("(") + 1, rest.rstrip()[:-1] if rest.rstrip().endswith(")") else rest)
+            compiled = self.exprs.compile(seat_src, expected=INT, extra=self.scope())
+            if compiled is None:
+                return None
+            base, n, seat_fn = info.base, self.c.n, compiled.fn
+
+            def per_seat(fr: Any) -> int:
+                s = seat_fn(fr)
+                if not 0 <= s < n:
+                    raise P.FlowError(f"seat {s} does not exist (zone '{name}')")
+                return base + s
+
+            return per_seat
+        if rest:
+            self.bag.error(f"zone '{name}' is shared: write just '{name}'", span)
+            return None
+        if per_seat_only:
+            self.bag.error(f"'{name}' must be a per-seat zone here", span)
+        base = info.base
+        return lambda fr: base
+
+    # ----- steps ----------------------------------------------------------------
+    def steps(self, steps: tuple[Step, ...], out: list) -> None:
+        for s in steps:
+            self.step(s, out)
+
+    def emit(self, out: list, ins: P.Instr, s: Step, what: str) -> P.Instr:
+        ins.where = P.Where(what, s.rule, s.span)
+        out.append(ins)
+        return ins
+
+    def step(self, s: Step, out: list) -> None:
+        method = getattr(self, f"step_{s.kind}")
+        method(s, out)
+
+    def step_shuffle(self, s: Step, out: list) -> None:
+        z = self.zone_ref(s.value, s.span)
+        if z:
+            self.emit(out, P.Shuffle(z), s, "shuffle")
+
+    def step_collect(self, s: Step, out: list) -> None:
+        z = self.zone_ref(s.value, s.span)
+        if z:
+            self.emit(out, P.Collect(z), s, "collect")
+
+    def step_reveal(self, s: Step, out: list) -> None:
+        z = self.zone_ref(s.value, s.span)
+        if z:
+            self.emit(out, P.Reveal(z), s, "reveal")
+
+    def step_deal(self, s: Step, out: list) -> None:
+        v = s.value
+        src = self.zone_ref(v["from"], s.span)
+        infos = {z.name: z for z in self.c.zone_info}
+        dst = infos.get(v["to"])
+        if dst is None:
+            self.bag.error(f"unknown zone '{v['to']}'", _span_of(v["to"], s.span), did_you_mean(v["to"], infos))
+        elif dst.per != "seat":
+            self.bag.error(f"deal needs a per-seat zone, and '{v['to']}' is shared", _span_of(v["to"], s.span))
+        seats = self.expr(v["seats"], s.span, ListT(INT))
+        if ("packets" in v) == ("counts" in v):
+            self.bag.error("deal needs exactly one of 'packets' and 'counts'", s.span)
+            return
+        counts = None
+        if "counts" in v:
+            self.locals.append({"seat": Value(INT, _slot(self.c.slots.named("seat")))})
+            counts = self.expr(v["counts"], s.span, INT)
+            self.locals.pop()
+        if src and dst and seats:
+            packets = tuple(v["packets"]) if "packets" in v else None
+            self.emit(out, P.Deal(src, dst.base, seats, packets, counts, 1 if v.get("face") == "up" else 0),
+                      s, "deal")
+
+    def step_move(self, s: Step, out: list) -> None:
+        v = s.value
+        src = self.zone_ref(v["from"], s.span)
+        dst = self.zone_ref(v["to"], s.span)
+        modes = [m for m in ("cards", "count", "all") if m in v]
+        if len(modes) != 1:
+            self.bag.error("move needs exactly one of 'cards', 'count' and 'all'", s.span)
+            return
+        mode = modes[0]
+        arg = None
+        if mode == "cards":
+            arg = self.expr(v["cards"], s.span, None)
+        elif mode == "count":
+            arg = self.expr(v["count"], s.span, INT)
+        face = v.get("face")
+        face_fn = None
+        to_name = str(v["to"]).partition("(")[0].strip()
+        public = any(z.name == to_name and z.visibility == "all" for z in self.c.zone_info)
+        if face is None and public:
+            face_fn = _false
+        elif face == "up":
+            face_fn = _false
+        elif face == "down":
+            face_fn = _true
+        elif face is not None:
+            face_fn = self.expr(face, s.span, BOOL)
+        group = self.expr(v.get("group"), s.span, self.c.names.kind) if "group" in v else None
+        into = self.expr(v.get("into"), s.span, INT) if "into" in v else None
+        mover = _slot(self.c.slots.named("player")) if self.in_effect else None
+        if src and dst:
+            self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover),
+                      s, "move")
+
+    def _targets(self, s: Step) -> list:
+        items = []
+        spans = getattr(s.value, "key_spans", {}) or {}
+        for target, value in s.value.items():
+            tspan = spans.get(target, s.span)
+            name, _, index_text = str(target).partition("[")
+            name = name.strip()
+            if name not in self.c.var_types:
+                kind = self.c.global_names.get(name, (None, None))[1]
+                if kind:
+                    self.bag.error(f"cannot assign to '{name}': it is {kind}", tspan,
+                                   "only variables (declared under 'variables') can change")
+                else:
+                    self.bag.error(f"unknown variable '{name}'", tspan, did_you_mean(name, self.c.var_types))
+                continue
+            t, slot, per = self.c.var_types[name]
+            index_fn, size = None, 0
+            if per != "game" and not index_text:
+                items.append((name, ListT(t), slot, None, 0, value, tspan))
+                continue
+            if per != "game":
+                index_src = _SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
+                compiled = self.exprs.compile(index_src, expected=INT if per == "seat" else self.c.names.team,
+                                              extra=self.scope())
+                if compiled is None:
+                    continue
+                index_fn = compiled.fn
+                size = self.c.n if per == "seat" else len(self.c.model.players.teams)
+            elif index_text:
+                self.bag.error(f"variable '{name}' is a single value, not per seat or team", tspan)
+                continue
+            items.append((name, t, slot, index_fn, size, value, tspan))
+        return items
+
+    def step_set(self, s: Step, out: list, add: bool = False) -> None:
+        items = []
+        for name, t, slot, index_fn, size, value, tspan in self._targets(s):
+            if add and t is not INT:
+                self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
+                continue
+            fn = self.expr(value, tspan, t)
+            if fn is not None and isinstance(t, ListT) and not add:
+                fn = _as_tuple(fn)
+            if fn is not None:
+                items.append((slot, index_fn, fn, add, size))
+        self.emit(out, P.Assign(tuple(items)), s, "add" if add else "set")
+
+    def step_add(self, s: Step, out: list) -> None:
+        self.step_set(s, out, add=True)
+
+    def step_pick(self, s: Step, out: list) -> None:
+        items = []
+        for name, t, slot, index_fn, size, value, tspan in self._targets(s):
+            if index_fn is not None:
+                self.bag.error("pick sets single variables only", tspan)
+                continue
+            fn = self.expr(value, tspan, ListT(t))
+            if fn is not None:
+                items.append((slot, fn))
+        self.emit(out, P.Pick(tuple(items)), s, "pick")
+
+    def step_if(self, s: Step, out: list) -> None:
+        cond = self.expr(s.value, s.span, BOOL) or _true
+        jump = self.emit(out, P.JumpUnless(cond), s, "if")
+        self.steps(s.body, out)
+        if s.else_body:
+            skip = self.emit(out, P.Jump(), s, "if")
+            jump.target = len(out)
+            self.steps(s.else_body, out)
+            skip.target = len(out)
+        else:
+            jump.target = len(out)
+
+    def _loop(self, s: Step, out: list, values: Callable, var_slot: int | None) -> None:
+        list_slot, idx_slot = self.c.slots.new(), self.c.slots.new()
+        self.emit(out, P.LoopStart(values, list_slot, idx_slot, LOOP_LIMIT), s, s.kind)
+        top = len(out)
+        nxt = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot), s, s.kind)
+        self.loops.append([])
+        self.steps(s.body, out)
+        self.emit(out, P.Jump(top), s, s.kind)
+        nxt.exit = len(out)
+        for j in self.loops.pop():
+            j.target = len(out)
+
+    def step_for_each(self, s: Step, out: list) -> None:
+        v = s.value
+        compiled = self.typed(v["in"], s.span, None)
+        if compiled is None:
+            return
+        elem = getattr(compiled.type, "elem", ANY) if isinstance(compiled.type, (ListT, SetT)) else None
+        if elem is None and compiled.type is not ANY:
+            self.bag.error(f"for_each needs a list, and this is {compiled.type}", _span_of(v["in"], s.span))
+            return
+        self.locals.append({})
+        slot = self.bind_local(v["as"], elem or ANY, _span_of(v["as"], s.span))
+        self._loop(s, out, compiled.fn, slot)
+        self.locals.pop()
+
+    def step_repeat(self, s: Step, out: list) -> None:
+        v = s.value
+        if not any(k in v for k in ("times", "until", "while")):
+            self.bag.error("this repeat never ends: give it 'times', 'until' or 'while'", s.span,
+                           "a repeat without a bound loops forever")
+            return
+        for key, never in (("until", False), ("while", True)):
+            if key in v and v[key] is never and "times" not in v and not _has_break(s.body):
+                self.bag.error(f"this repeat never ends: '{key}: {str(never).lower()}' and no break", s.span)
+        self.locals.append({})
+        var_slot = self.bind_local(v["as"], INT, s.span) if "as" in v else None
+        if "times" in v:
+            times = self.expr(v["times"], s.span, INT)
+            if times is None:
+                self.locals.pop()
+                return
+            if "until" in v or "while" in v:
+                self._bounded_conditional(s, out, times, var_slot)
+            else:
+                self._loop(s, out, times, var_slot)
+        else:
+            self._conditional(s, out, var_slot)
+        self.locals.pop()
+
+    def _conditional(self, s: Step, out: list, var_slot: int | None) -> None:
+        v = s.value
+        until = self.expr(v.get("until"), s.span, BOOL) if "until" in v else None
+        while_ = self.expr(v.get("while"), s.span, BOOL) if "while" in v else None
+        if var_slot is not None:
+            self.emit(out, P.Assign(((var_slot, None, _zero, False, 0),)), s, "repeat")
+        top = len(out)
+        guard = self.emit(out, P.JumpUnless(while_), s, "repeat") if while_ else None
+        self.loops.append([])
+        self.steps(s.body, out)
+        if var_slot is not None:
+            self.emit(out, P.Assign(((var_slot, None, _one, True, 0),)), s, "repeat")
+        if until is not None:
+            self.emit(out, P.JumpUnless(until, top), s, "repeat")
+        else:
+            self.emit(out, P.Jump(top), s, "repeat")
+        end = len(out)
+        if guard is not None:
+            guard.target = end
+        for j in self.loops.pop():
+            j.target = end
+
+    def _bounded_conditional(self, s: Step, out: list, times: Callable, var_slot: int | None) -> None:
+        v = s.value
+        until = self.expr(v.get("until"), s.span, BOOL) if "until" in v else None
+        while_ = self.expr(v.get("while"), s.span, BOOL) if "while" in v else None
+        list_slot, idx_slot = self.c.slots.new(), self.c.slots.new()
+        self.emit(out, P.LoopStart(times, list_slot, idx_slot, LOOP_LIMIT), s, "repeat")
+        top = len(out)
+        nxt = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot), s, "repeat")
+        guard = self.emit(out, P.JumpUnless(while_), s, "repeat") if while_ else None
+        self.loops.append([])
+        self.steps(s.body, out)
+        if until is not None:
+            self.emit(out, P.JumpUnless(until, top), s, "repeat")
+        else:
+            self.emit(out, P.Jump(top), s, "repeat")
+        end = len(out)
+        nxt.exit = end
+        if guard is not None:
+            guard.target = end
+        for j in self.loops.pop():
+            j.target = end
+
+    def step_break(self, s: Step, out: list) -> None:
+        if not self.loops:
+            self.bag.error("'break' outside a repeat or for_each", s.span)
+            return
+        self.loops[-1].append(self.emit(out, P.Jump(), s, "break"))
+
+    def _action_list(self, names: Any, s: Step) -> tuple[int, ...]:
+        out = []
+        for i, name in enumerate(names):
+            span = (getattr(names, "item_spans", None) or [s.span] * len(names))[i] if names else s.span
+            if name not in self.action_index:
+                self.bag.error(f"unknown action '{name}'", span, did_you_mean(name, self.action_index) or
+                               "actions: " + ", ".join(self.action_index))
+            else:
+                out.append(self.action_index[name])
+        return tuple(out)
+
+    def step_turn(self, s: Step, out: list) -> None:
+        if self.in_effect:
+            self.bag.error("an action's effect cannot contain a 'turn'; put decisions in the flow", s.span)
+            return
+        v = s.value
+        player = self.expr(v["player"], s.span, INT)
+        actions = self._action_list(v["actions"], s)
+        if player:
+            self.emit(out, P.Turn(player, actions), s, "turn")
+
+    def step_claim(self, s: Step, out: list) -> None:
+        if self.in_effect:
+            self.bag.error("an action's effect cannot contain a 'claim' window", s.span)
+            return
+        v = s.value
+        players = self.expr(v["players"], s.span, ListT(INT))
+        actions = self._action_list(v["actions"], s)
+        rank: dict[int, int] = {}
+        for level, entry in enumerate(v.get("precedence") or ()):
+            group = entry if isinstance(entry, list) else [entry]
+            for k in self._action_list(group, s):
+                if k not in actions:
+                    self.bag.error(f"precedence names '{self.c.model.actions[k].name}', which is not offered "
+                                   f"in this claim", s.span)
+                rank[k] = level
+        for k in actions:
+            rank.setdefault(k, len(rank) + 100)
+        as_slot = None
+        if "as" in v:
+            as_slot = self.c.slots.new()
+            self.locals[-1][v["as"]] = Value(self.c.names.action, _slot(as_slot))
+            self._claim_names = getattr(self, "_claim_names", set()) | {v["as"]}
+        if players:
+            self.emit(out, P.Claim(players, actions, rank, as_slot), s, "claim")
+
+    def step_phase(self, s: Step, out: list) -> None:
+        name = s.value
+        phases = self.c.model.phases
+        if name not in phases:
+            self.bag.error(f"unknown phase '{name}'", s.span, did_you_mean(name, phases))
+            return
+        if name in self.phase_stack:
+            chain = " -> ".join([*self.phase_stack[self.phase_stack.index(name):], name])
+            self.bag.error(f"phase '{name}' runs itself ({chain}); this flow would never end", s.span)
+            return
+        self.phase_stack.append(name)
+        self.steps(phases[name], out)
+        self.phase_stack.pop()
+
+    def step_record(self, s: Step, out: list) -> None:
+        spans = getattr(s.value, "key_spans", {}) or {}
+        items = []
+        for name, value in s.value.items():
+            fn = self.expr(value, spans.get(name, s.span))
+            if fn:
+                items.append((str(name), fn))
+        self.emit(out, P.Record(tuple(items)), s, "record")
+
+    def step_announce(self, s: Step, out: list) -> None:
+        self.emit(out, P.Announce(s.value), s, "announce")
+
+
+class _SubSource:
+    """A piece of a located string (the seat inside `hand(...)`, the index in `x[...]`)."""
+
+    def __init__(self, whole: Any, start: int, text: str):
+        self.text = text
+        self._whole, self._start = whole, start
+
+    def span_at(self, start: int, end: int) -> Span:
+        if hasattr(self._whole, "span_at"):
+            return self._whole.span_at(self._start + start, self._start + end)
+        return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
+
+
+def _has_break(steps: tuple[Step, ...]) -> bool:
+    return any(s.kind in ("break", "turn", "claim") or _has_break(s.body) or _has_break(s.else_body)
+               for s in steps)
+
+
+def _slot(slot: int) -> Callable[[Any], Any]:
+    return lambda fr: fr.env.vars[slot]
+
+
+def _as_tuple(fn: Callable) -> Callable:
+    """List values are stored as tuples, so copies of a state never share them."""
+    return lambda fr: tuple(fn(fr))
+
+
+def _true(fr: Any) -> bool:
+    return True
+
+
+def _false(fr: Any) -> bool:
+    return False
+
+
+def _zero(fr: Any) -> int:
+    return 0
+
+
+def _one(fr: Any) -> int:
+    return 1
+
+
+def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
+    types = c.names.types()
+    for f in c.model.functions:
+        params = []
+        for pname, tname, pspan in f.params:
+            params.append((pname, c.parse_type(tname, pspan)))
+        exprs.define(f.name, params, Src(f.value, f.span), f.span)
+        c.global_names.setdefault(f.name, (None, "a function"))
+    exprs.finish()
+    del types
+
+
+def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
+    out = []
+    player_slot = c.slots.named("player")
+    for i, a in enumerate(c.model.actions):
+        fc.locals.append({"player": Value(INT, _slot(player_slot))})
+        param_slot = param_from = None
+        param_kind = None
+        if a.param_name:
+            compiled = fc.typed(a.param_from, a.span)
+            elem = ANY
+            if compiled is not None:
+                if isinstance(compiled.type, (ListT, SetT)):
+                    elem = compiled.type.elem
+                elif compiled.type is not ANY:
+                    c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
+                                getattr(a.param_from, "span", a.span))
+                param_from = compiled.fn
+            param_slot = c.slots.new()
+            fc.locals[-1][a.param_name] = Value(elem, _slot(param_slot))
+            param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
+        available = fc.expr(a.available_if, a.span, BOOL)
+        restrictions = []
+        for r in a.legal_if:
+            when = fc.expr(r.when, r.span, BOOL)
+            require = fc.expr(r.require, r.span, BOOL)
+            if require is not None:
+                restrictions.append(Restriction(r.rule, when, require))
+        fc.in_effect = True
+        effect: list = []
+        fc.steps(a.effect, effect)
+        effect.append(Return())
+        P.link(effect)
+        fc.in_effect = False
+        fc.locals.pop()
+        out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
+                                  param_from=param_from, param_kind=param_kind, available=available,
+                                  restrictions=tuple(restrictions), effect=tuple(effect)))
+    return tuple(out)
+
+
+def _value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
+    ids = c.cards.ids
+    enums = {t.name: {v: k for k, v in t.values.items()} for t in c.names.types().values() if isinstance(t, EnumT)}
+
+    def text(act: CompiledAction, value: Any) -> str:
+        if act.param_kind == "card":
+            return ids[value]
+        names = enums.get(act.param_kind)
+        if names is not None and value in names:
+            return names[value]
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    return text
+
+
+def finish_compile(c: Compiler) -> Ruleset | None:
+    """Functions, melds, actions, flow, result: the rest of compilation."""
+    from interpreter.melds_compile import compile_melds
+
+    names = c.names
+    c.global_names.update({k: (v, "a built-in name") for k, v in engine_functions(c).items()
+                           if k not in c.global_names})
+    last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
+    c.global_names["last_action"] = (Value(names.action, _slot(last_action_slot)), "a built-in name")
+    c.global_names["last_player"] = (Value(INT, _slot(last_player_slot)), "a built-in name")
+    meld_table, shapes = compile_melds(c)
+    scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
+    exprs = ExprCompiler(scope)
+    _compile_functions(c, exprs)
+    fc = FlowCompiler(c, exprs)
+    actions = _compile_actions(c, fc)
+    program: list = []
+    fc.steps(c.model.flow, program)
+    end = P.End()
+    end.where = P.Where("end of the flow")
+    program.append(end)
+    P.link(program)
+    seat_slot = c.slots.named("seat")
+    fc.locals.append({"seat": Value(INT, _slot(seat_slot))})
+    returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
+    fc.locals.pop()
+    if c.model.returns is None:
+        c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", None)
+    invariants = []
+    for inv in c.model.invariants:
+        fn = fc.expr(inv.check, inv.span, BOOL)
+        if fn:
+            invariants.append((inv.rule, fn))
+    c.bag.extend(exprs.diagnostics)
+    if c.model.deck.zone not in {z.name for z in c.zone_info}:
+        c.bag.error(f"deck.zone '{c.model.deck.zone}' is not a declared zone", c.model.deck.span,
+                    "declare a shared zone named 'deck' (or set deck.zone)")
+    if c.bag.has_errors:
+        return None
+    deck_info = next(z for z in c.zone_info if z.name == c.model.deck.zone)
+    source_text = c.sources.get(c.path, "")
+    return Ruleset(
+        id=c.model.id, name=c.model.name, path=c.path, source_sha256=file_sha256(source_text), model=c.model,
+        cards=c.cards, num_players=c.n, order=c.model.players.order,
+        team_ids=tuple(t.id for t in c.model.players.teams),
+        team_of_seat=tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
+                           for s in range(c.n)),
+        zones=tuple(c.zone_info), zone_count=c.zone_count,
+        zone_groups=tuple(c.zone_info[i].groups for i in c.zone_index), zone_owner=c.zone_owner,
+        zone_index=c.zone_index, deck_zone=deck_info.base, variables=tuple(c.var_info), options=c.options,
+        option_slots=c.option_slots, slot_count=c.slots.count, actions=actions, program=program,
+        returns_fn=returns, invariants=tuple(invariants), player_slot=c.slots.named("player"),
+        last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
+        frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
+        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c))
+
+
+__all__ = ["finish_compile", "default_value", "Const", "Function", "Param", "Mapping"]

@@ -1,0 +1,131 @@
+"""Cards as small integers: the deck's faces and their attribute tables.
+
+Every distinct card face gets an int (0..F-1) in declaration order: grid
+cards (each suit with each rank, id `suit-rank`) and then listed cards.
+Identical copies share a face.  Attributes become tuples indexed by face, so
+`card.suit` at run time is one tuple lookup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from interpreter.diagnostics import DiagnosticBag, did_you_mean
+from interpreter.model import Deck, Text
+
+_TYPES = {"int": int, "bool": bool, "str": str}
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """The compiled deck: ids, names and attribute tables indexed by face."""
+
+    ids: tuple[str, ...]
+    names: tuple[Text, ...]
+    suit_of: tuple[int, ...]       # index into suit_ids, -1 when the card has no suit
+    rank_of: tuple[int, ...]       # index into rank_ids, -1 when the card has no rank
+    copies: tuple[int, ...]
+    suit_ids: tuple[str, ...]
+    suit_names: tuple[Text, ...]
+    suit_symbols: tuple[str | None, ...]
+    suit_colors: tuple[str | None, ...]
+    rank_ids: tuple[str, ...]
+    rank_names: tuple[Text, ...]
+    attrs: Mapping[str, tuple]     # attribute name -> value per face
+    attr_types: Mapping[str, str]
+
+    @property
+    def count(self) -> int:
+        return len(self.ids)
+
+    @property
+    def total(self) -> int:
+        return sum(self.copies)
+
+    def index(self) -> dict[str, int]:
+        return {cid: i for i, cid in enumerate(self.ids)}
+
+    def initial_deck(self) -> list[int]:
+        """Every physical card, as faces, in a fixed order (before any shuffle)."""
+        return [face for face, n in enumerate(self.copies) for _ in range(n)]
+
+
+def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any, bag: DiagnosticBag) -> None:
+    spans = getattr(attrs, "key_spans", {}) or {}
+    for name, value in attrs.items():
+        span = spans.get(name, getattr(where, "span", None))
+        if name not in types:
+            bag.error(f"unknown card attribute '{name}'", span,
+                      did_you_mean(name, types) or "declare it under deck.attributes first")
+        elif type(value) is not _TYPES[types[name]]:
+            bag.error(f"attribute '{name}' is declared {types[name]}, but this value is {value!r}", span)
+
+
+def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
+    """Compile the deck section; problems (unknown ids, attributes) go into `bag`."""
+    types = {a.name: a.type for a in deck.attributes}
+    for a in deck.attributes:
+        if a.default is not None and type(a.default) is not _TYPES[a.type]:
+            bag.error(f"default of attribute '{a.name}' is not {a.type}", a.span)
+    suits, ranks = deck.suits, deck.ranks
+    for entry in (*suits, *ranks, *deck.cards):
+        _check_attrs(entry.attrs, types, entry, bag)
+    suit_index = {s.id: i for i, s in enumerate(suits)}
+    rank_index = {r.id: i for i, r in enumerate(ranks)}
+    ids: list[str] = []
+    names: list[Text] = []
+    suit_of: list[int] = []
+    rank_of: list[int] = []
+    copies: list[int] = []
+    values: list[dict[str, Any]] = []
+    excluded = set(deck.exclude)
+    for s in suits if ranks else ():
+        for r in ranks:
+            cid = f"{s.id}-{r.id}"
+            if cid in excluded:
+                continue
+            ids.append(cid)
+            names.append(_grid_name(s.name, r.name))
+            suit_of.append(suit_index[s.id])
+            rank_of.append(rank_index[r.id])
+            copies.append(deck.copies)
+            values.append({**s.attrs, **r.attrs})
+    grid = set(ids)
+    for cid in excluded - grid:
+        bag.error(f"exclude names unknown card '{cid}'", deck.span, did_you_mean(cid, grid))
+    for c in deck.cards:
+        if c.id in ids:
+            bag.error(f"card id '{c.id}' is already a grid card (suit-rank)", c.span)
+            continue
+        for what, value, index in (("suit", c.suit, suit_index), ("rank", c.rank, rank_index)):
+            if value is not None and value not in index:
+                bag.error(f"card '{c.id}' names unknown {what} '{value}'", c.span, did_you_mean(value, index))
+        ids.append(c.id)
+        names.append(c.name)
+        suit_of.append(suit_index.get(c.suit, -1) if c.suit else -1)
+        rank_of.append(rank_index.get(c.rank, -1) if c.rank else -1)
+        copies.append(c.copies or deck.copies)
+        base = {**(suits[suit_index[c.suit]].attrs if c.suit in suit_index else {}),
+                **(ranks[rank_index[c.rank]].attrs if c.rank in rank_index else {})}
+        values.append({**base, **c.attrs})
+    index = {cid: i for i, cid in enumerate(ids)}
+    for cid, attrs in deck.card_attrs.items():
+        if cid not in index:
+            bag.error(f"card_attrs names unknown card '{cid}'", getattr(attrs, "span", deck.span),
+                      did_you_mean(cid, index))
+            continue
+        _check_attrs(attrs, types, attrs, bag)
+        values[index[cid]].update(attrs)
+    if not ids:
+        bag.error("the deck has no cards", deck.span, "declare suits and ranks, or list cards")
+    tables = {a.name: tuple(v.get(a.name, a.default) for v in values) for a in deck.attributes}
+    return Cards(ids=tuple(ids), names=tuple(names), suit_of=tuple(suit_of), rank_of=tuple(rank_of),
+                 copies=tuple(copies), suit_ids=tuple(s.id for s in suits), suit_names=tuple(s.name for s in suits),
+                 suit_symbols=tuple(s.symbol for s in suits), suit_colors=tuple(s.color for s in suits),
+                 rank_ids=tuple(r.id for r in ranks), rank_names=tuple(r.name for r in ranks),
+                 attrs=tables, attr_types=types)
+
+
+def _grid_name(suit: Text, rank: Text) -> Text:
+    langs = set(suit.values) | set(rank.values)
+    return Text({lang: f"{suit.get(lang)} {rank.get(lang)}" for lang in sorted(langs)})

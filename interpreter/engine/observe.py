@@ -1,0 +1,121 @@
+"""What one seat may see, derived from declared visibility (DESIGN principle 5).
+
+A card is visible to a seat when its zone shows it to that seat and it lies
+face up, or when the seat itself placed it face down.  Hidden cards appear
+as None so their number stays public.  The prompt, the logs shown to a seat
+and the AI's sampling all go through `observation`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.state import PASS_KIND, GameState
+
+
+def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
+    """Whether `seat` sees the card with this meta in zone z.
+
+    Face up: everyone.  Face down: in an `owner` zone its owner, in an `all`
+    zone the seat that placed it there, in a `none` zone nobody.
+    """
+    if meta & 1:
+        return True
+    visibility = rs.zones[rs.zone_index[z]].visibility
+    if visibility == "owner":
+        return rs.zone_owner[z] == seat
+    if visibility == "all":
+        return (meta >> 1) == seat + 1
+    return False
+
+
+def visible_cards(st: GameState, z: int, seat: int) -> list:
+    """The zone's cards as faces, None where `seat` cannot see the card."""
+    rs = st.rs
+    return [c if card_visible(rs, z, m, seat) else None for c, m in zip(st.zones[z], st.meta[z])]
+
+
+def _value_names(rs: Any, type_name: str, value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        inner = type_name[5:-1] if type_name.startswith(("list[", "set[")) else type_name
+        return [_value_names(rs, inner, v) for v in value]
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        return value
+    tables = {"card": rs.cards.ids, "suit": rs.cards.suit_ids, "rank": rs.cards.rank_ids, "team": rs.team_ids,
+              "kind": rs.kind_names}
+    table = tables.get(type_name)
+    if table is not None and 0 <= value < len(table):
+        return table[value]
+    if type_name == "action":
+        return "pass" if value == PASS_KIND else (rs.actions[value].name if 0 <= value < len(rs.actions) else None)
+    return value
+
+
+def _variables(st: GameState, seat: int) -> dict:
+    rs = st.rs
+    out = {}
+    for v in rs.variables:
+        if v.visibility == "none":
+            continue
+        value = st.vars[v.slot]
+        if v.visibility == "owner":
+            if v.per == "seat":
+                value = tuple(x if i == seat else None for i, x in enumerate(value))
+            elif v.per == "team":
+                mine = rs.team_of_seat[seat]
+                value = tuple(x if i == mine else None for i, x in enumerate(value))
+            else:
+                continue
+        out[v.name] = _value_names(rs, v.type_name, value)
+    return out
+
+
+def event_text(rs: Any, seat: int, kind: int, value: Any, secret: bool, viewer: int) -> str:
+    if kind == PASS_KIND:
+        return "pass"
+    act = rs.actions[kind]
+    if value is None:
+        return act.name
+    if secret and seat != viewer:
+        return f"{act.name} (hidden)"
+    return rs.action_text(act, value)
+
+
+def observation(st: GameState, seat: int) -> dict:
+    """Everything `seat` may know now, as plain data (card ids, names)."""
+    rs = st.rs
+    if not 0 <= seat < rs.num_players:
+        raise ValueError(f"seat {seat} does not exist")
+    ids = rs.cards.ids
+    zones: dict[str, Any] = {}
+    for info in rs.zones:
+        if info.per == "seat":
+            zones[info.name] = {s: [ids[c] if c is not None else None for c in visible_cards(st, info.base + s, seat)]
+                                for s in range(rs.num_players)}
+        else:
+            zones[info.name] = [ids[c] if c is not None else None for c in visible_cards(st, info.base, seat)]
+    to_act = None if st.finished else st.decider
+    obs = {
+        "seat": seat,
+        "to_act": to_act if st.window is None or to_act == seat else None,
+        "claim_window": st.window is not None,
+        "terminal": st.finished,
+        "zones": zones,
+        "variables": _variables(st, seat),
+        "history": [{"seat": s, "action": event_text(rs, s, k, v, secret, seat)} for s, k, v, secret in st.history],
+        "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],
+    }
+    if st.finished:
+        obs["returns"] = st.returns()
+    return obs
+
+
+def describe(st: GameState) -> str:
+    """A full, all-seeing text dump of the state (for debugging and tests)."""
+    rs = st.rs
+    ids = rs.cards.ids
+    lines = [f"{rs.id}: pc={st.pc} to_act={st.current_player()} decisions={st.decisions}"]
+    for z in range(rs.zone_count):
+        if st.zones[z]:
+            cards = " ".join(ids[c] + ("" if m & 1 else "*") for c, m in zip(st.zones[z], st.meta[z]))
+            lines.append(f"  {rs.zone_label(z)}: {cards}")
+    return "\n".join(lines)

@@ -1,0 +1,377 @@
+"""The flow of play compiled to a flat list of instructions.
+
+`compile.py` turns nested steps (repeat, for_each, if, phases) into
+instructions with jumps, so that where play stands is one int (`pc`) plus
+ordinary variables: the state stays plain data and play can pause at any
+decision and resume later.  Each instruction's `run(state)` returns the next
+pc, or PAUSE when a seat must decide.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from interpreter.engine import rng
+
+PAUSE = -1
+Fn = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where an instruction came from, for error messages (rule id and span)."""
+
+    what: str
+    rule: Any = None
+    span: Any = None
+
+    def describe(self) -> str:
+        rule = f" ({self.rule.id})" if self.rule is not None and self.rule.id else ""
+        place = f" at {self.span.file}:{self.span.line}:{self.span.col}" if self.span else ""
+        return f"{self.what}{rule}{place}"
+
+
+class FlowError(Exception):
+    """A ruleset failed while playing (a step that cannot run, or a flow that never ends)."""
+
+    def __init__(self, message: str, where: Where | None = None):
+        self.where = where
+        super().__init__(f"{message}" + (f" in {where.describe()}" if where else ""))
+
+
+class Instr:
+    """One instruction; subclasses implement `run`."""
+
+    __slots__ = ("where", "pc")
+
+    def run(self, st: Any) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def _zone_range(st: Any, z: int, where: Where) -> list:
+    if not 0 <= z < len(st.zones):
+        raise FlowError(f"zone index {z} does not exist (is the seat out of range?)", where)
+    return st.zones[z]
+
+
+def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int], list[int]]:
+    """Remove the given faces from zone z (first matching copies); returns (faces, metas)."""
+    cards, meta = st.zones[z], st.meta[z]
+    out_c, out_m = [], []
+    for f in faces:
+        try:
+            i = cards.index(f)
+        except ValueError:
+            raise FlowError(f"card '{st.rs.cards.ids[f] if 0 <= f < st.rs.cards.count else f}' "
+                            f"is not in zone '{st.rs.zone_label(z)}'", where) from None
+        out_c.append(cards.pop(i))
+        out_m.append(meta.pop(i))
+    return out_c, out_m
+
+
+class Shuffle(Instr):
+    __slots__ = ("zone",)
+
+    def __init__(self, zone: Fn):
+        self.zone = zone
+
+    def run(self, st: Any) -> int:
+        z = self.zone(st.fr)
+        cards = _zone_range(st, z, self.where)
+        forced = st.forced_orders.pop(0) if st.forced_orders else None
+        if forced is not None:
+            if sorted(forced) != sorted(cards):
+                raise FlowError("the recorded deck order does not hold the cards of this zone", self.where)
+            cards[:] = forced
+        else:
+            st.counter = rng.shuffle(cards, st.seed, st.counter)
+        st.meta[z] = [0] * len(cards)
+        st.note_shuffle(z)
+        return self.pc + 1
+
+
+class Deal(Instr):
+    __slots__ = ("src", "dst_base", "seats", "packets", "counts", "face_up")
+
+    def __init__(self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None,
+                 face_up: bool):
+        self.src, self.dst_base, self.seats = src, dst_base, seats
+        self.packets, self.counts, self.face_up = packets, counts, face_up
+
+    def run(self, st: Any) -> int:
+        z = self.src(st.fr)
+        cards, meta = _zone_range(st, z, self.where), st.meta[z]
+        seats = list(self.seats(st.fr))
+        rounds = self.packets
+        if rounds is None:
+            rounds = (None,)
+        for size in rounds:
+            for seat in seats:
+                n = size if size is not None else self._count(st, seat)
+                if n > len(cards):
+                    raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
+                dst = self.dst_base + seat
+                st.zones[dst].extend(cards[:n])
+                st.meta[dst].extend([((seat + 1) << 1) | self.face_up] * n)
+                del cards[:n]
+                del meta[:n]
+        return self.pc + 1
+
+    def _count(self, st: Any, seat: int) -> int:
+        return st.with_local("seat", seat, self.counts)
+
+
+class Move(Instr):
+    """Move cards; meta keeps who moved each card (seat + 1, 0 for nobody) and its face bit."""
+
+    __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover")
+
+    def __init__(self, src: Fn, dst: Fn, mode: str, arg: Fn | None, end: str, face_down: Fn | None,
+                 group: Fn | None, into: Fn | None, mover: Fn | None):
+        self.src, self.dst, self.mode, self.arg, self.end = src, dst, mode, arg, end
+        self.face_down, self.group, self.into, self.mover = face_down, group, into, mover
+
+    def run(self, st: Any) -> int:
+        fr = st.fr
+        zs, zd = self.src(fr), self.dst(fr)
+        cards = _zone_range(st, zs, self.where)
+        _zone_range(st, zd, self.where)
+        if self.mode == "all":
+            faces, metas = cards[:], st.meta[zs][:]
+            cards.clear()
+            st.meta[zs].clear()
+        elif self.mode == "count":
+            n = self.arg(fr)
+            if n > len(cards):
+                raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
+            if self.end == "front":
+                faces, metas = cards[:n], st.meta[zs][:n]
+                del cards[:n], st.meta[zs][:n]
+            else:
+                faces, metas = cards[len(cards) - n:], st.meta[zs][len(cards) - n:]
+                del cards[len(cards) - n:], st.meta[zs][len(cards) - n:]
+        else:
+            chosen = self.arg(fr)
+            faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
+        mover = self.mover(fr) if self.mover is not None else -1
+        down = self.face_down(fr) if self.face_down is not None else None
+        for f, m in zip(faces, metas):
+            by = mover + 1 if mover >= 0 else m >> 1
+            up = (m & 1) if down is None else (0 if down else 1)
+            st.zones[zd].append(f)
+            st.meta[zd].append((by << 1) | up)
+        if self.group is not None or self.into is not None:
+            st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
+                         self.into(fr) if self.into is not None else None, self.where)
+        st.note_move(zs, zd, faces, down)
+        return self.pc + 1
+
+
+class Collect(Instr):
+    __slots__ = ("dst",)
+
+    def __init__(self, dst: Fn):
+        self.dst = dst
+
+    def run(self, st: Any) -> int:
+        zd = self.dst(st.fr)
+        target = _zone_range(st, zd, self.where)
+        for z, cards in enumerate(st.zones):
+            if z != zd and cards:
+                target.extend(cards)
+                cards.clear()
+                st.meta[z].clear()
+        st.meta[zd] = [0] * len(target)
+        st.groups = [None if g is None else [] for g in st.groups]
+        return self.pc + 1
+
+
+class Reveal(Instr):
+    __slots__ = ("zone",)
+
+    def __init__(self, zone: Fn):
+        self.zone = zone
+
+    def run(self, st: Any) -> int:
+        z = self.zone(st.fr)
+        _zone_range(st, z, self.where)
+        st.meta[z] = [m | 1 for m in st.meta[z]]
+        st.note_reveal(z)
+        return self.pc + 1
+
+
+class Assign(Instr):
+    """`set`/`add`: items are (slot, index fn or None, value fn, add?, check fn)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+    def run(self, st: Any) -> int:
+        fr, vars_ = st.fr, st.vars
+        for slot, index, value, add, size in self.items:
+            v = value(fr)
+            if index is None:
+                vars_[slot] = vars_[slot] + v if add else v
+            else:
+                i = index(fr)
+                old = vars_[slot]
+                if not 0 <= i < size:
+                    raise FlowError(f"index {i} is out of range 0..{size - 1}", self.where)
+                vars_[slot] = old[:i] + ((old[i] + v if add else v),) + old[i + 1:]
+        return self.pc + 1
+
+
+class Pick(Instr):
+    """Set variables to uniformly random elements of lists (seeded)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+    def run(self, st: Any) -> int:
+        for slot, values in self.items:
+            options = list(values(st.fr))
+            if not options:
+                raise FlowError("pick from an empty list", self.where)
+            st.vars[slot] = options[rng.below(st.seed, st.counter, len(options))]
+            st.counter += 1
+        return self.pc + 1
+
+
+class Jump(Instr):
+    __slots__ = ("target",)
+
+    def __init__(self, target: int = -1):
+        self.target = target
+
+    def run(self, st: Any) -> int:
+        return self.target
+
+
+class JumpUnless(Instr):
+    __slots__ = ("cond", "target")
+
+    def __init__(self, cond: Fn, target: int = -1):
+        self.cond, self.target = cond, target
+
+    def run(self, st: Any) -> int:
+        return self.pc + 1 if self.cond(st.fr) else self.target
+
+
+class JumpIf(Instr):
+    __slots__ = ("cond", "target")
+
+    def __init__(self, cond: Fn, target: int = -1):
+        self.cond, self.target = cond, target
+
+    def run(self, st: Any) -> int:
+        return self.target if self.cond(st.fr) else self.pc + 1
+
+
+class LoopStart(Instr):
+    """Stores the list to walk (or a count) and resets the index slot."""
+
+    __slots__ = ("values", "list_slot", "idx_slot", "limit")
+
+    def __init__(self, values: Fn, list_slot: int, idx_slot: int, limit: int):
+        self.values, self.list_slot, self.idx_slot, self.limit = values, list_slot, idx_slot, limit
+
+    def run(self, st: Any) -> int:
+        v = self.values(st.fr)
+        if isinstance(v, int):
+            if v > self.limit:
+                raise FlowError(f"repeat count {v} is over the limit of {self.limit}", self.where)
+            v = range(v)
+        st.vars[self.list_slot] = tuple(v)
+        st.vars[self.idx_slot] = -1
+        return self.pc + 1
+
+
+class LoopNext(Instr):
+    __slots__ = ("list_slot", "idx_slot", "var_slot", "exit")
+
+    def __init__(self, list_slot: int, idx_slot: int, var_slot: int | None, exit: int = -1):
+        self.list_slot, self.idx_slot, self.var_slot, self.exit = list_slot, idx_slot, var_slot, exit
+
+    def run(self, st: Any) -> int:
+        vars_ = st.vars
+        i = vars_[self.idx_slot] + 1
+        values = vars_[self.list_slot]
+        if i >= len(values):
+            return self.exit
+        vars_[self.idx_slot] = i
+        if self.var_slot is not None:
+            vars_[self.var_slot] = values[i]
+        return self.pc + 1
+
+
+class Turn(Instr):
+    """A decision: the seat chooses one legal action among `actions`."""
+
+    __slots__ = ("player", "actions")
+
+    def __init__(self, player: Fn, actions: tuple[int, ...]):
+        self.player, self.actions = player, actions
+
+    def run(self, st: Any) -> int:
+        seat = self.player(st.fr)
+        if not isinstance(seat, int) or not 0 <= seat < st.rs.num_players:
+            raise FlowError(f"turn for seat {seat!r}, which does not exist", self.where)
+        st.decider = seat
+        st.window = None
+        return PAUSE
+
+
+class Claim(Instr):
+    """A claim window: each listed seat answers privately; the strongest claim wins."""
+
+    __slots__ = ("players", "actions", "rank", "as_slot")
+
+    def __init__(self, players: Fn, actions: tuple[int, ...], rank: dict[int, int], as_slot: int | None):
+        self.players, self.actions, self.rank, self.as_slot = players, actions, rank, as_slot
+
+    def run(self, st: Any) -> int:
+        if st.window is None or st.window[0] != self.pc:
+            seats = tuple(self.players(st.fr))
+            st.window = (self.pc, seats, 0, ())
+        return st.advance_window(self)
+
+
+class Record(Instr):
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+    def run(self, st: Any) -> int:
+        st.record({name: fn(st.fr) for name, fn in self.items}, self.where)
+        return self.pc + 1
+
+
+class Announce(Instr):
+    __slots__ = ("text",)
+
+    def __init__(self, text: Any):
+        self.text = text
+
+    def run(self, st: Any) -> int:
+        st.announce(self.text)
+        return self.pc + 1
+
+
+class End(Instr):
+    __slots__ = ()
+
+    def run(self, st: Any) -> int:
+        st.finished = True
+        return PAUSE
+
+
+def link(program: list[Instr]) -> list[Instr]:
+    """Give every instruction its own index (used for `pc + 1`)."""
+    for i, ins in enumerate(program):
+        ins.pc = i
+    return program

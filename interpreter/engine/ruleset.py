@@ -1,0 +1,278 @@
+"""The compiled ruleset: immutable tables, the program, and the game API.
+
+`compile.py` builds one `Ruleset` per file; the engine's states point at it
+and never change it.  It answers the questions the state asks: which actions
+are legal, why one is not, what an action does, who may claim.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from interpreter.engine.program import PAUSE, FlowError, Instr, Where
+from interpreter.engine.state import PASS_KIND, Action, GameState, IllegalAction, fresh_state, normalize
+
+
+@dataclass(frozen=True, slots=True)
+class EngineLimits:
+    """Bounds on play, each with a message when hit (see docs/language.md)."""
+
+    steps_between_decisions: int = 2_000_000
+    decisions_per_game: int = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    rule: Any
+    when: Callable | None
+    require: Callable
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledAction:
+    """One action kind: its parameter, restrictions and effect program."""
+
+    index: int
+    name: str
+    rule: Any
+    label: Any
+    param_slot: int | None
+    param_from: Callable | None
+    param_kind: str | None          # 'card', 'enum', 'int', ... how values are written
+    available: Callable | None
+    restrictions: tuple[Restriction, ...]
+    effect: tuple[Instr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneInfo:
+    name: str
+    per: str
+    visibility: str
+    groups: bool
+    base: int
+    label: Any
+    sort: Callable | None
+
+
+@dataclass(frozen=True, slots=True)
+class VarInfo:
+    name: str
+    slot: int
+    per: str
+    visibility: str
+    type_name: str
+    initial: Any
+
+
+class Return(Instr):
+    """Ends an action's effect program."""
+
+    __slots__ = ()
+
+    def run(self, st: Any) -> int:
+        return PAUSE
+
+
+@dataclass(eq=False)
+class Ruleset:
+    """A valid, compiled ruleset.  `new_game(seed=...)` starts a game."""
+
+    id: str
+    name: Any
+    path: str
+    source_sha256: str
+    model: Any
+    cards: Any
+    num_players: int
+    order: str
+    team_ids: tuple[str, ...]
+    team_of_seat: tuple[int, ...]
+    zones: tuple[ZoneInfo, ...]
+    zone_count: int
+    zone_groups: tuple[bool, ...]
+    zone_owner: tuple[int, ...]
+    zone_index: tuple[int, ...]
+    deck_zone: int
+    variables: tuple[VarInfo, ...]
+    options: Mapping[str, Any]
+    option_slots: Mapping[str, int]
+    slot_count: int
+    actions: tuple[CompiledAction, ...]
+    program: list
+    returns_fn: Callable
+    invariants: tuple
+    player_slot: int
+    last_action_slot: int
+    last_player_slot: int
+    locals_: Mapping[str, int]
+    frame_factory: Callable[[Any], Any]
+    meld_table: Any = None
+    shapes: Mapping[str, Any] = field(default_factory=dict)
+    kind_names: tuple[str, ...] = ()
+    limits: EngineLimits = EngineLimits()
+    value_text: Callable[[int, Any], str] | None = None
+
+    # ----- games -------------------------------------------------------------
+    def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None,
+                 deck_orders: Sequence[Sequence[int]] | None = None) -> GameState:
+        """A new game; `options` override the ruleset's option defaults."""
+        return fresh_state(self, seed, self.check_options(options or {}), deck_orders)
+
+    def check_options(self, values: Mapping[str, Any]) -> dict:
+        out = {}
+        for name, value in values.items():
+            if name not in self.options:
+                from interpreter.diagnostics import did_you_mean
+
+                hint = did_you_mean(name, self.options)
+                raise ValueError(f"unknown option '{name}'" + (f"; {hint}" if hint else ""))
+            out[name] = self.options[name].convert(value)
+        return out
+
+    def state_from_json(self, data: Any) -> GameState:
+        from interpreter.engine.saves import state_from_json
+
+        return state_from_json(self, data)
+
+    def new_frame(self, st: Any) -> Any:
+        return self.frame_factory(st)
+
+    def initial_vars(self, option_values: Mapping[str, Any]) -> list:
+        vars_: list[Any] = [None] * self.slot_count
+        for v in self.variables:
+            vars_[v.slot] = v.initial
+        for name, opt in self.options.items():
+            vars_[self.option_slots[name]] = option_values.get(name, opt.default)
+        vars_[self.last_action_slot] = -1
+        vars_[self.last_player_slot] = -1
+        vars_[self.player_slot] = -1
+        return vars_
+
+    def local_slot(self, name: str) -> int:
+        return self.locals_[name]
+
+    # ----- zones -------------------------------------------------------------
+    def zone_public(self, z: int) -> bool:
+        return self.zones[self.zone_index[z]].visibility == "all"
+
+    def zone_label(self, z: int) -> str:
+        info = self.zones[self.zone_index[z]]
+        return info.name if info.per == "shared" else f"{info.name}({z - info.base})"
+
+    # ----- actions -----------------------------------------------------------
+    def action_text(self, act: CompiledAction, value: Any) -> str:
+        if act.param_slot is None:
+            return act.name
+        return f"{act.name} {self.value_text(act, value)}"
+
+    def _options_for(self, st: GameState, act: CompiledAction, seat: int, explain_value: Any = None):
+        """Yield (value, failing restriction or None) for each candidate of the action."""
+        vars_, fr = st.vars, st.fr
+        vars_[self.player_slot] = seat
+        if act.available is not None and not act.available(fr):
+            return
+        if act.param_slot is None:
+            yield None, self._failing(act, fr)
+            return
+        seen = set()
+        for value in act.param_from(fr):
+            if value in seen:
+                continue
+            seen.add(value)
+            vars_[act.param_slot] = value
+            yield value, self._failing(act, fr)
+
+    @staticmethod
+    def _failing(act: CompiledAction, fr: Any) -> Restriction | None:
+        for r in act.restrictions:
+            if (r.when is None or r.when(fr)) and not r.require(fr):
+                return r
+        return None
+
+    def legal_for(self, st: GameState, kinds: Sequence[int], seat: int) -> list[Action]:
+        out = []
+        for k in kinds:
+            act = self.actions[k]
+            for value, failing in self._options_for(st, act, seat):
+                if failing is None:
+                    out.append(Action(k, value, self.action_text(act, value)))
+        return out
+
+    def legal_actions(self, st: GameState) -> list[Action]:
+        ins = self.program[st.pc]
+        if st.window is not None:
+            opts = self.claim_options(st, ins, st.decider)
+            return opts + [Action(PASS_KIND, None, "pass")]
+        return self.legal_for(st, ins.actions, st.decider)
+
+    def claim_options(self, st: GameState, ins: Any, seat: int) -> list[Action]:
+        return self.legal_for(st, ins.actions, seat)
+
+    def explain(self, st: GameState, text: str) -> str:
+        """Why `text` is not a legal action now, in the rule's words."""
+        key = normalize(text)
+        ins = self.program[st.pc]
+        kinds = ins.actions if hasattr(ins, "actions") else ()
+        verb = key.split(" ", 1)[0] if key else ""
+        legal = ", ".join(a.text for a in st.legal_actions()[:12])
+        for k in kinds:
+            act = self.actions[k]
+            if normalize(act.name) != verb and normalize(act.name) != key:
+                continue
+            vars_ = st.vars
+            vars_[self.player_slot] = st.decider
+            if act.available is not None and not act.available(st.fr):
+                return f"'{act.name}' is not possible now" + _rule_suffix(act.rule)
+            if act.param_slot is None:
+                failing = self._failing(act, st.fr)
+                return _refusal(failing) if failing else f"'{text}' is not legal now"
+            arg = key[len(verb):].strip()
+            for value, failing in self._options_for(st, act, st.decider):
+                if normalize(self.value_text(act, value)) == arg:
+                    return _refusal(failing) if failing else f"'{text}' is not legal now"
+            return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
+        names = sorted({self.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
+        return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
+
+    def run_action(self, st: GameState, action: Action, seat: int) -> None:
+        """Run an action's effect for `seat` and remember it as the last action."""
+        self.set_last(st, action.kind, seat)
+        if action.kind == PASS_KIND:
+            return
+        act = self.actions[action.kind]
+        st.vars[self.player_slot] = seat
+        if act.param_slot is not None:
+            st.vars[act.param_slot] = action.value
+        st.last_move_public = True
+        program = act.effect
+        pc = 0
+        while pc != PAUSE:
+            pc = program[pc].run(st)
+
+    def set_last(self, st: GameState, kind: int | None, seat: int) -> None:
+        st.vars[self.last_action_slot] = -1 if kind is None else kind
+        st.vars[self.last_player_slot] = seat
+
+    def check_invariants(self, st: GameState, where: Where) -> None:
+        for rule, check in self.invariants:
+            if not check(st.fr):
+                raise FlowError(f"invariant broken: {rule.describe()} (after {len(st.history)} actions)", where)
+
+    def sha(self) -> str:
+        return self.source_sha256
+
+
+def _rule_suffix(rule: Any) -> str:
+    return f" ({rule.id})" if rule is not None and rule.id else ""
+
+
+def _refusal(r: Restriction) -> str:
+    words = r.rule.text.get("en") if r.rule is not None else ""
+    rid = f" ({r.rule.id})" if r.rule is not None and r.rule.id else ""
+    return f"not allowed: {words or 'this choice breaks a rule'}{rid}"
+
+
+def file_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

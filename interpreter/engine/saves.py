@@ -1,0 +1,131 @@
+"""Game state to JSON and back, with every field checked on the way in.
+
+A saved state names its format version, the ruleset id and the ruleset
+file's sha256; loading refuses anything damaged, truncated, edited into an
+impossible state, or written for another ruleset, with a message that says
+which.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from interpreter.engine.state import Action, GameState
+
+FORMAT = "cardrules-state/1"
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be restored; the message says why."""
+
+
+def _enc(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {"t": [_enc(x) for x in v]}
+    if isinstance(v, frozenset):
+        return {"s": sorted((_enc(x) for x in v), key=repr)}
+    if isinstance(v, list):
+        return [_enc(x) for x in v]
+    if isinstance(v, Action):
+        return {"a": [v.kind, _enc(v.value), v.text]}
+    return v
+
+
+def _dec(v: Any) -> Any:
+    if isinstance(v, dict):
+        if set(v) == {"t"} and isinstance(v["t"], list):
+            return tuple(_dec(x) for x in v["t"])
+        if set(v) == {"s"} and isinstance(v["s"], list):
+            return frozenset(_dec(x) for x in v["s"])
+        if set(v) == {"a"} and isinstance(v["a"], list) and len(v["a"]) == 3:
+            kind, value, text = v["a"]
+            return Action(int(kind), _dec(value), str(text))
+        raise SaveError("unknown value in the saved variables")
+    if isinstance(v, list):
+        return [_dec(x) for x in v]
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    raise SaveError(f"unexpected value {v!r} in the save")
+
+
+def state_to_json(st: GameState) -> dict:
+    rs = st.rs
+    return {
+        "format": FORMAT, "ruleset": rs.id, "sha256": rs.source_sha256,
+        "zones": st.zones, "meta": st.meta, "groups": [None if g is None else [list(x) for x in g] for g in st.groups],
+        "vars": _enc(st.vars), "pc": st.pc, "seed": st.seed, "counter": st.counter, "decider": st.decider,
+        "window": _enc(st.window), "finished": st.finished,
+        "history": [list(h) for h in st.history], "records": st.records,
+        "shuffles": [[z, list(order)] for z, order in st.shuffles], "messages": [str(m) for m in st.messages],
+        "steps": st.steps, "decisions": st.decisions,
+    }
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise SaveError(message)
+
+
+def _int_list(v: Any, what: str) -> list[int]:
+    _need(isinstance(v, list) and all(type(x) is int for x in v), f"{what} is damaged")
+    return v
+
+
+def state_from_json(rs: Any, data: Any) -> GameState:
+    """Restore a state; raises SaveError naming the first problem found."""
+    _need(isinstance(data, dict), "a save file holds a JSON object")
+    fmt = data.get("format")
+    _need(fmt == FORMAT, f"this save has format {fmt!r}; this version of cardrules reads {FORMAT!r}")
+    _need(data.get("ruleset") == rs.id, f"this save is for ruleset '{data.get('ruleset')}', not '{rs.id}'")
+    if data.get("sha256") != rs.source_sha256:
+        raise SaveError("the ruleset file changed since this game was saved (its sha256 differs)")
+    zones = data.get("zones")
+    _need(isinstance(zones, list) and len(zones) == rs.zone_count, "the zones in the save are damaged")
+    zones = [_int_list(z, "a zone") for z in zones]
+    meta = data.get("meta")
+    _need(isinstance(meta, list) and len(meta) == rs.zone_count, "the card faces in the save are damaged")
+    meta = [_int_list(m, "a zone's faces") for m in meta]
+    _need(all(len(a) == len(b) for a, b in zip(zones, meta)), "the card faces do not match the zones")
+    expected = Counter(rs.cards.initial_deck())
+    _need(Counter(c for z in zones for c in z) == expected, "the save does not hold exactly the ruleset's cards")
+    st = GameState(rs)
+    st.zones, st.meta = zones, meta
+    groups = data.get("groups")
+    _need(isinstance(groups, list) and len(groups) == rs.zone_count, "the groups in the save are damaged")
+    st.groups = [None if g is None else [tuple(x) for x in g] for g in groups]
+    _need(all((g is None) == (not rs.zone_groups[i]) for i, g in enumerate(st.groups)), "the groups are damaged")
+    vars_ = _dec(data.get("vars"))
+    _need(isinstance(vars_, list) and len(vars_) == rs.slot_count, "the variables in the save are damaged")
+    st.vars = vars_
+    for key in ("pc", "seed", "counter", "decider", "steps", "decisions"):
+        _need(type(data.get(key)) is int, f"'{key}' in the save is damaged")
+    st.pc, st.seed, st.counter = data["pc"], data["seed"], data["counter"]
+    _need(0 <= st.pc < len(rs.program), "the position in the flow is damaged")
+    st.decider, st.steps, st.decisions = data["decider"], data["steps"], data["decisions"]
+    st.finished = bool(data.get("finished"))
+    st.window = _dec(data.get("window"))
+    if st.window is not None:
+        _need(isinstance(st.window, tuple) and len(st.window) == 4, "the claim window in the save is damaged")
+        st.window = (st.window[0], tuple(st.window[1]), st.window[2], tuple(tuple(a) for a in st.window[3]))
+    history = data.get("history")
+    _need(isinstance(history, list), "the history in the save is damaged")
+    st.history = [tuple(h) for h in history]
+    st.records = list(data.get("records") or [])
+    st.shuffles = [(z, tuple(o)) for z, o in data.get("shuffles") or []]
+    st.messages = list(data.get("messages") or [])
+    st.forced_orders = []
+    st.last_move_public = True
+    _check_playable(st)
+    return st
+
+
+def _check_playable(st: GameState) -> None:
+    """The restored state must answer the public API without failing."""
+    if st.finished:
+        return
+    _need(0 <= st.decider < st.rs.num_players, "the seat to act is damaged")
+    try:
+        legal = st.legal_actions()
+    except Exception as exc:  # a damaged state can break any expression
+        raise SaveError(f"the saved position cannot be played: {exc}") from None
+    _need(bool(legal), "the saved position has no legal move")

@@ -1,0 +1,284 @@
+"""The game state: plain data plus the step/resume loop over the program.
+
+Everything that defines where a game stands lives in a few lists and ints
+(zones, per-card meta, groups, variable slots, pc, seed and counter), so
+`clone` is a handful of list copies and `to_json` is direct.  Names follow
+OpenSpiel: current_player, legal_actions, apply_action, is_terminal, returns.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from interpreter.engine.program import PAUSE, FlowError, Where
+
+CHANCE = -2      # current_player() while the flow runs (never seen by callers)
+TERMINAL = -4    # current_player() of a finished game
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the message says why, with the rule id."""
+
+
+class Action:
+    """A legal move: an action kind of the ruleset and its parameter value."""
+
+    __slots__ = ("kind", "value", "text")
+
+    def __init__(self, kind: int, value: Any, text: str):
+        self.kind, self.value, self.text = kind, value, text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.kind == other.kind and self.value == other.value
+        return isinstance(other, str) and normalize(other) == normalize(self.text)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+
+PASS_KIND = -1
+
+
+def normalize(text: str) -> str:
+    """Action text as typed by people: any case, '-', '_' or spaces between words."""
+    return " ".join(text.strip().lower().replace("_", "-").replace("-", " ").split())
+
+
+class GameState:
+    """One game in progress.  Create with `Ruleset.new_game(seed=...)`."""
+
+    __slots__ = ("rs", "zones", "meta", "groups", "vars", "pc", "seed", "counter", "decider", "window",
+                 "finished", "history", "records", "forced_orders", "fr", "steps", "decisions", "_legal",
+                 "shuffles", "last_move_public", "messages")
+
+    def __init__(self, rs: Any):
+        self.rs = rs
+        self.fr = rs.new_frame(self)
+        self._legal = None
+        self.forced_orders: list = []
+
+    # ----- running the flow -------------------------------------------------
+    def _run(self) -> None:
+        program = self.rs.program
+        limit = self.rs.limits.steps_between_decisions
+        n = 0
+        pc = self.pc
+        self._legal = None
+        try:
+            while True:
+                nxt = program[pc].run(self)
+                if nxt == PAUSE:
+                    break
+                pc = nxt
+                n += 1
+                if n > limit:
+                    raise FlowError(f"the flow ran {limit} steps without any decision; it seems never to end",
+                                    program[pc].where)
+        except FlowError:
+            self.pc = pc
+            raise
+        except Exception as exc:  # expression run-time errors carry their own span
+            self.pc = pc
+            raise _as_flow_error(exc, program[pc].where) from exc
+        self.pc = pc
+        self.steps += n
+
+    def with_local(self, name: str, value: Any, fn: Any) -> Any:
+        slot = self.rs.local_slot(name)
+        old = self.vars[slot]
+        self.vars[slot] = value
+        try:
+            return fn(self.fr)
+        finally:
+            self.vars[slot] = old
+
+    # ----- public API -------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL when the game is over."""
+        return TERMINAL if self.finished else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def returns(self) -> list[float]:
+        """Each seat's final score (a team game gives every seat its team's total)."""
+        if not self.finished:
+            return [0] * self.rs.num_players
+        return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self.finished else self.rs.legal_actions(self)
+        return self._legal
+
+    def apply_action(self, action: Action | str) -> None:
+        """Play a legal action (or its string form); raises IllegalAction with the reason."""
+        if self.finished:
+            raise IllegalAction("the game is over")
+        chosen = self._match(action)
+        self.decisions += 1
+        if self.decisions > self.rs.limits.decisions_per_game:
+            raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game")
+        if self.window is not None:
+            self._answer_window(chosen)
+        else:
+            self.rs.run_action(self, chosen, self.decider)
+            self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
+            self.pc += 1
+        self._run()
+
+    def _match(self, action: Action | str) -> Action:
+        legal = self.legal_actions()
+        if isinstance(action, Action):
+            for a in legal:
+                if a.kind == action.kind and a.value == action.value:
+                    return a
+            raise IllegalAction(self.rs.explain(self, action.text))
+        key = normalize(str(action))
+        for a in legal:
+            if normalize(a.text) == key:
+                return a
+        raise IllegalAction(self.rs.explain(self, str(action)))
+
+    def _secret(self, action: Action) -> bool:
+        return action.value is not None and not self.last_move_public
+
+    # ----- claim windows ----------------------------------------------------
+    def _answer_window(self, chosen: Action) -> None:
+        pc, seats, idx, answers = self.window
+        self.window = (pc, seats, idx + 1, answers + ((self.decider, chosen),))
+
+    def advance_window(self, ins: Any) -> int:
+        pc, seats, idx, answers = self.window
+        while idx < len(seats):
+            seat = seats[idx]
+            if self.rs.claim_options(self, ins, seat):
+                self.window = (pc, seats, idx, answers)
+                self.decider = seat
+                return PAUSE
+            idx += 1
+        self.window = None
+        best = None
+        for order, (seat, act) in enumerate(answers):
+            if act.kind == PASS_KIND:
+                continue
+            key = (ins.rank[act.kind], order)
+            if best is None or key < best[0]:
+                best = (key, seat, act)
+        if best is None:
+            self.rs.set_last(self, None, -1)
+            if ins.as_slot is not None:
+                self.vars[ins.as_slot] = -1
+            return ins.pc + 1
+        _, seat, act = best
+        self.rs.run_action(self, act, seat)
+        self.history.append((seat, act.kind, act.value, self._secret(act)))
+        if ins.as_slot is not None:
+            self.vars[ins.as_slot] = act.kind
+        return ins.pc + 1
+
+    # ----- hooks used by instructions --------------------------------------
+    def note_shuffle(self, z: int) -> None:
+        self.shuffles.append((z, tuple(self.zones[z])))
+
+    def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
+        self.last_move_public = self.rs.zone_public(dst) and not down
+
+    def note_reveal(self, z: int) -> None:
+        return None
+
+    def add_group(self, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
+        groups = self.groups[z]
+        if groups is None:
+            raise FlowError(f"zone '{self.rs.zone_label(z)}' does not hold groups", where)
+        if into is not None:
+            if not 0 <= into < len(groups):
+                raise FlowError(f"group {into} does not exist", where)
+            k, size = groups[into]
+            groups[into] = (k if kind is None else kind, size + n)
+            # keep the group's cards together: move the new cards next to the group
+            start = sum(s for _, s in groups[:into]) + size
+            cards, meta = self.zones[z], self.meta[z]
+            new_c, new_m = cards[-n:], meta[-n:]
+            del cards[-n:], meta[-n:]
+            cards[start:start] = new_c
+            meta[start:start] = new_m
+        else:
+            groups.append((kind, n))
+
+    def record(self, values: dict, where: Where) -> None:
+        self.records.append(values)
+        self.rs.check_invariants(self, where)
+
+    def announce(self, text: Any) -> None:
+        self.messages.append(text)
+
+    # ----- copies and JSON --------------------------------------------------
+    def clone(self) -> "GameState":
+        other = GameState.__new__(GameState)
+        other.rs = self.rs
+        other.zones = [z[:] for z in self.zones]
+        other.meta = [m[:] for m in self.meta]
+        other.groups = [None if g is None else g[:] for g in self.groups]
+        other.vars = self.vars[:]
+        other.pc, other.seed, other.counter = self.pc, self.seed, self.counter
+        other.decider, other.window, other.finished = self.decider, self.window, self.finished
+        other.history = self.history[:]
+        other.records = self.records[:]
+        other.forced_orders = self.forced_orders[:]
+        other.shuffles = self.shuffles[:]
+        other.messages = self.messages[:]
+        other.steps, other.decisions = self.steps, self.decisions
+        other.last_move_public = self.last_move_public
+        other.fr = self.rs.new_frame(other)
+        other._legal = self._legal
+        return other
+
+    def to_json(self) -> dict:
+        from interpreter.engine.saves import state_to_json
+
+        return state_to_json(self)
+
+    def observation(self, seat: int) -> dict:
+        from interpreter.engine.observe import observation
+
+        return observation(self, seat)
+
+    def __str__(self) -> str:
+        from interpreter.engine.observe import describe
+
+        return describe(self)
+
+
+def _as_flow_error(exc: Exception, where: Where) -> FlowError:
+    diag = getattr(exc, "diagnostic", None)
+    if diag is not None and diag.span is not None:
+        s = diag.span
+        return FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
+    return FlowError(f"{type(exc).__name__}: {exc}", where)
+
+
+def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None) -> GameState:
+    """A new game before its first decision has been reached."""
+    st = GameState(rs)
+    st.zones = [[] for _ in range(rs.zone_count)]
+    st.meta = [[] for _ in range(rs.zone_count)]
+    st.groups = [[] if rs.zone_groups[z] else None for z in range(rs.zone_count)]
+    deck = rs.cards.initial_deck()
+    st.zones[rs.deck_zone] = deck
+    st.meta[rs.deck_zone] = [0] * len(deck)
+    st.vars = rs.initial_vars(option_values)
+    st.pc, st.seed, st.counter = 0, seed & ((1 << 64) - 1), 0
+    st.decider, st.window, st.finished = CHANCE, None, False
+    st.history, st.records, st.shuffles, st.messages = [], [], [], []
+    st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
+    st.steps = st.decisions = 0
+    st.last_move_public = True
+    st._run()
+    return st

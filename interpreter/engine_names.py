@@ -1,0 +1,94 @@
+"""Names the engine gives every ruleset's expressions: seats, teams, zone entries.
+
+These are generic table notions (seats in play order, partnerships, who
+played which card); each has a one-line docstring that the expression
+reference prints.  Zone contents themselves are bound by zone name in
+`compile.py`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.expr import INT, BuiltinError, Const, Function, ListT, Param
+
+
+def engine_functions(c: Any) -> dict[str, Any]:
+    """Bindings for one compiled ruleset (they close over its seat count and zones)."""
+    n = c.n
+    names = c.names
+    step = 1 if c.model.players.order == "increasing" else -1
+    team_of_seat = tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
+                         for s in range(n))
+    team_seats = tuple(tuple(t.seats) for t in c.model.players.teams)
+    zone_base = {i: z.base for i, z in enumerate(c.zone_info)}
+    per_seat = {i: z.per == "seat" for i, z in enumerate(c.zone_info)}
+
+    def seat_ok(s: int) -> int:
+        if not 0 <= s < n:
+            raise BuiltinError(f"seat {s} does not exist (seats are 0 to {n - 1})")
+        return s
+
+    def team_of(s: int) -> int:
+        return team_of_seat[seat_ok(s)]
+
+    def seats_of(t: int) -> tuple:
+        return team_seats[t]
+
+    def next_seat(s: int) -> int:
+        return (seat_ok(s) + step) % n
+
+    def prev_seat(s: int) -> int:
+        return (seat_ok(s) - step) % n
+
+    def seats_from(s: int) -> tuple:
+        seat_ok(s)
+        return tuple((s + step * k) % n for k in range(n))
+
+    def others_from(s: int) -> tuple:
+        seat_ok(s)
+        return tuple((s + step * k) % n for k in range(1, n))
+
+    def zone_at(zone: int, seat: int) -> int:
+        if per_seat[zone]:
+            if seat < 0:
+                raise BuiltinError("this zone is per seat: give the seat as the second argument")
+            return zone_base[zone] + seat_ok(seat)
+        return zone_base[zone]
+
+    def entries(fr: Any, zone: int, seat: int = -1) -> list:
+        z = zone_at(zone, seat)
+        st = fr.env
+        return [(card, (m >> 1) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))]
+
+    def groups(fr: Any, zone: int, seat: int = -1) -> list:
+        z = zone_at(zone, seat)
+        st = fr.env
+        found, start = [], 0
+        for i, (kind, size) in enumerate(st.groups[z] or ()):
+            found.append((kind, tuple(st.zones[z][start:start + size]), i))
+            start += size
+        return found
+
+    seat_t, team_t = INT, names.team
+    return {
+        "num_players": Const(INT, n),
+        "seats": Const(ListT(INT), tuple(range(n))),
+        "teams": Const(ListT(team_t), tuple(range(len(team_seats)))),
+        "team_of": Function("team_of", [Param("seat", seat_t)], team_t, team_of, doc="The team a seat plays for."),
+        "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of,
+                             doc="The seats of a team."),
+        "next_seat": Function("next_seat", [Param("seat", seat_t)], INT, next_seat,
+                              doc="The seat that plays after this one."),
+        "prev_seat": Function("prev_seat", [Param("seat", seat_t)], INT, prev_seat,
+                              doc="The seat that plays before this one."),
+        "seats_from": Function("seats_from", [Param("seat", seat_t)], ListT(INT), seats_from,
+                               doc="Every seat in play order, starting with this one."),
+        "others_from": Function("others_from", [Param("seat", seat_t)], ListT(INT), others_from,
+                                doc="The other seats in play order, starting after this one."),
+        "entries": Function("entries", [Param("zone", names.zone), Param("seat", INT)], ListT(names.entry),
+                            entries, needs_frame=True, min_args=1,
+                            doc="The cards of a zone with who placed each and whether it is face up."),
+        "groups": Function("groups", [Param("zone", names.zone), Param("seat", INT)], ListT(names.group),
+                           groups, needs_frame=True, min_args=1,
+                           doc="The groups (melds) of a zone of groups, with their kinds and cards."),
+    }

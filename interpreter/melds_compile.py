@@ -1,0 +1,150 @@
+"""Meld kinds and hand shapes from the ruleset, on the generic meld engine.
+
+Conditions on meld kinds (`member_if`, `allowed_if`) are evaluated once at
+load time for every face or candidate run, so the search itself only reads
+tables.  Shapes become the expression functions `complete`, `waits` and
+`partitions`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.compile import Src
+from interpreter.diagnostics import did_you_mean
+from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
+from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
+from interpreter.expr.compiler import ExprCompiler
+
+
+def _static_compiler(c: Any, name: str, t: Any, holder: list) -> ExprCompiler:
+    consts = {k: v for k, (v, what) in c.global_names.items() if what in ("a constant",)}
+    consts[name] = Value(t, lambda fr: holder[0])
+    return ExprCompiler(DictScope(consts))
+
+
+def _face_flags(c: Any, decl: Any) -> tuple[bool, ...] | None:
+    if decl.member_if is None:
+        return None
+    holder = [0]
+    exprs = _static_compiler(c, "card", c.names.card, holder)
+    compiled = exprs.compile(Src(decl.member_if, decl.span), expected=BOOL)
+    c.bag.extend(exprs.diagnostics)
+    if compiled is None:
+        return None
+    frame = exprs.new_frame(None)
+    flags = []
+    for face in range(c.cards.count):
+        holder[0] = face
+        flags.append(bool(compiled.fn(frame)))
+    return tuple(flags)
+
+
+def _run_filter(c: Any, decl: Any):
+    if decl.allowed_if is None:
+        return None
+    holder: list = [()]
+    exprs = _static_compiler(c, "cards", ListT(c.names.card), holder)
+    compiled = exprs.compile(Src(decl.allowed_if, decl.span), expected=BOOL)
+    c.bag.extend(exprs.diagnostics)
+    if compiled is None:
+        return None
+    frame = exprs.new_frame(None)
+
+    def allow(faces: tuple) -> bool:
+        holder[0] = tuple(faces)
+        return bool(compiled.fn(frame))
+
+    return allow
+
+
+def _sequences(c: Any, kinds: list) -> tuple[list[int], list[int]]:
+    cards = c.cards
+    runs = [k for k in kinds if k.shape == "run"]
+    seq_attr = {k.sequence for k in runs if k.sequence} or {None}
+    same_attr = {k.same or "suit" for k in runs} or {"suit"}
+    if len(seq_attr) > 1 or len(same_attr) > 1:
+        c.bag.error("all run kinds must use the same 'sequence' and 'same' attributes", runs[0].span)
+    seq_name, same_name = seq_attr.pop(), same_attr.pop()
+    if seq_name is not None and cards.attr_types.get(seq_name) != "int":
+        c.bag.error(f"'sequence' must name an int card attribute, and '{seq_name}' is not one",
+                    runs[0].span, did_you_mean(seq_name, cards.attrs))
+        seq_name = None
+    if same_name != "suit" and same_name not in cards.attrs:
+        c.bag.error(f"'same' must be 'suit' or a card attribute, not '{same_name}'", runs[0].span,
+                    did_you_mean(same_name, cards.attrs))
+        same_name = "suit"
+    group_values = cards.suit_of if same_name == "suit" else cards.attrs[same_name]
+    index: dict[Any, int] = {}
+    seq_group = []
+    for face in range(cards.count):
+        v = group_values[face]
+        seq_group.append(-1 if v in (-1, None) or seq_name is None else index.setdefault(v, len(index)))
+    seq_pos = list(cards.attrs[seq_name]) if seq_name else [0] * cards.count
+    return seq_group, seq_pos
+
+
+def compile_melds(c: Any) -> tuple[MeldTable | None, dict]:
+    """Build the meld table and bind complete/waits/partitions; (None, {}) without melds."""
+    decls = list(c.model.meld_kinds)
+    if not decls:
+        return None, {}
+    kinds = []
+    for d in decls:
+        try:
+            kinds.append(MeldKind(d.name, d.shape, d.size, _face_flags(c, d), allow_if=_run_filter(c, d)))
+        except ValueError as exc:
+            c.bag.error(str(exc), d.span)
+    seq_group, seq_pos = _sequences(c, decls)
+    try:
+        table = MeldTable.build(c.cards.count, kinds, seq_group, seq_pos)
+    except ValueError as exc:
+        c.bag.error(f"meld kinds: {exc}", decls[0].span)
+        return None, {}
+    known = {k.name for k in decls}
+    shapes = {}
+    for s in c.model.shapes:
+        for k in (*s.group_kinds, *s.pair_kinds):
+            if k not in known:
+                c.bag.error(f"shape '{s.name}' names unknown meld kind '{k}'", s.span, did_you_mean(k, known))
+        shapes[s.name] = (s.groups, s.pairs, tuple(s.group_kinds), tuple(s.pair_kinds))
+    _bind(c, table, shapes)
+    return table, shapes
+
+
+def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
+    names = c.names
+    shape_list = [shapes[n] for n in sorted(shapes, key=lambda n: names.shape.values[n])]
+    kind_index = names.kind.values
+    nfaces = c.cards.count
+
+    def args(shape: int, cards: Any, exposed: int):
+        groups, pairs, gk, pk = shape_list[shape]
+        need = groups - exposed
+        if need < 0:
+            raise BuiltinError(f"{exposed} groups are exposed, but the shape has only {groups}")
+        return counts_from_faces(cards, nfaces), need, pairs, gk, pk
+
+    def complete(shape: int, cards: Any, exposed: int) -> bool:
+        counts, need, pairs, gk, pk = args(shape, cards, exposed)
+        return table.is_complete(counts, need, pairs, gk, pk)
+
+    def waits(shape: int, cards: Any, exposed: int) -> list:
+        counts, need, pairs, gk, pk = args(shape, cards, exposed)
+        return table.completing_faces(counts, need, pairs, gk, pk)
+
+    def partitions(shape: int, cards: Any, exposed: int) -> list:
+        counts, need, pairs, gk, pk = args(shape, cards, exposed)
+        return [[(kind_index[g.kind], g.faces, i) for i, g in enumerate(p)]
+                for p in table.partitions(counts, need, pairs, gk, pk)]
+
+    card_list = ListT(names.card)
+    params = [Param("shape", names.shape), Param("cards", card_list), Param("exposed", INT)]
+    c.global_names["complete"] = (Function(
+        "complete", params, BOOL, complete,
+        doc="Whether the cards plus `exposed` declared groups form the shape exactly."), "a built-in name")
+    c.global_names["waits"] = (Function(
+        "waits", params, card_list, waits,
+        doc="The cards that would complete the shape if added (one of each)."), "a built-in name")
+    c.global_names["partitions"] = (Function(
+        "partitions", params, ListT(ListT(names.group)), partitions,
+        doc="Every way to split the cards into the shape's groups and pairs."), "a built-in name")
