@@ -12,7 +12,8 @@ from pathlib import Path
 
 ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 CARD_ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
-EXPR = {"type": "string", "minLength": 1, "description": "An expression (see docs/expressions.md)."}
+EXPR = {"type": ["string", "integer", "boolean"], "minLength": 1,
+        "description": "An expression (see docs/expressions.md); a plain number or true/false is one too."}
 
 
 def d(schema: dict, description: str, examples: list | None = None) -> dict:
@@ -108,6 +109,9 @@ STEP_KINDS = {
              [{"trick_no": "trick_no + 1", "taker[0]": "dealer"}]),
     "add": d({"type": "object", "minProperties": 1, "additionalProperties": EXPR},
              "Add to integer variables, like `set` but adding.", [{"score[team_of(winner)]": "1"}]),
+    "pick": d({"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+              "Set each variable to a uniformly random element of a list, with the game's seeded generator.",
+              [{"dealer": "seats"}]),
     "if": d(EXPR, "Run `then` when the condition holds, otherwise `else`."),
     "then": steps("Steps run when the `if` condition holds."),
     "else": steps("Steps run when the `if` condition does not hold."),

@@ -122,7 +122,11 @@ class Deal(Instr):
 
 
 class Move(Instr):
-    """Move cards; meta keeps who moved each card (seat + 1, 0 for nobody) and its face bit."""
+    """Move cards; meta keeps who placed each card (seat + 1, 0 for nobody) and its face bit.
+
+    The placer is the acting seat inside an action's effect, else the owner of
+    a per-seat destination zone, else whoever placed the card before.
+    """
 
     __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover")
 
@@ -153,7 +157,7 @@ class Move(Instr):
         else:
             chosen = self.arg(fr)
             faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
-        mover = self.mover(fr) if self.mover is not None else -1
+        mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         for f, m in zip(faces, metas):
             by = mover + 1 if mover >= 0 else m >> 1

@@ -1,0 +1,93 @@
+"""Agent specs from the command line: `random`, `ismcts:iterations=300`, per seat or team.
+
+One spec for every seat (`ismcts`), one per seat separated by `/`
+(`random/greedy/random`), or `team=spec` pairs separated by `/`
+(`a=ismcts/b=random`).  Options follow an agent's name after `:` as
+comma-separated `key=value` pairs (`ismcts:iterations=300,seconds=1`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class AgentSpecError(ValueError):
+    """A spec that names an unknown agent, option or seat; the message says which."""
+
+
+def _registry() -> dict[str, Callable[..., Any]]:
+    from interpreter.agents.base import RandomAgent
+
+    agents: dict[str, Callable[..., Any]] = {"random": RandomAgent}
+    try:
+        from interpreter.agents.greedy import GreedyAgent
+
+        agents["greedy"] = GreedyAgent
+    except ImportError:  # pragma: no cover - optional while the agent is being written
+        pass
+    try:
+        from interpreter.agents.ismcts import IsmctsAgent
+
+        agents["ismcts"] = IsmctsAgent
+    except ImportError:  # pragma: no cover
+        pass
+    return agents
+
+
+def _convert(value: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(value)
+        except ValueError:
+            pass
+    return value
+
+
+def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """`ismcts:iterations=300,seconds=1` -> ("ismcts", {"iterations": 300, "seconds": 1})."""
+    name, _, opts = text.strip().partition(":")
+    options: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in opts.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise AgentSpecError(f"agent option '{part}' must look like key=value")
+        options[key.strip()] = _convert(value.strip())
+    if name not in _registry():
+        raise AgentSpecError(f"unknown agent '{name}'; agents: {', '.join(sorted(_registry()))}")
+    return name, options
+
+
+def seat_specs(text: str, num_players: int, team_ids: tuple[str, ...], team_of_seat: tuple[int, ...]) -> list[str]:
+    """One agent spec per seat from a per-seat, per-team or single spec."""
+    parts = [p.strip() for p in text.split("/") if p.strip()]
+    if not parts:
+        raise AgentSpecError("empty agent spec")
+    if all("=" in p.split(":")[0] for p in parts):
+        by_team = {}
+        for p in parts:
+            team, _, spec = p.partition("=")
+            if team not in team_ids:
+                raise AgentSpecError(f"unknown team '{team}'; teams: {', '.join(team_ids) or 'none'}")
+            by_team[team] = spec
+        missing = [t for t in team_ids if t not in by_team]
+        if missing:
+            raise AgentSpecError(f"no agent given for team(s) {', '.join(missing)}")
+        return [by_team[team_ids[team_of_seat[s]]] for s in range(num_players)]
+    if len(parts) == 1:
+        return parts * num_players
+    if len(parts) != num_players:
+        raise AgentSpecError(f"{len(parts)} agent specs for {num_players} seats (give one, one per seat, "
+                             "or team=spec pairs)")
+    return parts
+
+
+def make_agents(text: str, rs: Any, seed: int) -> list[Any]:
+    """Agents for every seat from a spec string."""
+    registry = _registry()
+    agents = []
+    for seat, spec in enumerate(seat_specs(text, rs.num_players, rs.team_ids, rs.team_of_seat)):
+        name, options = parse_agent_spec(spec)
+        try:
+            agents.append(registry[name](seat, seed, **options))
+        except (TypeError, ValueError) as exc:
+            raise AgentSpecError(f"agent '{spec}': {exc}") from None
+    return agents
