@@ -95,3 +95,137 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"cardrules: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("This is a bug in cardrules; run again with --debug for details and report it.", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+def _resolve_ruleset(name: str) -> str:
+    """A ruleset path from a path or a shipped name; click.UsageError when neither exists."""
+    from pathlib import Path
+
+    from interpreter.diagnostics import did_you_mean
+    from interpreter.resources import data_dir, shipped_ruleset
+
+    if Path(name).exists():
+        return name
+    shipped = shipped_ruleset(name)
+    if shipped is not None:
+        return str(shipped)
+    try:
+        names = [p.stem for p in data_dir("rulesets").glob("*.yaml")]
+    except FileNotFoundError:
+        names = []
+    hint = did_you_mean(name, names)
+    raise click.UsageError(f"no ruleset file or shipped ruleset named '{name}'" + (f"; {hint}" if hint else "")
+                           + (f" (shipped: {', '.join(sorted(names))})" if names and not hint else ""))
+
+
+def _load_or_exit(path: str):
+    from interpreter.diagnostics import RulesetError
+    from interpreter.validate import load_ruleset
+
+    try:
+        return load_ruleset(path)
+    except RulesetError as exc:
+        click.echo(exc.render(color=_use_color(sys.stderr)), err=True)
+        sys.exit(EXIT_RULES)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict:
+    out = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise click.UsageError(f"--option needs NAME=VALUE, not '{pair}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+DEFAULT_AGENTS = "ismcts"
+
+
+@cli.command()
+@click.argument("ruleset", required=False)
+@click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
+@click.option("--agents", "agent_spec", default=None,
+              help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
+                   "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
+                   f"Default: {DEFAULT_AGENTS}.")
+@click.option("--lang", default="en", show_default=True, help="Language of card and rule names (en, ja, ...).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Write a JSON Lines game log here (replay it with `cardrules replay`).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Change a ruleset option (repeatable), e.g. --option deals=4.")
+@click.option("--resume", "resume", type=click.Path(dir_okay=True), default=None,
+              help="Resume a game saved by `quit`, end of input or Ctrl-C.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="Where to save the game when you stop (default: a file under ~/.local/share/cardrules).")
+def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path) -> None:
+    """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
+
+    You play one seat; agents play the others.  Type 'help' at the prompt.
+    """
+    import random as _random
+    from pathlib import Path
+
+    from interpreter.agents.spec import AgentSpecError, make_agents
+    from interpreter.engine.saves import SaveError
+    from interpreter.play import Session, SaveFileError, default_save_path, read_save
+    from interpreter.render import Renderer
+
+    saved = None
+    if resume:
+        if ruleset:
+            raise click.UsageError("give either RULESET or --resume, not both")
+        try:
+            saved = read_save(resume)
+        except SaveFileError as exc:
+            click.echo(f"cardrules: {exc}", err=True)
+            sys.exit(EXIT_RULES)
+        path = saved["ruleset"]
+        if not Path(path).exists():
+            click.echo(f"cardrules: the save's ruleset {path} no longer exists", err=True)
+            sys.exit(EXIT_RULES)
+        seat, agent_spec, seed = saved["seat"], saved["agents"], saved["seed"]
+        lang = saved.get("lang") or lang
+        options = saved.get("options") or {}
+        log_path = saved.get("log")
+        save_path = resume
+    elif not ruleset:
+        raise click.UsageError("give a RULESET to play (e.g. hachinin_meri) or --resume SAVE")
+    else:
+        path = _resolve_ruleset(ruleset)
+        options = _parse_options(option_pairs)
+    rs = _load_or_exit(path)
+    if not 0 <= seat < rs.num_players:
+        raise click.UsageError(f"--seat must be 0 to {rs.num_players - 1}")
+    try:
+        rs.check_options(options)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    if seed is None:
+        seed = _random.SystemRandom().randrange(1 << 31)
+    try:
+        agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
+    except AgentSpecError as exc:
+        raise click.UsageError(str(exc))
+    stdout = click.get_text_stream("stdout")
+    renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", "utf-8"))
+    stdin = click.get_text_stream("stdin")
+
+    def read(prompt: str) -> str | None:
+        click.echo(prompt, nl=False)
+        line = stdin.readline()
+        return None if line == "" else line
+
+    session = Session(rs=rs, ruleset_path=path, seat=seat, agents=agents, agent_spec=agent_spec or DEFAULT_AGENTS,
+                      seed=seed, options=options, renderer=renderer, echo=click.echo, read=read,
+                      save_path=Path(save_path) if save_path else default_save_path(rs.id), log_path=log_path)
+    if saved is not None:
+        try:
+            session.state = rs.state_from_json(saved["state"])
+        except SaveError as exc:
+            click.echo(f"cardrules: cannot resume {resume}: {exc}", err=True)
+            sys.exit(EXIT_RULES)
+        session.game_number = int(saved.get("game_number") or 1)
+        session.shown = int(saved.get("shown") or 0)
+    sys.exit(session.run())

@@ -17,7 +17,7 @@ from interpreter.expr import (
     ANY, BOOL, INT, NONE, STR, Const, DictScope, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
     TypeNameError, Value, parse_type,
 )
-from interpreter.expr.compiler import ExprCompiler
+from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Model, Text
 
 
@@ -235,7 +235,7 @@ class Compiler:
         for i, z in enumerate(self.model.zones):
             count = self.n if z.per == "seat" else 1
             self.zone_info.append(ZoneInfo(name=z.name, per=z.per, visibility=z.visibility, groups=z.groups,
-                                           base=base, label=z.label, sort=None))
+                                           base=base, label=z.label, sort=None, show=z.show))
             per_seat_zone_of += [i] * count
             if z.per == "seat":
                 self.declare(z.name, self._seat_zone_fn(z.name, base), z.span, "a zone")

@@ -16,7 +16,7 @@ from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Rule
 from interpreter.expr import (
     ANY, BOOL, INT, ChainScope, Const, DictScope, EnumT, Function, ListT, Param, SetT, Type, Value,
 )
-from interpreter.expr.compiler import ExprCompiler
+from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Step
 from interpreter.engine_names import engine_functions
 
@@ -49,7 +49,8 @@ class FlowCompiler:
     def expr(self, value: Any, span: Span | None, expected: Type | None = None) -> Callable | None:
         if value is None:
             return None
-        compiled = self.exprs.compile(Src(value, span), expected=expected, extra=self.scope())
+        source = value if isinstance(value, _SubSource) else Src(value, span)
+        compiled = self.exprs.compile(source, expected=expected, extra=self.scope())
         return None if compiled is None else compiled.fn
 
     def typed(self, value: Any, span: Span | None, expected: Type | None = None):
@@ -430,7 +431,10 @@ class FlowCompiler:
         self.emit(out, P.Record(tuple(items)), s, "record")
 
     def step_announce(self, s: Step, out: list) -> None:
-        self.emit(out, P.Announce(s.value), s, "announce")
+        texts = s.value if isinstance(s.value, Mapping) else {"en": s.value}
+        templates = {str(lang): _template(self, _SubSource(text, 0, str(text)), s.span)
+                     for lang, text in texts.items()}
+        self.emit(out, P.Announce(templates), s, "announce")
 
 
 class _SubSource:
@@ -543,6 +547,47 @@ def _value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
     return text
 
 
+def _template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
+    """'Team A {total[0]}' -> ('Team A ', fn): literal pieces and compiled placeholders."""
+    import re
+
+    whole = source if isinstance(source, _SubSource) else _SubSource(source, 0, str(source))
+    text = whole.text
+    parts: list = []
+    pos = 0
+    for m in re.finditer(r"\{([^{}]+)\}", text):
+        parts.append(text[pos:m.start()])
+        fn = fc.expr(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
+        parts.append(fn if fn is not None else m.group(0))
+        pos = m.end()
+    parts.append(text[pos:])
+    return tuple(parts)
+
+
+def _compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
+    out = []
+    spans = getattr(c.model.status, "key_spans", {}) or {}
+    for label, value in c.model.status.items():
+        compiled = fc.typed(value, spans.get(label))
+        if compiled is not None:
+            out.append((str(label), compiled.fn, str(compiled.type)))
+    return tuple(out)
+
+
+def _compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
+    out = {}
+    slot = c.slots.named("card")
+    for z in c.model.zones:
+        if z.sort is None:
+            continue
+        fc.locals.append({"card": Value(c.names.card, _slot(slot))})
+        fn = fc.expr(z.sort, z.span)
+        fc.locals.pop()
+        if fn is not None:
+            out[z.name] = fn
+    return out
+
+
 def finish_compile(c: Compiler) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     from interpreter.melds_compile import compile_melds
@@ -576,6 +621,15 @@ def finish_compile(c: Compiler) -> Ruleset | None:
         fn = fc.expr(inv.check, inv.span, BOOL)
         if fn:
             invariants.append((inv.rule, fn))
+    status = _compile_status(c, fc)
+    summary = {lang: _template(fc, text, None) for lang, text in c.model.summary.values.items()}
+    sorts = _compile_sorts(c, fc)
+    carry = []
+    for name in c.model.carry:
+        if name not in c.var_types:
+            c.bag.error(f"result.carry names unknown variable '{name}'", None, did_you_mean(name, c.var_types))
+        else:
+            carry.append(c.var_types[name][1])
     c.bag.extend(exprs.diagnostics)
     if c.model.deck.zone not in {z.name for z in c.zone_info}:
         c.bag.error(f"deck.zone '{c.model.deck.zone}' is not a declared zone", c.model.deck.span,
@@ -597,7 +651,8 @@ def finish_compile(c: Compiler) -> Ruleset | None:
         returns_fn=returns, invariants=tuple(invariants), player_slot=c.slots.named("player"),
         last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
         frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
-        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c))
+        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c),
+        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary)
 
 
 __all__ = ["finish_compile", "default_value", "Const", "Function", "Param", "Mapping"]

@@ -114,6 +114,7 @@ class Zone:
     label: Text
     description: Text
     sort: Any
+    show: str
     span: Span | None
 
 
@@ -248,7 +249,8 @@ class Model:
     returns: Any
     summary: Text
     invariants: tuple[Invariant, ...]
-    card_label: Any
+    status: Mapping[str, Any]
+    carry: tuple[str, ...]
     all_rules: tuple[Rule, ...] = field(default=())
 
 
@@ -422,7 +424,7 @@ class _Builder:
             zones=tuple(Zone(name=k, per=v.get("per", "shared"), visibility=v.get("visibility", "all"),
                              groups=bool(v.get("groups", False)), label=Text.of(v.get("label", k)),
                              description=Text.of(v.get("description")), sort=v.get("sort"),
-                             span=_key_span(zones, k)) for k, v in zones.items()),
+                             show=v.get("show", "cards"), span=_key_span(zones, k)) for k, v in zones.items()),
             variables=tuple(Variable(name=k, type=v["type"], per=v.get("per", "game"), initial=v.get("initial"),
                                      visibility=v.get("visibility", "all"), description=Text.of(v.get("description")),
                                      span=_key_span(variables, k)) for k, v in variables.items()),
@@ -444,7 +446,8 @@ class _Builder:
             invariants=tuple(Invariant(rule=self.rule(v) or Rule(None, Text({})), check=v["check"],
                                        span=_item_span(r["invariants"], i))
                              for i, v in enumerate(r.get("invariants") or ())),
-            card_label=self.section("display").get("card_label"),
+            status=dict(self.section("display").get("status") or {}),
+            carry=tuple(result.get("carry") or ()),
         )
         return _with_rules(model, tuple(self.rules))
 

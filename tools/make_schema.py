@@ -268,6 +268,8 @@ SCHEMA = {
             "description": ref("text", "What the zone is."),
             "label": ref("text", "Name shown at the prompt."),
             "sort": d(EXPR, "A sort key for showing the zone's cards (an expression of `card`)."),
+            "show": d({"enum": ["cards", "count", "none"]},
+                      "How the prompt shows the zone: its cards (default), only how many, or not at all."),
         }, [], "A zone.")}, "Places cards can be: deck, hands, tricks, discards...", [{"hand": {"per": "seat", "visibility": "owner"}}]),
         "variables": d({"type": "object", "additionalProperties": obj({
             "type": TYPE_NAME,
@@ -311,12 +313,17 @@ SCHEMA = {
         "result": obj({
             "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
             "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
+            "carry": d({"type": "array", "items": ID},
+                       "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' "
+                       "clears them).", [["total"]]),
         }, ["returns"], "The outcome of a finished game."),
         "invariants": {"type": "array", "description": "Facts that must hold whenever a `record` step runs; "
                        "checked by tests and `cardrules simulate`.", "items": obj({
                            "id": RULE_ID, "text": RULE_TEXT, "check": EXPR}, ["check"], "An invariant.")},
         "display": obj({
-            "card_label": d(EXPR, "How a card is written at the prompt (default: its name)."),
+            "status": d({"type": "object", "additionalProperties": EXPR},
+                        "Lines of status shown above the prompt: a label and an expression each. Only public "
+                        "values belong here.", [{"Trumps": "trump", "Score": "total"}]),
         }, [], "How the prompt shows things."),
     },
     "definitions": {"text": TEXT, "step": STEP},

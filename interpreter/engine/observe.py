@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.state import PASS_KIND, GameState
+from interpreter.engine.state import ANNOUNCE, PASS_KIND, GameState
 
 
 def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
@@ -34,10 +34,10 @@ def visible_cards(st: GameState, z: int, seat: int) -> list:
     return [c if card_visible(rs, z, m, seat) else None for c, m in zip(st.zones[z], st.meta[z])]
 
 
-def _value_names(rs: Any, type_name: str, value: Any) -> Any:
+def value_names(rs: Any, type_name: str, value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         inner = type_name[5:-1] if type_name.startswith(("list[", "set[")) else type_name
-        return [_value_names(rs, inner, v) for v in value]
+        return [value_names(rs, inner, v) for v in value]
     if value is None or isinstance(value, bool) or not isinstance(value, int):
         return value
     tables = {"card": rs.cards.ids, "suit": rs.cards.suit_ids, "rank": rs.cards.rank_ids, "team": rs.team_ids,
@@ -65,11 +65,13 @@ def _variables(st: GameState, seat: int) -> dict:
                 value = tuple(x if i == mine else None for i, x in enumerate(value))
             else:
                 continue
-        out[v.name] = _value_names(rs, v.type_name, value)
+        out[v.name] = value_names(rs, v.type_name, value)
     return out
 
 
-def event_text(rs: Any, seat: int, kind: int, value: Any, secret: bool, viewer: int) -> str:
+def event_text(rs: Any, seat: int, kind: int, value: Any, secret: bool, viewer: int) -> Any:
+    if kind == ANNOUNCE:
+        return value
     if kind == PASS_KIND:
         return "pass"
     act = rs.actions[kind]
@@ -93,6 +95,8 @@ def observation(st: GameState, seat: int) -> dict:
                                 for s in range(rs.num_players)}
         else:
             zones[info.name] = [ids[c] if c is not None else None for c in visible_cards(st, info.base, seat)]
+    placed = {info.name: [(m >> 1) - 1 for m in st.meta[info.base]]
+              for info in rs.zones if info.per == "shared" and info.visibility == "all"}
     to_act = None if st.finished else st.decider
     obs = {
         "seat": seat,
@@ -100,6 +104,7 @@ def observation(st: GameState, seat: int) -> dict:
         "claim_window": st.window is not None,
         "terminal": st.finished,
         "zones": zones,
+        "placed_by": placed,
         "variables": _variables(st, seat),
         "history": [{"seat": s, "action": event_text(rs, s, k, v, secret, seat)} for s, k, v, secret in st.history],
         "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],

@@ -54,6 +54,7 @@ class ZoneInfo:
     base: int
     label: Any
     sort: Callable | None
+    show: str = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,12 +114,22 @@ class Ruleset:
     kind_names: tuple[str, ...] = ()
     limits: EngineLimits = EngineLimits()
     value_text: Callable[[int, Any], str] | None = None
+    status: tuple = ()
+    zone_sort: Mapping[str, Callable] = field(default_factory=dict)
+    carry_slots: tuple[int, ...] = ()
+    summary: Mapping[str, tuple] = field(default_factory=dict)
+
+    def fill(self, st: GameState, parts: tuple) -> str:
+        """A template's text with its placeholders evaluated on `st`."""
+        return "".join(p if isinstance(p, str) else _show(p(st.fr)) for p in parts)
 
     # ----- games -------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None,
-                 deck_orders: Sequence[Sequence[int]] | None = None) -> GameState:
-        """A new game; `options` override the ruleset's option defaults."""
-        return fresh_state(self, seed, self.check_options(options or {}), deck_orders)
+                 deck_orders: Sequence[Sequence[int]] | None = None, carry_from: GameState | None = None
+                 ) -> GameState:
+        """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables."""
+        carry = {slot: carry_from.vars[slot] for slot in self.carry_slots} if carry_from is not None else None
+        return fresh_state(self, seed, self.check_options(options or {}), deck_orders, carry)
 
     def check_options(self, values: Mapping[str, Any]) -> dict:
         out = {}
@@ -262,6 +273,12 @@ class Ruleset:
 
     def sha(self) -> str:
         return self.source_sha256
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(_show(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _rule_suffix(rule: Any) -> str:

@@ -43,6 +43,7 @@ class Action:
 
 
 PASS_KIND = -1
+ANNOUNCE = -3   # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, False)
 
 
 def normalize(text: str) -> str:
@@ -216,8 +217,9 @@ class GameState:
         self.records.append(values)
         self.rs.check_invariants(self, where)
 
-    def announce(self, text: Any) -> None:
-        self.messages.append(text)
+    def announce(self, templates: Any) -> None:
+        texts = {lang: self.rs.fill(self, parts) for lang, parts in templates.items()}
+        self.history.append((-1, ANNOUNCE, texts, False))
 
     # ----- copies and JSON --------------------------------------------------
     def clone(self) -> "GameState":
@@ -264,7 +266,8 @@ def _as_flow_error(exc: Exception, where: Where) -> FlowError:
     return FlowError(f"{type(exc).__name__}: {exc}", where)
 
 
-def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None) -> GameState:
+def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None,
+                carry: dict | None = None) -> GameState:
     """A new game before its first decision has been reached."""
     st = GameState(rs)
     st.zones = [[] for _ in range(rs.zone_count)]
@@ -274,6 +277,8 @@ def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable
     st.zones[rs.deck_zone] = deck
     st.meta[rs.deck_zone] = [0] * len(deck)
     st.vars = rs.initial_vars(option_values)
+    for slot, value in (carry or {}).items():
+        st.vars[slot] = value
     st.pc, st.seed, st.counter = 0, seed & ((1 << 64) - 1), 0
     st.decider, st.window, st.finished = CHANCE, None, False
     st.history, st.records, st.shuffles, st.messages = [], [], [], []

@@ -1,0 +1,382 @@
+"""The text prompt: one person plays a seat, agents play the others.
+
+Everything shown comes from the seat's observation.  Input is a move
+number, a card name, an action's text, or a command.  End of input, Ctrl-C
+and `quit` save the game and print the command that resumes it; nothing a
+person types can crash the session.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from interpreter.engine.state import IllegalAction, normalize
+from interpreter.render import Renderer
+
+SAVE_FORMAT = "cardrules-save/1"
+
+HELP = """\
+Type the number of a move, or a card (e.g. 'isu 9'), or a move's text.
+Commands:
+  help    this text                 hint   what the AI would play
+  rules   the rules of the game     score  the scores so far
+  log     what has happened         save   save the game and go on
+  quit    save the game and stop"""
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be resumed; the message says why."""
+
+
+@dataclass
+class Session:
+    """One person at the prompt, possibly over several games (next / restart)."""
+
+    rs: Any
+    ruleset_path: str
+    seat: int
+    agents: list
+    agent_spec: str
+    seed: int
+    options: dict
+    renderer: Renderer
+    echo: Callable[[str], None]
+    read: Callable[[str], str | None]
+    save_path: Path
+    state: Any = None
+    log: Any = None
+    log_path: str | None = None
+    game_number: int = 1
+    shown: int = 0
+    menu: list = field(default_factory=list)
+    card_names: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        ids = self.rs.cards.ids
+        for face, cid in enumerate(ids):
+            self.card_names[normalize(cid)] = cid
+            for name in self.rs.cards.names[face].values.values():
+                self.card_names.setdefault(normalize(name), cid)
+
+    # ----- the loop -----------------------------------------------------------
+    def start(self) -> None:
+        if self.state is None:
+            self.state = self.rs.new_game(seed=self.seed, options=self.options)
+        self._open_log()
+
+    def run(self) -> int:
+        """Play until the person quits or input ends; returns the exit status."""
+        self.start()
+        self.echo(f"{self.renderer.text(self.rs.name)}: you are {self.renderer.seat(self.seat)}. "
+                  "Type 'help' for commands.")
+        while True:
+            try:
+                self._advance_agents()
+                if self.state.is_terminal():
+                    if not self._after_game():
+                        return 0
+                    continue
+                self._show()
+                line = self.read("> ")
+            except KeyboardInterrupt:
+                return self._suspend("interrupted")
+            if line is None:
+                return self._suspend("end of input")
+            result = self._handle(line.strip())
+            if result is not None:
+                return result
+
+    def _advance_agents(self) -> None:
+        st = self.state
+        while not st.is_terminal() and st.current_player() != self.seat:
+            seat = st.current_player()
+            action = self.agents[seat].choose(st)
+            st.apply_action(action)
+            if self.log:
+                self.log.action(seat, str(action), st)
+
+    # ----- showing ------------------------------------------------------------
+    def _show(self) -> None:
+        obs = self.state.observation(self.seat)
+        r = self.renderer
+        self._show_events(obs)
+        self.echo("")
+        self._show_status()
+        for info in self.rs.zones:
+            self._show_zone(info, obs)
+        self.menu = self._menu()
+        if obs["claim_window"]:
+            self.echo("A claim is possible:")
+        for i, action in enumerate(self.menu, 1):
+            self.echo(f"  {i:>2}) {r.action(action.text)}")
+
+    def _show_status(self) -> None:
+        from interpreter.engine.observe import value_names
+
+        parts = []
+        for label, fn, type_name in self.rs.status:
+            value = value_names(self.rs, type_name, fn(self.state.fr))
+            parts.append(f"{label}: {self.renderer.value(value)}")
+        if parts:
+            self.echo("  ".join(parts))
+
+    def _menu(self) -> list:
+        """The legal actions, cards in the order the hand is shown."""
+        legal = list(self.state.legal_actions())
+        order: dict[int, int] = {}
+        for info in self.rs.zones:
+            if info.per == "seat" and info.name in self.rs.zone_sort:
+                cards = self.state.zones[info.base + self.seat]
+                fn = self.rs.zone_sort[info.name]
+                for c in cards:
+                    order.setdefault(c, self.state.with_local("card", c, fn))
+        return sorted(legal, key=lambda a: (order.get(a.value, 0) if isinstance(a.value, int) else 0))
+
+    def _show_zone(self, info: Any, obs: dict) -> None:
+        r = self.renderer
+        label = r.text(info.label)
+        cards = obs["zones"][info.name]
+        if info.per == "seat":
+            mine = self._sorted(info, cards[self.seat])
+            if mine:
+                self.echo(f"Your {label}: {r.cards(mine)}")
+            others = [f"{r.seat(s)} {len(c)}" for s, c in cards.items() if s != self.seat and c]
+            if others and info.visibility != "owner":
+                for s, c in cards.items():
+                    if s != self.seat and c:
+                        self.echo(f"{r.seat(s)} {label}: {r.cards(c)}")
+            return
+        if not cards or info.show == "none":
+            return
+        placed = obs["placed_by"].get(info.name)
+        if info.show == "count" or info.visibility == "none" or len(cards) > 16:
+            self.echo(f"{label}: {len(cards)} cards")
+        elif placed and info.name not in ("",):
+            shown = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in zip(cards, placed)]
+            self.echo(f"{label}: " + ", ".join(shown))
+        else:
+            self.echo(f"{label}: {r.cards(cards)}")
+
+    def _who(self, seat: int) -> str:
+        return "you" if seat == self.seat else self.renderer.seat(seat)
+
+    def _sorted(self, info: Any, cards: list) -> list:
+        fn = self.rs.zone_sort.get(info.name)
+        if fn is None or any(c is None for c in cards):
+            return cards
+        index = self.rs.cards.index()
+        return sorted(cards, key=lambda c: self.state.with_local("card", index[c], fn))
+
+    # ----- input --------------------------------------------------------------
+    def _handle(self, line: str) -> int | None:
+        if not line:
+            return None
+        word = line.lower()
+        commands = {"help": self._help, "?": self._help, "hint": self._hint, "rules": self._rules,
+                    "score": self._score, "log": self._log, "save": self._save_command}
+        if word in commands:
+            commands[word]()
+            return None
+        if word in ("quit", "exit", "q"):
+            return self._suspend("quit")
+        action = self._parse_move(line)
+        if action is None:
+            return None
+        try:
+            self.state.apply_action(action)
+        except IllegalAction as exc:
+            self.echo(str(exc))
+            return None
+        if self.log:
+            self.log.action(self.seat, str(action), self.state)
+        return None
+
+    def _parse_move(self, line: str) -> Any:
+        legal = self.menu or self.state.legal_actions()
+        if line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            self.echo(f"there is no move {n}; choose 1 to {len(legal)}")
+            return None
+        key = normalize(line)
+        for a in legal:
+            if normalize(a.text) == key:
+                return a
+        card = self.card_names.get(key)
+        if card is not None:
+            matches = [a for a in legal if a.text.endswith(" " + card)]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                self.echo("which move? " + ", ".join(a.text for a in matches))
+                return None
+            verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
+            if verbs:
+                self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}"))
+                return None
+            self.echo(f"{self.renderer.card(card)} is not a move now")
+            return None
+        verb = key.split(" ")[0]
+        if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
+                normalize(act.name) == verb for act in self.rs.actions):
+            self.echo(self.rs.explain(self.state, line))
+            return None
+        self.echo(f"'{line}' is not a move or a command; type a number from 1 to {len(legal)}, or 'help'")
+        return None
+
+    # ----- commands -----------------------------------------------------------
+    def _help(self) -> None:
+        self.echo(HELP)
+
+    def _hint(self) -> None:
+        from interpreter.agents.spec import make_agents
+
+        try:
+            advisor = make_agents("ismcts:iterations=200", self.rs, self.seed + 1)[self.seat]
+        except ValueError:
+            advisor = make_agents("random", self.rs, self.seed + 1)[self.seat]
+        action = advisor.choose(self.state.clone())
+        self.echo(f"hint: {self.renderer.action(str(action))}")
+
+    def _rules(self) -> None:
+        r = self.renderer
+        for rule in self.rs.model.rules:
+            self.echo(f"  {rule.id}: {r.text(rule.text)}")
+
+    def _score(self) -> None:
+        self._show_status()
+        if self.state.records:
+            self.echo(f"results so far: {self.state.records}")
+
+    def _log(self) -> None:
+        obs = self.state.observation(self.seat)
+        for event in obs["history"][-60:]:
+            self.echo(self._event_line(event))
+
+    def _save_command(self) -> None:
+        path = self.save()
+        self.echo(f"saved to {path}")
+
+    # ----- end of game --------------------------------------------------------
+    def _after_game(self) -> bool:
+        st = self.state
+        if self.log:
+            self.log.end(st)
+        self._show_history_tail()
+        template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
+        if template:
+            self.echo(self.rs.fill(st, template))
+        self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(st.returns())))
+        mine = st.returns()[self.seat]
+        best = max(st.returns())
+        self.echo("You win!" if mine == best and st.returns().count(best) < len(st.returns()) else
+                  "A draw." if len(set(st.returns())) == 1 else "You lose." if mine < best else "You share the lead.")
+        while True:
+            line = self.read("next, restart or quit? ")
+            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+                return False
+            word = line.strip().lower()
+            if word in ("next", "n", "restart", "r"):
+                self.game_number += 1
+                carry = st if word.startswith("n") else None
+                self.state = self.rs.new_game(seed=self.seed + self.game_number - 1, options=self.options,
+                                              carry_from=carry)
+                self.shown = 0
+                self._open_log()
+                return True
+            self.echo("type next (scores kept), restart (scores cleared) or quit")
+
+    def _show_history_tail(self) -> None:
+        self._show_events(self.state.observation(self.seat))
+
+    def _show_events(self, obs: dict) -> None:
+        for event in obs["history"][self.shown:]:
+            self.echo(self._event_line(event))
+        self.shown = len(obs["history"])
+
+    def _event_line(self, event: dict) -> str:
+        r = self.renderer
+        if event["seat"] < 0:
+            texts = event["action"]
+            return "* " + (texts.get(r.lang) or texts.get("en") or next(iter(texts.values()), ""))
+        who = "You" if event["seat"] == self.seat else r.seat(event["seat"])
+        return f"  {who}: {r.action(event['action'])}"
+
+    # ----- saving -------------------------------------------------------------
+    def _open_log(self) -> None:
+        if not self.log_path:
+            return
+        from interpreter.gamelog import LogWriter
+
+        stream = open(self.log_path, "a", encoding="utf-8")
+        self.log = LogWriter(stream, self.rs, self.ruleset_path, self.seed + self.game_number - 1,
+                             [a.describe() for a in self.agents], self.options)
+        self.log.sync(self.state)
+
+    def save(self) -> Path:
+        data = {
+            "format": SAVE_FORMAT, "ruleset": str(Path(self.ruleset_path).resolve()),
+            "ruleset_id": self.rs.id, "sha256": self.rs.source_sha256, "seat": self.seat,
+            "agents": self.agent_spec, "seed": self.seed, "options": self.options,
+            "lang": self.renderer.lang, "game_number": self.game_number, "log": self.log_path,
+            "shown": self.shown, "state": self.state.to_json(),
+        }
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.save_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, self.save_path)
+        return self.save_path
+
+    def _suspend(self, why: str) -> int:
+        try:
+            path = self.save()
+        except OSError as exc:
+            self.echo(f"\n{why}: could not save the game ({exc})")
+            return 1
+        self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
+        return 0
+
+
+def _quote(path: str) -> str:
+    import shlex
+
+    return shlex.quote(path)
+
+
+def default_save_path(ruleset_id: str) -> Path:
+    base = os.environ.get("CARDRULES_SAVE_DIR")
+    if base:
+        folder = Path(base)
+    else:
+        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "cardrules" / "saves"
+    return folder / f"{ruleset_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def read_save(path: str | Path) -> dict:
+    """The contents of a save file, checked for shape; raises SaveFileError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"no save file at {path}") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a folder, not a save file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveFileError(f"cannot read {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path} is damaged or truncated (not valid JSON at line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        fmt = data.get("format") if isinstance(data, dict) else None
+        raise SaveFileError(f"{path} is not a cardrules save of format {SAVE_FORMAT} (found {fmt!r})")
+    for key, kind in (("ruleset", str), ("seat", int), ("agents", str), ("seed", int), ("state", dict)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveFileError(f"{path} is damaged: '{key}' is missing or wrong")
+    if not isinstance(data.get("options", {}), dict):
+        raise SaveFileError(f"{path} is damaged: 'options' is wrong")
+    return data
