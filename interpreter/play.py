@@ -20,7 +20,7 @@ from interpreter.render import Renderer
 SAVE_FORMAT = "cardrules-save/1"
 
 HELP = """\
-Type the number of a move, or a card (e.g. 'isu 9'), or a move's text.
+Type the number of a move, or a card's name or id, or a move's text.
 Commands:
   help    this text                 hint   what the AI would play
   rules   the rules of the game     score  the scores so far

@@ -25,7 +25,7 @@ def grammar_file(filename: str) -> Path:
 
 
 def shipped_ruleset(name: str) -> Path | None:
-    """A shipped ruleset by short name (`duzihu`, `variants/short_match`), if any."""
+    """A shipped ruleset by short name (`mygame`, `variants/short`), if any."""
     try:
         base = data_dir("rulesets")
     except FileNotFoundError:

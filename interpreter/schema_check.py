@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from interpreter.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
-from interpreter.load import key_span_of, span_of, yaml11_bool_word
+from interpreter.documents import key_span_of, span_of, yaml11_bool_word
 from interpreter.resources import grammar_file
 
 _TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
@@ -98,8 +98,7 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
 
 def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
     branches = error.schema.get("anyOf", [])
-    if any(b.get("$ref") == "#/definitions/text" for b in branches) or error.schema.get("examples") == [
-            "Hachinin Meri", {"en": "Hachinin Meri", "ja": "八人メリ"}]:
+    if error.schema.get("x-kind") == "text" or any(b.get("$ref") == "#/definitions/text" for b in branches):
         return [Diagnostic(f"{_where(path)} must be text, or a mapping from language codes to text",
                            span, "for example: name: {en: Whist, fr: Whist}")]
     deepest = sorted(error.context, key=lambda e: (-len(e.absolute_path), e.validator == "type"))

@@ -29,7 +29,7 @@ class Report:
 
 def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Report:
     """Validate a ruleset file completely; the compiled ruleset is kept when valid."""
-    from interpreter.load import load_document
+    from interpreter.documents import load_document
 
     doc = load_document(path)
     return _check_document(str(path), doc)
@@ -37,7 +37,7 @@ def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Re
 
 def check_text(text: str, filename: str = "<text>") -> Report:
     """Validate ruleset text that is not (yet) a file, e.g. in tests or an editor."""
-    from interpreter.load import parse_text
+    from interpreter.documents import parse_text
 
     return _check_document(filename, parse_text(text, filename))
 

@@ -48,7 +48,8 @@ TEXT = {
         {"type": "object", "patternProperties": {"^[a-z]{2,3}(-[A-Za-z]{2,4})?$": {"type": "string"}},
          "additionalProperties": False, "minProperties": 1},
     ],
-    "examples": ["Hachinin Meri", {"en": "Hachinin Meri", "ja": "八人メリ"}],
+    "examples": ["Whist", {"en": "Whist", "fr": "Whist", "ja": "ホイスト"}],
+    "x-kind": "text",
 }
 RULE_ID = d({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9.]+$"},
             "The id of the rule this entry implements, as in the rules page (`HM-28`, `DZ-A23`). "

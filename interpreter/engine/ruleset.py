@@ -129,7 +129,24 @@ class Ruleset:
                  ) -> GameState:
         """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables."""
         carry = {slot: carry_from.vars[slot] for slot in self.carry_slots} if carry_from is not None else None
-        return fresh_state(self, seed, self.check_options(options or {}), deck_orders, carry)
+        orders = [self.faces(order) for order in deck_orders] if deck_orders else None
+        return fresh_state(self, seed, self.check_options(options or {}), orders, carry)
+
+    def faces(self, cards: Sequence[Any]) -> list[int]:
+        """Card ids (or faces) as faces; ValueError names an unknown id."""
+        index = self.cards.index()
+        out = []
+        for c in cards:
+            if isinstance(c, str):
+                if c not in index:
+                    from interpreter.diagnostics import did_you_mean
+
+                    hint = did_you_mean(c, index)
+                    raise ValueError(f"unknown card '{c}'" + (f"; {hint}" if hint else ""))
+                out.append(index[c])
+            else:
+                out.append(int(c))
+        return out
 
     def check_options(self, values: Mapping[str, Any]) -> dict:
         out = {}

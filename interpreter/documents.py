@@ -1,0 +1,384 @@
+"""Load a ruleset file: read it safely, build the located tree, resolve and merge `extends:`.
+
+`load_document` never raises for a user's mistake: every problem is a
+`Diagnostic` in the returned `Document`. The merge rules are in docs/extends.md.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import resources
+from .diagnostics import Diagnostic, RulesetError, Span, did_you_mean
+from .yamlsource import (LocDict, LocList, LocStr, SourceText, copy_tree, key_span_of, read_tree, span_of,
+                         yaml11_bool_word, yaml11_hint)
+
+__all__ = ["Document", "LocDict", "LocList", "LocStr", "MAX_EXTENDS_DEPTH", "MAX_FILE_BYTES", "key_span_of",
+           "load_document", "merge_trees", "parse_bytes", "parse_text", "span_of", "yaml11_bool_word",
+           "yaml11_hint"]
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_EXTENDS_DEPTH = 16
+_PLACEMENT = ("before", "after")
+
+
+@dataclass
+class Document:
+    """A loaded ruleset: the merged located tree, the texts read, and every problem found.
+
+    `root` may hold a best-effort tree even when `diagnostics` has errors, so later
+    stages can report more; it is None when no usable tree could be built.
+    """
+
+    root: LocDict | None
+    sources: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def has_errors(self) -> bool:
+        return _has_errors(self.diagnostics)
+
+    def raise_if_errors(self) -> None:
+        """Raise `RulesetError` carrying every diagnostic if any is an error."""
+        if self.has_errors:
+            raise RulesetError(self.diagnostics, self.sources)
+
+
+@dataclass(frozen=True)
+class _File:
+    """One file read and parsed (not yet merged); shared through the cache, so never mutated."""
+
+    display: str
+    identity: Path
+    folder: Path
+    tree: LocDict | None
+    text: str | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+# ---------------------------------------------------------------- public entry points
+
+
+def load_document(path: str | Path) -> Document:
+    """Load a ruleset file and the files it extends; problems become diagnostics."""
+    return _assemble(_parse_file(Path(path), str(path)))
+
+
+def parse_text(text: str, filename: str) -> Document:
+    """Parse ruleset text as if read from `filename` (relative `extends` start from its folder)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_FILE_BYTES:
+        return _assemble(_failed(filename, _too_large(filename, size)))
+    return _assemble(_parse(_normalize(text), filename, Path(filename)))
+
+
+def parse_bytes(data: bytes, filename: str) -> Document:
+    """Parse the bytes of a ruleset file as if read from `filename`."""
+    return _assemble(_from_bytes(data, filename, Path(filename)))
+
+
+# ---------------------------------------------------------------- one file
+
+
+def _parse_file(path: Path, display: str) -> _File:
+    """Read and parse one file, reusing an earlier parse while the file is unchanged."""
+    try:
+        if path.is_dir():
+            return _failed(display, f"cannot read '{display}': it is a folder, not a file")
+        stat = path.stat()
+    except FileNotFoundError:
+        return _failed(display, f"cannot read '{display}': no such file")
+    except (OSError, ValueError) as err:
+        return _failed(display, f"cannot read '{display}': {getattr(err, 'strerror', None) or err}")
+    if stat.st_size > MAX_FILE_BYTES:
+        return _failed(display, _too_large(display, stat.st_size))
+    return _parse_file_cached(str(path.resolve()), display, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_file_cached(resolved: str, display: str, mtime_ns: int, size: int) -> _File:
+    """Parse a file by its resolved path; the key holds mtime and size so an edit re-reads it."""
+    try:
+        with open(resolved, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        return _failed(display, f"cannot read '{display}': {err.strerror or err}")
+    if len(data) > MAX_FILE_BYTES:
+        return _failed(display, _too_large(display, len(data)))
+    return _from_bytes(data, display, Path(resolved))
+
+
+def _from_bytes(data: bytes, display: str, path: Path) -> _File:
+    """Decode UTF-8 (a BOM is fine) and parse; a bad byte is reported at its line and column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        prefix = SourceText(display, _normalize(data[: err.start].decode("utf-8")))
+        span = prefix.span(len(prefix.text))
+        message = f"file is not valid UTF-8 (byte 0x{data[err.start]:02x})"
+        return _failed(display, message, span, "save the file as UTF-8", prefix.text)
+    return _parse(_normalize(text), display, path)
+
+
+def _parse(text: str, display: str, path: Path) -> _File:
+    """Parse normalized text into a located mapping."""
+    source = SourceText(display, text)
+    tree, diagnostics = read_tree(source)
+    if not isinstance(tree, LocDict) and not (tree is None and _has_errors(diagnostics)):
+        diagnostics = [*diagnostics, _top_level_problem(tree, source)]
+    tree = tree if isinstance(tree, LocDict) else None
+    return _File(display, _identity(path), path.parent, tree, text, tuple(diagnostics))
+
+
+def _top_level_problem(tree: Any, source: SourceText) -> Diagnostic:
+    """Why a parsed document is not a ruleset: empty, or not a mapping."""
+    hint = "write the ruleset as 'key: value' lines"
+    if tree is None:
+        return Diagnostic("file is empty: a ruleset is a YAML mapping", source.span(0), hint)
+    kind = ("a list" if isinstance(tree, LocList) else "a string" if isinstance(tree, str)
+            else "true/false" if isinstance(tree, bool) else "a number")
+    span = getattr(tree, "span", None) or source.span(0)
+    return Diagnostic(f"a ruleset must be a YAML mapping at the top level, not {kind}", span, hint)
+
+
+def _has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity == "error" for d in diagnostics)
+
+
+def _identity(path: Path) -> Path:
+    """The absolute, resolved path that tells two files apart (for cycles)."""
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop
+        return path.absolute()
+
+
+def _normalize(text: str) -> str:
+    """Drop a BOM and make every line end a plain newline."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _failed(display: str, message: str, span: Span | None = None, hint: str | None = None,
+            text: str | None = None) -> _File:
+    return _File(display, Path(display).absolute(), Path(display).parent, None, text,
+                 (Diagnostic(message, span, hint),))
+
+
+def _too_large(display: str, size: int) -> str:
+    return f"file is too large: '{display}' has {size:,} bytes; the limit is {MAX_FILE_BYTES:,}"
+
+
+# ---------------------------------------------------------------- extends
+
+
+def _assemble(first: _File) -> Document:
+    """Follow the `extends` chain from a parsed file and merge it into one tree."""
+    doc = Document(root=None)
+    chain = [first]
+    while True:
+        current = chain[-1]
+        doc.files.append(current.display)
+        if current.text is not None:
+            doc.sources[current.display] = current.text
+        doc.diagnostics.extend(current.diagnostics)
+        if current.tree is None or (current is not first and _has_errors(current.diagnostics)):
+            return doc
+        if "extends" not in current.tree:
+            break
+        base = _base_of(current, chain, doc.diagnostics)
+        if base is None:
+            return doc
+        chain.append(base)
+    merged = copy_tree(chain[-1].tree)
+    for file in reversed(chain[:-1]):
+        merged = merge_trees(merged, file.tree, doc.diagnostics)
+    doc.root = merged
+    return doc
+
+
+def _base_of(file: _File, chain: list[_File], diagnostics: list[Diagnostic]) -> _File | None:
+    """The parsed base a file extends, or None after reporting why there is none."""
+    value = file.tree["extends"]
+    span = file.tree.value_spans.get("extends")
+    if not isinstance(value, str) or not value.strip():
+        diagnostics.append(Diagnostic("extends must name a base ruleset: a path relative to this file, "
+                                      "or a shipped ruleset name", span, "for example: extends: ../base.yaml"))
+        return None
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        diagnostics.append(Diagnostic(f"extends chain is deeper than {MAX_EXTENDS_DEPTH} files", span))
+        return None
+    path = _find_base(value, file.folder)
+    if path is None:
+        hint = did_you_mean(value, _base_names(file.folder)) or (
+            "give a path relative to this file's folder, or the name of a shipped ruleset")
+        diagnostics.append(Diagnostic(f"cannot find the base ruleset '{value}'", span, hint))
+        return None
+    identity = _identity(path)
+    seen = [f.identity for f in chain]
+    if identity in seen:
+        names = [f.display for f in chain[seen.index(identity):]] + [chain[seen.index(identity)].display]
+        diagnostics.append(Diagnostic(f"extends cycle: {' -> '.join(names)}", span,
+                                      "a ruleset cannot extend itself, directly or through its bases"))
+        return None
+    return _parse_file(identity, _display(identity))
+
+
+def _find_base(value: str, folder: Path) -> Path | None:
+    """A path relative to the extending file's folder (`.yaml` optional), else a shipped ruleset."""
+    names = [value] if value.endswith((".yaml", ".yml")) else [value, f"{value}.yaml"]
+    for name in names:
+        try:
+            if (folder / name).is_file():
+                return folder / name
+        except (OSError, ValueError):
+            return None
+    try:
+        return resources.shipped_ruleset(value)
+    except (OSError, ValueError):
+        return None
+
+
+def _base_names(folder: Path) -> list[str]:
+    """What `extends` could have said: shipped ruleset names and the .yaml files beside this one."""
+    names: list[str] = []
+    try:
+        shipped = resources.data_dir("rulesets")
+        names += [p.relative_to(shipped).with_suffix("").as_posix() for p in shipped.rglob("*.yaml")]
+    except OSError:
+        pass
+    try:
+        names += [n for p in folder.glob("*.yaml") for n in (p.name, p.stem)]
+    except OSError:
+        pass
+    return names
+
+
+def _display(path: Path) -> str:
+    """A base file's name for messages: relative to the current folder when it is inside it."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+# ---------------------------------------------------------------- merge
+
+
+def merge_trees(base: LocDict, variant: LocDict, diagnostics: list[Diagnostic]) -> LocDict:
+    """The variant laid over its base, as new containers; `extends` is dropped, top-level id/name replace."""
+    return _merge_mapping(base, variant, [], diagnostics)
+
+
+def _merge_mapping(base: LocDict, variant: LocDict, path: list[str], diagnostics: list[Diagnostic]) -> LocDict:
+    """Keys of the base in order (replaced, merged or deleted by the variant), then the variant's new keys."""
+    result = LocDict(variant.span)
+    top = not path
+    for key, value in base.items():
+        if key not in variant:
+            result.put(key, copy_tree(value), base.key_spans.get(key), base.value_spans.get(key))
+        elif variant[key] is not None and not (top and key == "extends"):
+            replace = top and key in ("id", "name")
+            merged = copy_tree(variant[key]) if replace else _merge_value(value, variant[key], [*path, key],
+                                                                         diagnostics)
+            result.put(key, merged, variant.key_spans.get(key), variant.value_spans.get(key))
+    for key, value in variant.items():
+        if key in base or (top and key == "extends"):
+            continue
+        if value is None:
+            hint = did_you_mean(key, base.keys())
+            diagnostics.append(Diagnostic(f"nothing to remove: the base has no key '{key}'{_where(path)}",
+                                          variant.key_spans.get(key), hint, "warning"))
+            continue
+        result.put(key, copy_tree(value), variant.key_spans.get(key), variant.value_spans.get(key))
+    return result
+
+
+def _merge_value(base: Any, variant: Any, path: list[str], diagnostics: list[Diagnostic]) -> Any:
+    """Mappings merge, lists of id'd mappings merge by id, anything else is replaced."""
+    if isinstance(base, LocDict) and isinstance(variant, LocDict):
+        return _merge_mapping(base, variant, path, diagnostics)
+    if isinstance(base, LocList) and isinstance(variant, LocList) and _is_id_list(base) and _is_id_list(variant):
+        return _IdMerge(base, path, diagnostics).apply(variant)
+    return copy_tree(variant)
+
+
+def _is_id_list(items: list) -> bool:
+    return bool(items) and all(isinstance(item, LocDict) and "id" in item for item in items)
+
+
+def _where(path: list[str]) -> str:
+    return f" in '{'.'.join(path)}'" if path else ""
+
+
+class _IdMerge:
+    """Merges a variant's list of id'd mappings into a copy of the base's list."""
+
+    def __init__(self, base: LocList, path: list[str], diagnostics: list[Diagnostic]) -> None:
+        self.items = [copy_tree(item) for item in base]
+        self.spans = list(base.item_spans)
+        self.span = base.span
+        self.path, self.diagnostics = path, diagnostics
+
+    def apply(self, variant: LocList) -> LocList:
+        """Merge, add, move or remove each variant item in turn."""
+        for item, span in zip(variant, variant.item_spans):
+            if set(item) == {"id", "remove"} and item["remove"] is True:
+                self._remove(item)
+            else:
+                self._place(item, span)
+        result = LocList(variant.span or self.span)
+        result.extend(self.items)
+        result.item_spans = self.spans
+        return result
+
+    def _index(self, ident: Any) -> int | None:
+        return next((i for i, item in enumerate(self.items) if item["id"] == ident), None)
+
+    def _remove(self, item: LocDict) -> None:
+        index = self._index(item["id"])
+        if index is None:
+            self._unknown(item["id"], item.value_spans.get("id"), f"cannot remove '{item['id']}'")
+            return
+        del self.items[index], self.spans[index]
+
+    def _place(self, item: LocDict, span: Span) -> None:
+        """Merge into the same id (or append), then move to `before`/`after` if given."""
+        body = LocDict(item.span)
+        for key, value in item.items():
+            if key not in _PLACEMENT:
+                body.put(key, value, item.key_spans.get(key), item.value_spans.get(key))
+        index = self._index(item["id"])
+        if index is None:
+            merged, index = copy_tree(body), len(self.items)
+            self.items.append(merged)
+            self.spans.append(span)
+        else:
+            merged = _merge_mapping(self.items[index], body, [*self.path, str(item["id"])], self.diagnostics)
+            self.items[index], self.spans[index] = merged, span
+        self._move(index, item)
+
+    def _move(self, index: int, item: LocDict) -> None:
+        """Move the item at `index` next to the id its `before`/`after` key names."""
+        keys = [k for k in _PLACEMENT if k in item]
+        if len(keys) > 1:
+            self.diagnostics.append(Diagnostic("use either 'before' or 'after', not both",
+                                               item.key_spans.get("after")))
+            return
+        if not keys:
+            return
+        anchor, after = item[keys[0]], keys[0] == "after"
+        moved, moved_span = self.items.pop(index), self.spans.pop(index)
+        target = self._index(anchor)
+        if target is None:
+            self._unknown(anchor, item.value_spans.get(keys[0]), f"cannot place '{item['id']}' {keys[0]} '{anchor}'")
+            target, after = index, False
+        self.items.insert(target + after, moved)
+        self.spans.insert(target + after, moved_span)
+
+    def _unknown(self, ident: Any, span: Span | None, what: str) -> None:
+        ids = [str(item["id"]) for item in self.items]
+        self.diagnostics.append(Diagnostic(f"{what}: no item has the id '{ident}'{_where(self.path)}", span,
+                                           did_you_mean(str(ident), ids)))
