@@ -181,7 +181,11 @@ class FlowCompiler:
             face_fn = _true
         elif face is not None:
             face_fn = self.expr(face, s.span, BOOL)
-        group = self.expr(v.get("group"), s.span, self.c.names.kind) if "group" in v else None
+        group = None
+        if "group" in v:
+            kinds = self.c.names.kind.values
+            group = _const(kinds[v["group"]]) if v["group"] in kinds else self.expr(v["group"], s.span,
+                                                                                    self.c.names.kind)
         into = self.expr(v.get("into"), s.span, INT) if "into" in v else None
         mover = _slot(self.c.slots.named("player")) if self.in_effect else None
         if src and dst:
@@ -466,6 +470,10 @@ def _as_tuple(fn: Callable) -> Callable:
 
 def _true(fr: Any) -> bool:
     return True
+
+
+def _const(value: Any) -> Callable:
+    return lambda fr: value
 
 
 def _false(fr: Any) -> bool:
