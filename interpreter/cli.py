@@ -229,3 +229,68 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         session.game_number = int(saved.get("game_number") or 1)
         session.shown = int(saved.get("shown") or 0)
     sys.exit(session.run())
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
+              help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
+@click.option("--agents", "agent_spec", default="random", show_default=True,
+              help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--log-dir", type=click.Path(file_okay=False), default=None, help="Write one JSONL log per game here.")
+def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, log_dir) -> None:
+    """Play RULESET many times with agents only and summarise the results.
+
+    Prints wins, mean score, spread and a 95% confidence interval per seat and
+    per team, and games and deals per second.
+    """
+    from interpreter.agents.spec import AgentSpecError, make_agents
+    from interpreter.engine.program import FlowError
+    from interpreter.simulate import format_summary, simulate as run
+
+    path = _resolve_ruleset(ruleset)
+    rs = _load_or_exit(path)
+    options = _parse_options(option_pairs)
+    try:
+        rs.check_options(options)
+        make_agents(agent_spec, rs, seed)
+    except (AgentSpecError, ValueError) as exc:
+        raise click.UsageError(str(exc))
+    try:
+        summary, _ = run(path, games, seed, agent_spec, options, workers, log_dir)
+    except FlowError as exc:
+        click.echo(f"cardrules: the ruleset failed during play: {exc}", err=True)
+        sys.exit(EXIT_RULES)
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), indent=2))
+    else:
+        click.echo(format_summary(summary, rs))
+
+
+@cli.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--check", is_flag=True, help="Fail (exit 1) when a replayed result differs from the log.")
+@click.option("--quiet", "-q", is_flag=True, help="Do not print the actions.")
+def replay(log, check, quiet) -> None:
+    """Re-run a game LOG written by `play --log` or `simulate --log-dir`."""
+    from interpreter.gamelog import LogError
+    from interpreter.replay import replay_log
+
+    def show(seat, text, st):
+        if not quiet:
+            click.echo(f"seat {seat}: {text}")
+
+    try:
+        report = replay_log(log, check=check, on_action=show)
+    except LogError as exc:
+        click.echo(f"cardrules: {exc}", err=True)
+        sys.exit(EXIT_RULES)
+    for problem in report.problems:
+        click.echo(problem, err=True)
+    click.echo(f"{report.games} game(s), {report.actions} actions replayed"
+               + ("" if report.ok else f", {len(report.problems)} problem(s)"))
+    sys.exit(EXIT_RULES if check and not report.ok else EXIT_OK)

@@ -1,0 +1,105 @@
+"""Re-run a game log: force its deck orders, apply its actions, compare results."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.gamelog import LogError, read_log
+
+
+@dataclass
+class ReplayReport:
+    games: int = 0
+    actions: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _ruleset_for(header: dict, log_path: Path, cache: dict) -> Any:
+    from interpreter.resources import shipped_ruleset
+    from interpreter.validate import load_ruleset
+
+    path = header.get("ruleset") or ""
+    candidates = [Path(path), log_path.parent / path]
+    shipped = shipped_ruleset(str(header.get("ruleset_id") or ""))
+    if shipped:
+        candidates.append(shipped)
+    for p in candidates:
+        if p.is_file():
+            key = str(p.resolve())
+            if key not in cache:
+                cache[key] = load_ruleset(p)
+            return cache[key]
+    raise LogError(f"{log_path}: the log's ruleset {path!r} cannot be found")
+
+
+def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> ReplayReport:
+    """Replay every game of a log; with `check`, collect every difference from the recorded results."""
+    from interpreter.engine.state import IllegalAction
+
+    path = Path(path)
+    report = ReplayReport()
+    cache: dict = {}
+    for game in read_log(path):
+        header = game["header"]
+        rs = _ruleset_for(header, path, cache)
+        if header.get("sha256") != rs.source_sha256:
+            report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
+        orders = [order for _, order in game["decks"]]
+        try:
+            st = rs.new_game(seed=int(header.get("seed", 0)), options=header.get("options") or {},
+                             deck_orders=orders)
+        except (ValueError, TypeError) as exc:
+            report.problems.append(f"{path}:{game['line']}: cannot start the game: {exc}")
+            continue
+        report.games += 1
+        for line, seat, text in game["actions"]:
+            if st.is_terminal():
+                report.problems.append(f"{path}:{line}: the game is already over before this action")
+                break
+            if seat != st.current_player():
+                report.problems.append(f"{path}:{line}: seat {seat} acts, but seat {st.current_player()} is to act")
+                break
+            try:
+                st.apply_action(str(text))
+            except IllegalAction as exc:
+                report.problems.append(f"{path}:{line}: '{text}' is not legal here: {exc}")
+                break
+            report.actions += 1
+            if on_action:
+                on_action(seat, text, st)
+        if check:
+            _compare(report, path, game, st)
+    return report
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _normal(v) for k, v in value.items()}
+    return value
+
+
+def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
+    recorded = game["results"]
+    for i, (line, values) in enumerate(recorded):
+        if i >= len(st.records):
+            report.problems.append(f"{path}:{line}: the replay produced no result here")
+            break
+        if _normal(values) != _normal(st.records[i]):
+            report.problems.append(f"{path}:{line}: result differs: log has {values}, replay gives "
+                                   f"{_normal(st.records[i])}")
+    if len(st.records) > len(recorded):
+        report.problems.append(f"{path}: the replay produced {len(st.records)} results, the log {len(recorded)}")
+    end = game["end"]
+    if end is not None:
+        line, returns = end
+        if not st.is_terminal():
+            report.problems.append(f"{path}:{line}: the log says the game ended, but the replay has not ended")
+        elif _normal(returns) != _normal(st.returns()):
+            report.problems.append(f"{path}:{line}: returns differ: log {returns}, replay {st.returns()}")
