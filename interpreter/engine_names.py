@@ -58,7 +58,7 @@ def engine_functions(c: Any) -> dict[str, Any]:
     def entries(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)
         st = fr.env
-        return [(card, (m >> 1) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))]
+        return [(card, ((m >> 1) & 0x7F) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))]
 
     def groups(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)

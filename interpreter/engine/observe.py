@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.state import ANNOUNCE, PASS_KIND, GameState
+from interpreter.engine.program import BY_MASK, meta_by
+from interpreter.engine.state import ANNOUNCE, PASS_KIND, PRIVATE, SECRET, GameState
 
 
 def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
@@ -24,7 +25,7 @@ def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
     if visibility == "owner":
         return rs.zone_owner[z] == seat
     if visibility == "all":
-        return (meta >> 1) == seat + 1
+        return ((meta >> 1) & BY_MASK) == seat + 1
     return False
 
 
@@ -95,7 +96,7 @@ def observation(st: GameState, seat: int) -> dict:
                                 for s in range(rs.num_players)}
         else:
             zones[info.name] = [ids[c] if c is not None else None for c in visible_cards(st, info.base, seat)]
-    placed = {info.name: [(m >> 1) - 1 for m in st.meta[info.base]]
+    placed = {info.name: [meta_by(m) for m in st.meta[info.base]]
               for info in rs.zones if info.per == "shared" and info.visibility == "all"}
     to_act = None if st.finished else st.decider
     obs = {
@@ -106,7 +107,8 @@ def observation(st: GameState, seat: int) -> dict:
         "zones": zones,
         "placed_by": placed,
         "variables": _variables(st, seat),
-        "history": [{"seat": s, "action": event_text(rs, s, k, v, secret, seat)} for s, k, v, secret in st.history],
+        "history": [{"seat": s, "action": event_text(rs, s, k, v, flag == SECRET, seat)}
+                    for s, k, v, flag in st.history if flag != PRIVATE or s == seat],
         "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],
     }
     if st.finished:

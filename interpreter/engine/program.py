@@ -16,6 +16,21 @@ from interpreter.engine import rng
 PAUSE = -1
 Fn = Callable[[Any], Any]
 
+# A card's meta int: bits 8+ its deck position at the last shuffle (so a
+# search can re-deal the cards a seat has not seen), bits 1-7 the seat that
+# placed it plus one (0: nobody), bit 0 face up.
+PLACE_MASK = 0xFF
+BY_MASK = 0x7F
+
+
+def meta_by(m: int) -> int:
+    """The seat that placed the card, or -1."""
+    return ((m >> 1) & BY_MASK) - 1
+
+
+def with_place(m: int, by_plus_one: int, up: int) -> int:
+    return (m & ~PLACE_MASK) | (by_plus_one << 1) | up
+
 
 @dataclass(frozen=True, slots=True)
 class Where:
@@ -85,8 +100,11 @@ class Shuffle(Instr):
             cards[:] = forced
         else:
             st.counter = rng.shuffle(cards, st.seed, st.counter)
-        st.meta[z] = [0] * len(cards)
+        st.meta[z] = [i << 8 for i in range(len(cards))]
         st.note_shuffle(z)
+        st.snapshot = None
+        st.snapshot = (st.clone(), len(st.history), z)
+        st.snapshot[0].pc = self.pc + 1
         return self.pc + 1
 
 
@@ -112,7 +130,7 @@ class Deal(Instr):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                st.meta[dst].extend([((seat + 1) << 1) | self.face_up] * n)
+                st.meta[dst].extend(with_place(m, seat + 1, self.face_up) for m in meta[:n])
                 del cards[:n]
                 del meta[:n]
         return self.pc + 1
@@ -160,10 +178,10 @@ class Move(Instr):
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         for f, m in zip(faces, metas):
-            by = mover + 1 if mover >= 0 else m >> 1
+            by = mover + 1 if mover >= 0 else (m >> 1) & BY_MASK
             up = (m & 1) if down is None else (0 if down else 1)
             st.zones[zd].append(f)
-            st.meta[zd].append((by << 1) | up)
+            st.meta[zd].append(with_place(m, by, up))
         if self.group is not None or self.into is not None:
             st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
                          self.into(fr) if self.into is not None else None, self.where)

@@ -220,13 +220,28 @@ class Ruleset:
         return None
 
     def legal_for(self, st: GameState, kinds: Sequence[int], seat: int) -> list[Action]:
+        """Legal actions of `seat`; the scratch slots it uses are restored afterwards."""
         out = []
-        for k in kinds:
-            act = self.actions[k]
-            for value, failing in self._options_for(st, act, seat):
-                if failing is None:
-                    out.append(Action(k, value, self.action_text(act, value)))
+        vars_ = st.vars
+        saved = [(slot, vars_[slot]) for slot in self.scratch_slots]
+        try:
+            for k in kinds:
+                act = self.actions[k]
+                for value, failing in self._options_for(st, act, seat):
+                    if failing is None:
+                        out.append(Action(k, value, self.action_text(act, value)))
+        finally:
+            for slot, value in saved:
+                vars_[slot] = value
         return out
+
+    @property
+    def scratch_slots(self) -> tuple[int, ...]:
+        slots = getattr(self, "_scratch", None)
+        if slots is None:
+            slots = (self.player_slot, *{a.param_slot for a in self.actions if a.param_slot is not None})
+            object.__setattr__(self, "_scratch", slots)
+        return slots
 
     def legal_actions(self, st: GameState) -> list[Action]:
         ins = self.program[st.pc]
@@ -240,6 +255,14 @@ class Ruleset:
 
     def explain(self, st: GameState, text: str) -> str:
         """Why `text` is not a legal action now, in the rule's words."""
+        saved = [(slot, st.vars[slot]) for slot in self.scratch_slots]
+        try:
+            return self._explain(st, text)
+        finally:
+            for slot, value in saved:
+                st.vars[slot] = value
+
+    def _explain(self, st: GameState, text: str) -> str:
         key = normalize(text)
         ins = self.program[st.pc]
         kinds = ins.actions if hasattr(ins, "actions") else ()

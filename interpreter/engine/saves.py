@@ -58,6 +58,8 @@ def state_to_json(st: GameState) -> dict:
         "history": [list(h) for h in st.history], "records": st.records,
         "shuffles": [[z, list(order)] for z, order in st.shuffles], "messages": [str(m) for m in st.messages],
         "steps": st.steps, "decisions": st.decisions,
+        "snapshot": None if st.snapshot is None else
+        {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
     }
 
 
@@ -71,7 +73,7 @@ def _int_list(v: Any, what: str) -> list[int]:
     return v
 
 
-def state_from_json(rs: Any, data: Any) -> GameState:
+def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
     """Restore a state; raises SaveError naming the first problem found."""
     _need(isinstance(data, dict), "a save file holds a JSON object")
     fmt = data.get("format")
@@ -115,7 +117,15 @@ def state_from_json(rs: Any, data: Any) -> GameState:
     st.messages = list(data.get("messages") or [])
     st.forced_orders = []
     st.last_move_public = True
-    _check_playable(st)
+    st.snapshot = None
+    snap = data.get("snapshot")
+    if snap is not None:
+        _need(isinstance(snap, dict) and isinstance(snap.get("state"), dict), "the deal snapshot is damaged")
+        _need(type(snap.get("history")) is int and type(snap.get("zone")) is int, "the deal snapshot is damaged")
+        inner = dict(snap["state"], snapshot=None)
+        st.snapshot = (state_from_json(rs, inner, playable=False), snap["history"], snap["zone"])
+    if playable:
+        _check_playable(st)
     return st
 
 

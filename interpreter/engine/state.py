@@ -43,7 +43,12 @@ class Action:
 
 
 PASS_KIND = -1
-ANNOUNCE = -3   # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, False)
+ANNOUNCE = -3   # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, PUBLIC)
+
+# The last field of a history entry (seat, kind, value, flag): who may see it.
+PUBLIC, SECRET, PRIVATE, CLAIMED = 0, 1, 2, 3
+# all; all but the value (a face-down card); only the seat itself (a claim-window answer);
+# all, and not a decision of its own (the claim a window applied)
 
 
 def normalize(text: str) -> str:
@@ -56,7 +61,7 @@ class GameState:
 
     __slots__ = ("rs", "zones", "meta", "groups", "vars", "pc", "seed", "counter", "decider", "window",
                  "finished", "history", "records", "forced_orders", "fr", "steps", "decisions", "_legal",
-                 "shuffles", "last_move_public", "messages")
+                 "shuffles", "last_move_public", "messages", "snapshot")
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -134,6 +139,18 @@ class GameState:
             self.pc += 1
         self._run()
 
+    def force_action(self, kind: int, value: Any) -> None:
+        """Apply a decision without checking that it is legal (used to replay samples for search)."""
+        act = Action(kind, value, "")
+        self.decisions += 1
+        if self.window is not None:
+            self._answer_window(act)
+        else:
+            self.rs.run_action(self, act, self.decider)
+            self.history.append((self.decider, kind, value, self._secret(act)))
+            self.pc += 1
+        self._run()
+
     def _match(self, action: Action | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
@@ -147,13 +164,14 @@ class GameState:
                 return a
         raise IllegalAction(self.rs.explain(self, str(action)))
 
-    def _secret(self, action: Action) -> bool:
-        return action.value is not None and not self.last_move_public
+    def _secret(self, action: Action) -> int:
+        return SECRET if action.value is not None and not self.last_move_public else PUBLIC
 
     # ----- claim windows ----------------------------------------------------
     def _answer_window(self, chosen: Action) -> None:
         pc, seats, idx, answers = self.window
         self.window = (pc, seats, idx + 1, answers + ((self.decider, chosen),))
+        self.history.append((self.decider, chosen.kind, chosen.value, PRIVATE))
 
     def advance_window(self, ins: Any) -> int:
         pc, seats, idx, answers = self.window
@@ -179,7 +197,7 @@ class GameState:
             return ins.pc + 1
         _, seat, act = best
         self.rs.run_action(self, act, seat)
-        self.history.append((seat, act.kind, act.value, self._secret(act)))
+        self.history.append((seat, act.kind, act.value, CLAIMED))
         if ins.as_slot is not None:
             self.vars[ins.as_slot] = act.kind
         return ins.pc + 1
@@ -219,7 +237,7 @@ class GameState:
 
     def announce(self, templates: Any) -> None:
         texts = {lang: self.rs.fill(self, parts) for lang, parts in templates.items()}
-        self.history.append((-1, ANNOUNCE, texts, False))
+        self.history.append((-1, ANNOUNCE, texts, PUBLIC))
 
     # ----- copies and JSON --------------------------------------------------
     def clone(self) -> "GameState":
@@ -238,6 +256,7 @@ class GameState:
         other.messages = self.messages[:]
         other.steps, other.decisions = self.steps, self.decisions
         other.last_move_public = self.last_move_public
+        other.snapshot = self.snapshot
         other.fr = self.rs.new_frame(other)
         other._legal = self._legal
         return other
@@ -285,5 +304,6 @@ def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
     st.steps = st.decisions = 0
     st.last_move_public = True
+    st.snapshot = None
     st._run()
     return st
