@@ -621,6 +621,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     seat_slot = c.slots.named("seat")
     fc.locals.append({"seat": Value(INT, _slot(seat_slot))})
     returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
+    evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
     fc.locals.pop()
     if c.model.returns is None:
         c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", None)
@@ -660,7 +661,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
         last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
         frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
         kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c),
-        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary)
+        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate)
 
 
 __all__ = ["finish_compile", "default_value", "Const", "Function", "Param", "Mapping"]

@@ -13,7 +13,7 @@ from interpreter.compile import Src
 from interpreter.diagnostics import did_you_mean
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
-from interpreter.expr.compiler import ExprCompiler
+from interpreter.expr.compile import ExprCompiler
 
 
 def _static_compiler(c: Any, name: str, t: Any, holder: list) -> ExprCompiler:

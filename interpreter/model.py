@@ -247,6 +247,7 @@ class Model:
     phase_spans: Mapping[str, Span | None]
     flow: tuple[Step, ...]
     returns: Any
+    evaluate: Any
     summary: Text
     invariants: tuple[Invariant, ...]
     status: Mapping[str, Any]
@@ -442,7 +443,7 @@ class _Builder:
             phases={k: self.steps(v) for k, v in phases.items()},
             phase_spans={k: _key_span(phases, k) for k in phases},
             flow=self.steps(r.get("flow")),
-            returns=result.get("returns"), summary=Text.of(result.get("summary")),
+            returns=result.get("returns"), evaluate=result.get("evaluate"), summary=Text.of(result.get("summary")),
             invariants=tuple(Invariant(rule=self.rule(v) or Rule(None, Text({})), check=v["check"],
                                        span=_item_span(r["invariants"], i))
                              for i, v in enumerate(r.get("invariants") or ())),

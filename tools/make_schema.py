@@ -313,6 +313,9 @@ SCHEMA = {
         "flow": steps("The flow of play of one game, from the first shuffle to the end."),
         "result": obj({
             "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
+            "evaluate": d(EXPR, "A heuristic value of the position for `seat`, used by the greedy and search agents "
+                          "(default: `returns`). Should be cheap and may be read before the game ends.",
+                          ["total[team_of(seat)] + deal_score[team_of(seat)]"]),
             "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
             "carry": d({"type": "array", "items": ID},
                        "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' "

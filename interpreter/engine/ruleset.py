@@ -118,6 +118,7 @@ class Ruleset:
     zone_sort: Mapping[str, Callable] = field(default_factory=dict)
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)
+    evaluate_fn: Callable | None = None
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st`."""

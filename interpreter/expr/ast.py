@@ -1,0 +1,202 @@
+"""The expression tree: frozen nodes, each with the offsets of its source text.
+
+`start`/`end` are offsets into the expression string; `SourceText.span_at`
+turns them into file positions, so every message can point inside the
+expression. The tree is checked and compiled, never interpreted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Iterator, Union
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Node:
+    """Any node; `start` and `end` are offsets into the expression text."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntLit(Node):
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrLit(Node):
+    value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoolLit(Node):
+    value: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoneLit(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Invalid(Node):
+    """Text that parsed but is not allowed (`1.5`, a bad escape); reported by the checker."""
+
+    message: str
+    hint: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Name(Node):
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attr(Node):
+    obj: Expr
+    name: str
+    name_start: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Index(Node):
+    obj: Expr
+    index: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Keyword(Node):
+    """`name=value` in a call; `start` is the keyword's name."""
+
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call(Node):
+    func: Expr
+    args: tuple[Expr, ...]
+    keywords: tuple[Keyword, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unary(Node):
+    """`-x` or `not x`."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BinOp(Node):
+    """Arithmetic: + - * // / % **; `op_start`/`op_end` locate the operator."""
+
+    op: str
+    left: Expr
+    right: Expr
+    op_start: int
+    op_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoolOp(Node):
+    """`and` / `or`."""
+
+    op: str
+    left: Expr
+    right: Expr
+    op_start: int
+    op_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Compare(Node):
+    """One comparison (they do not chain): == != < <= > >= in, not in."""
+
+    op: str
+    left: Expr
+    right: Expr
+    op_start: int
+    op_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IfExp(Node):
+    body: Expr
+    test: Expr
+    orelse: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListLit(Node):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetLit(Node):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForClause(Node):
+    """`for var in iter`; `var_start` locates the variable."""
+
+    var: str
+    var_start: int
+    iter: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IfClause(Node):
+    cond: Expr
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Comprehension(Node):
+    """`[elt for ...]`, `{elt for ...}`, or a generator argument (kind 'gen', built as a list)."""
+
+    kind: str
+    elt: Expr
+    clauses: tuple[Union[ForClause, IfClause], ...]
+
+
+Expr = Union[IntLit, StrLit, BoolLit, NoneLit, Invalid, Name, Attr, Index, Call, Unary,
+             BinOp, BoolOp, Compare, IfExp, ListLit, SetLit, Comprehension]
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The direct sub-nodes of `node`, in source order of their fields."""
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (v for v in value if isinstance(v, Node))
+
+
+def too_deep(root: Node, limit: int) -> Node | None:
+    """The first node nested deeper than `limit`, found without recursion."""
+    stack: list[tuple[Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return node
+        stack.extend((child, depth + 1) for child in children(node))
+    return None
+
+
+def free_names(node: Node, bound: frozenset[str] = frozenset()) -> set[str]:
+    """Names used in `node` that are not bound inside it (comprehension variables)."""
+    if isinstance(node, Name):
+        return set() if node.id in bound else {node.id}
+    if not isinstance(node, Comprehension):
+        return set().union(*(free_names(child, bound) for child in children(node)))
+    found: set[str] = set()
+    inner = set(bound)
+    for clause in node.clauses:
+        if isinstance(clause, ForClause):
+            found |= free_names(clause.iter, frozenset(inner))
+            inner.add(clause.var)
+        else:
+            found |= free_names(clause.cond, frozenset(inner))
+    return found | free_names(node.elt, frozenset(inner))

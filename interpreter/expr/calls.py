@@ -1,0 +1,299 @@
+"""Closures for calls and comprehensions, the parts of run time that loop or jump.
+
+Ruleset functions own fixed slots in `frame.L` (recursion is forbidden, so
+no call can overwrite a live slot): a call evaluates its arguments, stores
+them, and runs the body closure. Builtins and engine functions are called
+with plain Python values; anything they raise comes back as an
+ExprRuntimeError pointing at the call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from interpreter.diagnostics import Span
+from interpreter.expr import ast
+from interpreter.expr.runtime import (
+    NOTHING, BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, charge,
+    is_collection_type, over_budget, too_big,
+)
+from interpreter.expr.types import ANY, Type
+
+if TYPE_CHECKING:
+    from interpreter.expr import SourceText
+    from interpreter.expr.code import Code
+
+
+@dataclass(eq=False)
+class UserFunction:
+    """A function defined in the ruleset: typed parameters, one body expression."""
+
+    name: str
+    params: list[tuple[str, Type]]
+    source: SourceText
+    name_span: Span | None
+    slots: tuple[int, ...]
+    declared: Type | None = None
+    tree: ast.Expr | None = None
+    returns: Type = ANY
+    body: Closure | None = None
+    const: Any = NOTHING
+
+
+def failing(message: str, span: Span | None) -> Closure:
+    """A closure standing in for code that did not compile; it is never meant to run."""
+    def fail(f: Frame) -> Any:
+        raise ExprRuntimeError(message, span)
+    return fail
+
+
+def wrap_failure(exc: Exception, name: str, span: Span | None) -> ExprRuntimeError:
+    """A builtin's or engine function's exception, re-told at the call's position."""
+    if isinstance(exc, BuiltinError):
+        return ExprRuntimeError(exc.message, span, exc.hint)
+    return ExprRuntimeError(f"{name}() failed: {type(exc).__name__}: {exc}", span)
+
+
+def call_closure(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code], returns: Type,
+                 span: Span | None, limits: Limits) -> Closure:
+    """The closure of a builtin or engine function call."""
+    pay_args = tuple(i for i, a in enumerate(args) if is_collection_type(a.type)) if fn.charges else ()
+    pay_result = fn.charges and is_collection_type(returns)
+    fns = tuple(a.fn for a in args)
+    impl = fn.impl
+    if keywords and all(c.is_const for c in keywords.values()):
+        impl, keywords = partial(impl, **{k: c.const for k, c in keywords.items()}), {}
+    if len(fns) == 1 and not keywords and not fn.needs_frame:
+        return _call_one(impl, fns[0], bool(pay_args), pay_result, fn.name, span, limits)
+    if len(fns) == 1 and not keywords and not (pay_args or pay_result):
+        return _call_one_with_frame(impl, fns[0], fn.name, span)
+    kws = tuple((k, c.fn) for k, c in keywords.items())
+    needs_frame = fn.needs_frame
+
+    def call(f: Frame) -> Any:
+        values = [a(f) for a in fns]
+        given = {k: v(f) for k, v in kws} if kws else {}
+        if pay_args:
+            charge(f, sum(len(values[i]) for i in pay_args), span, limits)
+        try:
+            out = impl(f, *values, **given) if needs_frame else impl(*values, **given)
+        except ExprRuntimeError:
+            raise
+        except Exception as exc:
+            raise wrap_failure(exc, fn.name, span) from exc
+        if pay_result:
+            charge(f, len(out), span, limits)
+        return out
+    return call
+
+
+def _call_one_with_frame(impl: Callable[[Frame, Any], Any], arg: Closure, name: str,
+                         span: Span | None) -> Closure:
+    """An engine function of one argument that reads the frame (`hand(seat)`)."""
+    def call(f: Frame) -> Any:
+        value = arg(f)
+        try:
+            return impl(f, value)
+        except ExprRuntimeError:
+            raise
+        except Exception as exc:
+            raise wrap_failure(exc, name, span) from exc
+    return call
+
+
+def _call_one(impl: Callable[[Any], Any], arg: Closure, pay_arg: bool, pay_result: bool, name: str,
+              span: Span | None, limits: Limits) -> Closure:
+    """The common case: one positional argument (len, sum, any, all, sorted...)."""
+    if not (pay_arg or pay_result):
+        def call(f: Frame) -> Any:
+            value = arg(f)
+            try:
+                return impl(value)
+            except ExprRuntimeError:
+                raise
+            except Exception as exc:
+                raise wrap_failure(exc, name, span) from exc
+        return call
+
+    def paying_call(f: Frame) -> Any:
+        value = arg(f)
+        if pay_arg:
+            f.budget -= len(value)
+        try:
+            out = impl(value)
+        except ExprRuntimeError:
+            raise
+        except Exception as exc:
+            raise wrap_failure(exc, name, span) from exc
+        if pay_result:
+            f.budget -= len(out)
+        if f.budget < 0:
+            raise over_budget(span, limits)
+        return out
+    return paying_call
+
+
+def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
+    """Evaluate every argument, then store them in the function's slots and run its body."""
+    body = uf.body
+    if body is None:
+        return failing(f"function '{uf.name}' has errors", uf.name_span)
+    if not args:
+        return body
+    if len(args) == 1:
+        (a0,), (s0,) = args, uf.slots
+
+        def call1(f: Frame) -> Any:
+            v0 = a0(f)
+            f.L[s0] = v0
+            return body(f)
+        return call1
+    pairs = tuple(zip(uf.slots, args))
+
+    def call(f: Frame) -> Any:
+        values = [a(f) for _, a in pairs]
+        slots = f.L
+        for (slot, _), value in zip(pairs, values):
+            slots[slot] = value
+        return body(f)
+    return call
+
+
+def key_of_user(uf: UserFunction) -> Closure:
+    """For `key=name`: a closure giving a Python callable that runs the ruleset function."""
+    body, (slot,) = uf.body or failing(f"function '{uf.name}' has errors", uf.name_span), uf.slots
+
+    def make(f: Frame) -> Callable[[Any], Any]:
+        slots = f.L
+
+        def key(value: Any) -> Any:
+            slots[slot] = value
+            return body(f)
+        return key
+    return make
+
+
+def key_of_function(fn: Function) -> Closure:
+    """For `key=name` naming an engine function that needs the frame."""
+    return lambda f: partial(fn.impl, f)
+
+
+Step = tuple  # ("for", slot, iterable closure) or ("if", condition closure, condition's slot)
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A comprehension's parts: its clauses in order and its element."""
+
+    steps: tuple[Step, ...]
+    elt: Closure
+    elt_slot: int | None
+    span: Span | None
+
+    def simple(self) -> tuple[int, Closure, Closure | None, bool, bool] | None:
+        """(slot, iterable, condition, condition is the variable, element is the variable)
+        for one `for` and at most one `if`; None for other shapes."""
+        steps = self.steps
+        if len(steps) > 2 or (len(steps) == 2 and steps[1][0] != "if"):
+            return None
+        _, slot, source = steps[0]
+        cond, cond_slot = (steps[1][1], steps[1][2]) if len(steps) == 2 else (None, None)
+        return slot, source, cond, cond_slot == slot, self.elt_slot == slot
+
+
+def comprehension(loop: Loop, as_set: bool, limits: Limits) -> Closure:
+    """`[elt for ...]`: each loop pays its length from the budget; output size is bounded."""
+    shape = loop.simple()
+    run = _simple_loop(loop, shape, limits) if shape else _nested_loops(loop, limits)
+    return (lambda f: frozenset(run(f))) if as_set else run
+
+
+def _simple_loop(loop: Loop, shape: tuple, limits: Limits) -> Closure:
+    slot, source, cond, cond_is_var, elt_is_var = shape
+    elt, span = loop.elt, loop.span
+    if cond is None and elt_is_var:
+        def copy(f: Frame) -> list[Any]:
+            xs = source(f)
+            charge(f, len(xs), span, limits)
+            return list(xs)
+        return copy
+
+    def run(f: Frame) -> list[Any]:
+        xs = source(f)
+        charge(f, len(xs), span, limits)
+        slots, out = f.L, []
+        for x in xs:
+            slots[slot] = x
+            if cond is None or (x if cond_is_var else cond(f)):
+                out.append(x if elt_is_var else elt(f))
+        return out
+    return run
+
+
+def reduction(kind: str, loop: Loop, span: Span | None, limits: Limits) -> Closure | None:
+    """`any`/`all`/`sum`/`count` of a simple generator, without building the list;
+    any and all stop at the first decisive element. None for other shapes."""
+    shape = loop.simple()
+    if shape is None:
+        return None
+    slot, source, cond, cond_is_var, _ = shape
+    elt, top = loop.elt, limits.max_int
+    counting, summing, stop_at = kind == "count", kind == "sum", kind == "any"
+
+    def reduce(f: Frame) -> Any:
+        xs = source(f)
+        charge(f, len(xs), loop.span, limits)
+        slots, total = f.L, 0
+        for x in xs:
+            slots[slot] = x
+            if cond is not None and not (x if cond_is_var else cond(f)):
+                continue
+            if counting:
+                total += 1
+            elif summing:
+                total += elt(f)
+            elif bool(elt(f)) is stop_at:
+                return stop_at
+        if not (counting or summing):
+            return not stop_at
+        if -top <= total <= top:
+            return total
+        raise ExprRuntimeError(f"sum() is too large (over {top:,})", span)
+    return reduce
+
+
+def _nested_loops(loop: Loop, limits: Limits) -> Closure:
+    elt, span = loop.elt, loop.span
+    run: Callable[[Frame, list[Any]], None] = lambda f, out: out.append(elt(f))
+    for step in reversed(loop.steps):
+        run = _for_step(step, run, span, limits) if step[0] == "for" else _if_step(step[1], run)
+
+    def loops(f: Frame) -> list[Any]:
+        out: list[Any] = []
+        run(f, out)
+        if len(out) > limits.max_collection:
+            raise too_big("the comprehension", len(out), span, limits)
+        return out
+    return loops
+
+
+def _for_step(step: Step, inner: Callable[[Frame, list[Any]], None], span: Span | None,
+              limits: Limits) -> Callable[[Frame, list[Any]], None]:
+    _, slot, source = step
+
+    def loop(f: Frame, out: list[Any]) -> None:
+        xs = source(f)
+        charge(f, len(xs), span, limits)
+        slots = f.L
+        for x in xs:
+            slots[slot] = x
+            inner(f, out)
+    return loop
+
+
+def _if_step(cond: Closure, inner: Callable[[Frame, list[Any]], None]) -> Callable[[Frame, list[Any]], None]:
+    def check(f: Frame, out: list[Any]) -> None:
+        if cond(f):
+            inner(f, out)
+    return check

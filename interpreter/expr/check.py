@@ -1,0 +1,399 @@
+"""Type check an expression tree and turn each node into a closure, in one pass.
+
+Every visit returns a `Code`: the node's static type and a closure
+`fn(frame)`; a node whose inputs are all known at load time is folded to a
+constant. Errors are collected (the node becomes `ERROR`, which fits
+everywhere) so one pass reports every problem in the expression. Calls are
+checked in check_calls.py.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from interpreter.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
+from interpreter.expr import ast, runtime as rt
+from interpreter.expr.calls import Loop, UserFunction, comprehension
+from interpreter.expr.check_calls import CallChecks
+from interpreter.expr.code import (
+    BOOL_IS_NOT_INT, FAILED, Code, Names, condition_hint, constant, slot_code,
+)
+from interpreter.expr.runtime import NOTHING, Const, ExprRuntimeError, Frame, Function, Value
+from interpreter.expr.types import (
+    ANY, BOOL, ERROR, INT, NONE, STR, EnumT, ListT, RecordT, SetT, Type, assignable, comparable,
+    elem_of, is_unknown, unify,
+)
+
+if TYPE_CHECKING:
+    from interpreter.expr import SourceText
+
+_PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'",
+                 "null": "write 'none'"}
+
+
+def _literalish(node: ast.Node) -> bool:
+    """Nodes whose type depends on what is expected: 'x' or ['x', 'y'] may name enum values."""
+    if isinstance(node, (ast.ListLit, ast.SetLit)):
+        return bool(node.items) and all(isinstance(i, ast.StrLit) for i in node.items)
+    return isinstance(node, ast.StrLit)
+
+
+class Checker(CallChecks):
+    """Checks and compiles one expression (or one ruleset function's body)."""
+
+    def __init__(self, names: Names, source: SourceText, params: Mapping[str, Code] = {},
+                 inlined: int = 0):
+        self.names = names
+        self.source = source
+        self.limits = names.limits
+        self.locals: dict[str, Code] = dict(params)
+        self.inlined = inlined
+        self.broken: list[str] = []  # ruleset functions called here that did not compile
+
+    # --- helpers --------------------------------------------------------------
+
+    def span(self, start: int, end: int) -> Span:
+        return self.source.span_at(start, end)
+
+    def error(self, message: str, start: int, end: int, hint: str | None = None) -> Code:
+        self.names.diagnostics.append(Diagnostic(message, self.span(start, end), hint))
+        return FAILED
+
+    def check(self, node: ast.Node, expected: Type | None = None) -> Code:
+        """Type and compile `node`; `expected` only guides literals (e.g. enum names)."""
+        return getattr(self, "visit_" + type(node).__name__)(node, expected)
+
+    def fold(self, code: Code) -> Code:
+        """Evaluate a node whose inputs are constants, now rather than at every evaluation."""
+        try:
+            return constant(code.type, code.fn(Frame([], None, self.limits.max_work)))
+        except ExprRuntimeError as err:
+            self.names.diagnostics.append(err.diagnostic)
+        except Exception as exc:  # a gap in the checker: still a diagnostic, never a crash
+            self.names.diagnostics.append(Diagnostic(f"cannot evaluate this: {exc}", None))
+        return FAILED
+
+    def fold_if(self, code: Code, *inputs: Code) -> Code:
+        return self.fold(code) if all(i.is_const for i in inputs) else code
+
+    def condition(self, node: ast.Node, what: str) -> Code:
+        code = self.check(node, BOOL)
+        if not assignable(code.type, BOOL):
+            return self.error(f"{what} must be true or false (bool), got {code.type}", node.start,
+                              node.end, condition_hint(code.type))
+        return code
+
+    def need_int(self, code: Code, node: ast.Node, what: str) -> bool:
+        if assignable(code.type, INT):
+            return True
+        self.error(f"{what} must be int, got {code.type}", node.start, node.end,
+                   BOOL_IS_NOT_INT if code.type == BOOL else None)
+        return False
+
+    def bad_name(self, name: str, start: int, end: int) -> Code | None:
+        if name.startswith("_"):
+            return self.error(f"names starting with '_' are not allowed: '{name}'", start, end,
+                              "leading underscores are reserved; rename it")
+        return None
+
+    # --- literals and names ---------------------------------------------------
+
+    def visit_IntLit(self, node: ast.IntLit, expected: Type | None) -> Code:
+        if abs(node.value) > self.limits.max_int:
+            return self.error(f"integer is too large (the limit is {self.limits.max_int:,})",
+                              node.start, node.end)
+        return constant(INT, node.value)
+
+    def visit_StrLit(self, node: ast.StrLit, expected: Type | None) -> Code:
+        if not isinstance(expected, EnumT):
+            return constant(STR, node.value)
+        value = expected.values.get(node.value)
+        if value is None:
+            hint = did_you_mean(node.value, expected.values) or allowed_values_hint(expected.values)
+            return self.error(f"unknown {expected.name} '{node.value}'", node.start, node.end, hint)
+        return constant(expected, value)
+
+    def visit_BoolLit(self, node: ast.BoolLit, expected: Type | None) -> Code:
+        return constant(BOOL, node.value)
+
+    def visit_NoneLit(self, node: ast.NoneLit, expected: Type | None) -> Code:
+        return constant(NONE, None)
+
+    def visit_Invalid(self, node: ast.Invalid, expected: Type | None) -> Code:
+        return self.error(node.message, node.start, node.end, node.hint)
+
+    def visit_Name(self, node: ast.Name, expected: Type | None) -> Code:
+        bad = self.bad_name(node.id, node.start, node.end)
+        if bad is not None:
+            return bad
+        if node.id in self.locals:
+            return self.locals[node.id]
+        found = self.names.lookup(node.id)
+        if isinstance(found, Const):
+            return constant(found.type, found.value)
+        if isinstance(found, Value):
+            return Code(found.type, found.load, NOTHING, True)
+        if found is not None:
+            return self.error(f"'{node.id}' is a function; call it: {node.id}(...)", node.start, node.end)
+        return self.unknown(node.id, node.start, node.end, "name")
+
+    def unknown(self, name: str, start: int, end: int, what: str) -> Code:
+        """An unknown name or function, with the closest visible one of that kind as a hint."""
+        callable_ = what == "function"
+        known = [n for n in self.names.visible()
+                 if isinstance(self.names.lookup(n), (Function, UserFunction)) == callable_]
+        hint = _PYTHON_WORDS.get(name) or did_you_mean(name, known + ([] if callable_ else [*self.locals]))
+        return self.error(f"unknown {what} '{name}'", start, end, hint)
+
+    def visit_Attr(self, node: ast.Attr, expected: Type | None) -> Code:
+        obj = self.check(node.obj)
+        at = (node.name_start, node.end)
+        bad = self.bad_name(node.name, *at)
+        if bad is not None or obj.type is ERROR:
+            return FAILED
+        t = obj.type
+        fields = t.attrs if isinstance(t, EnumT) else t.fields if isinstance(t, RecordT) else None
+        if fields is None:
+            what = "a value of unknown type (any)" if t is ANY else f"{t} values"
+            return self.error(f"cannot read '.{node.name}' of {what}", *at,
+                              "only declared attributes of enums and records can be read")
+        field = fields.get(node.name)
+        if field is None:
+            listed = ", ".join(sorted(fields)) if fields else "none"
+            return self.error(f"{t} has no attribute '{node.name}'", *at,
+                              did_you_mean(node.name, fields) or f"its attributes are: {listed}")
+        fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
+        return self.fold_if(Code(field.type, fn), obj)
+
+    def visit_Index(self, node: ast.Index, expected: Type | None) -> Code:
+        obj, at = self.check(node.obj), self.check(node.index)
+        if not isinstance(at.type, EnumT) and not self.need_int(at, node.index, "an index"):
+            return FAILED  # an enum value is a small int: it may index a per-team list
+        if isinstance(obj.type, SetT):
+            return self.error("a set has no positions", node.start, node.end,
+                              "use sorted(s)[i], or keep a list")
+        elem = elem_of(obj.type)
+        if elem is None:
+            return self.error(f"{obj.type} cannot be indexed", node.obj.start, node.obj.end)
+        code = Code(elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)))
+        return self.fold_if(code, obj, at)
+
+    # --- operators --------------------------------------------------------------
+
+    def visit_Unary(self, node: ast.Unary, expected: Type | None) -> Code:
+        if node.op == "not":
+            inner = self.condition(node.operand, "the operand of 'not'")
+            load = inner.fn
+            return self.fold_if(Code(BOOL, lambda f: not load(f)), inner)
+        inner = self.check(node.operand, INT)
+        if not self.need_int(inner, node.operand, "the operand of '-'"):
+            return FAILED
+        load = inner.fn
+        return self.fold_if(Code(INT, lambda f: -load(f)), inner)
+
+    def visit_BinOp(self, node: ast.BinOp, expected: Type | None) -> Code:
+        left, right = self.check(node.left), self.check(node.right)
+        at = (node.op_start, node.op_end)
+        if node.op == "/":
+            return self.error("'/' is not allowed: numbers are whole", *at, "use // (rounds down)")
+        lt, rt_ = left.type, right.type
+        if ERROR in (lt, rt_):
+            return FAILED
+        if node.op == "+" and not (assignable(lt, INT) and assignable(rt_, INT)):
+            return self.join(node, left, right)
+        if not (assignable(lt, INT) and assignable(rt_, INT)):
+            hint = BOOL_IS_NOT_INT if BOOL in (lt, rt_) else None
+            return self.error(f"'{node.op}' needs two integers, got {lt} and {rt_}", *at, hint)
+        if not self.divisor_ok(node, right):
+            return FAILED
+        const = right.const if node.op in ("+", "*") else NOTHING
+        fn = rt.int_arith(node.op, left.fn, right.fn, self.span(*at), self.limits, const)
+        return self.fold_if(Code(INT, fn), left, right)
+
+    def divisor_ok(self, node: ast.BinOp, right: Code) -> bool:
+        """A constant right operand that can only fail is reported at load time, on itself."""
+        if not right.is_const:
+            return True
+        if node.op in ("//", "%") and right.const == 0:
+            self.error("division by zero", node.right.start, node.right.end)
+            return False
+        if node.op == "**" and not 0 <= right.const <= self.limits.max_exponent:
+            self.error(f"exponent {right.const} is out of range (0..{self.limits.max_exponent})",
+                       node.right.start, node.right.end)
+            return False
+        return True
+
+    def join(self, node: ast.BinOp, left: Code, right: Code) -> Code:
+        """`+` on two strings or two lists."""
+        common = unify(left.type, right.type)
+        if common is None or not (common == STR or isinstance(common, ListT)):
+            hint = BOOL_IS_NOT_INT if BOOL in (left.type, right.type) else \
+                "'+' adds two integers, or joins two strings or two lists"
+            return self.error(f"'+' cannot add {left.type} and {right.type}", node.op_start,
+                              node.op_end, hint)
+        fn = rt.concat(left.fn, right.fn, common == STR, self.span(node.op_start, node.op_end),
+                       self.limits)
+        return self.fold_if(Code(common, fn), left, right)
+
+    def visit_BoolOp(self, node: ast.BoolOp, expected: Type | None) -> Code:
+        left = self.condition(node.left, f"the left side of '{node.op}'")
+        right = self.condition(node.right, f"the right side of '{node.op}'")
+        if left.is_const:
+            decided = (not left.const) if node.op == "and" else bool(left.const)
+            return constant(BOOL, left.const) if decided else right
+        lf, rf = left.fn, right.fn
+        if node.op == "and":
+            return Code(BOOL, lambda f: lf(f) and rf(f))
+        return Code(BOOL, lambda f: lf(f) or rf(f))
+
+    def operands(self, node: ast.Compare, member: bool) -> tuple[Code, Code]:
+        """Both sides; a literal side is read as the other side's enum when it can be."""
+        if _literalish(node.right) and not _literalish(node.left):
+            left = self.check(node.left)
+            return left, self.check(node.right, ListT(left.type) if member else left.type)
+        if _literalish(node.left) and not _literalish(node.right):
+            right = self.check(node.right)
+            return self.check(node.left, elem_of(right.type) if member else right.type), right
+        return self.check(node.left), self.check(node.right)
+
+    def visit_Compare(self, node: ast.Compare, expected: Type | None) -> Code:
+        member = node.op in ("in", "not in")
+        left, right = self.operands(node, member)
+        if ERROR in (left.type, right.type):
+            return FAILED
+        if member:
+            code = self.membership(node, left, right)
+        elif node.op in ("==", "!="):
+            code = self.equality(node, left, right)
+        else:
+            code = self.ordering(node, left, right)
+        return self.fold_if(code, left, right) if code is not FAILED else code
+
+    def equality(self, node: ast.Compare, left: Code, right: Code) -> Code:
+        lt, rt_ = left.type, right.type
+        if not comparable(lt, rt_):
+            hint = "both sides must have the same type"
+            if isinstance(lt, EnumT) or isinstance(rt_, EnumT):
+                hint = "compare with a name in quotes, e.g. x == 'name', or with another value of that type"
+            return self.error(f"cannot compare {lt} with {rt_}", node.op_start, node.op_end, hint)
+        if left.is_const and not right.is_const:
+            left, right = right, left
+        as_lists = isinstance(lt, ListT) or isinstance(rt_, ListT)
+        return Code(BOOL, rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot))
+
+    def ordering(self, node: ast.Compare, left: Code, right: Code) -> Code:
+        common = unify(left.type, right.type)
+        if common is None or not (is_unknown(common) or common in (INT, STR)):
+            hint = BOOL_IS_NOT_INT if BOOL in (left.type, right.type) else \
+                "only numbers and strings have an order; compare a number attribute or a rank"
+            return self.error(f"'{node.op}' cannot order {left.type} and {right.type}",
+                              node.op_start, node.op_end, hint)
+        return Code(BOOL, rt.ordering(node.op, left.fn, right.fn, right.const, left.slot))
+
+    def membership(self, node: ast.Compare, left: Code, right: Code) -> Code:
+        elem = STR if right.type == STR else elem_of(right.type)
+        if elem is None:
+            return self.error(f"'{node.op}' needs a list, set or string on its right, got {right.type}",
+                              node.right.start, node.right.end)
+        if not comparable(left.type, elem):
+            return self.error(f"cannot look for {left.type} in {right.type}", node.op_start,
+                              node.op_end, "the value and the elements must have the same type")
+        pay = isinstance(right.type, ListT) or right.type == STR
+        fn = rt.membership(node.op == "not in", left.fn, right.fn, pay,
+                           self.span(node.start, node.end), self.limits, right.const)
+        return Code(BOOL, fn)
+
+    def visit_IfExp(self, node: ast.IfExp, expected: Type | None) -> Code:
+        test = self.condition(node.test, "the condition of 'if'")
+        if expected is None and _literalish(node.body) and not _literalish(node.orelse):
+            orelse = self.check(node.orelse)
+            body = self.check(node.body, orelse.type)
+        elif expected is None and _literalish(node.orelse) and not _literalish(node.body):
+            body = self.check(node.body)
+            orelse = self.check(node.orelse, body.type)
+        else:
+            body, orelse = self.check(node.body, expected), self.check(node.orelse, expected)
+        common = unify(body.type, orelse.type)
+        if common is None:
+            return self.error(f"the two results of 'if' have different types: {body.type} and "
+                              f"{orelse.type}", node.orelse.start, node.orelse.end)
+        if test.is_const:
+            chosen = body if test.const else orelse
+            return Code(common, chosen.fn, chosen.const)
+        return Code(common, rt.choice(test.fn, body.fn, orelse.fn, body.const, orelse.const))
+
+    # --- collections ------------------------------------------------------------
+
+    def items(self, node: ast.ListLit | ast.SetLit, expected: Type | None) -> tuple[Type, list[Code]]:
+        want = elem_of(expected) if isinstance(expected, (ListT, SetT)) else None
+        elem: Type | None = None
+        codes = []
+        for item in node.items:
+            code = self.check(item, want)
+            common = code.type if elem is None else unify(elem, code.type)
+            if common is None:
+                self.error(f"the elements have different types: {elem} and {code.type}",
+                           item.start, item.end)
+                common = ERROR
+            elem = common
+            codes.append(code)
+        return elem or want or ANY, codes
+
+    def visit_ListLit(self, node: ast.ListLit, expected: Type | None) -> Code:
+        elem, codes = self.items(node, expected)
+        if all(c.is_const for c in codes):
+            return constant(ListT(elem), [c.const for c in codes])
+        fns = tuple(c.fn for c in codes)
+        return Code(ListT(elem), lambda f: [g(f) for g in fns])
+
+    def visit_SetLit(self, node: ast.SetLit, expected: Type | None) -> Code:
+        if not node.items:
+            return self.error("'{}' is not an empty set", node.start, node.end,
+                              "write set() for the empty set")
+        elem, codes = self.items(node, expected)
+        if not self.hashable(elem, node):
+            return FAILED
+        if all(c.is_const for c in codes):
+            return constant(SetT(elem), frozenset(c.const for c in codes))
+        fns = tuple(c.fn for c in codes)
+        return Code(SetT(elem), lambda f: frozenset([g(f) for g in fns]))
+
+    def hashable(self, elem: Type, node: ast.Node) -> bool:
+        if isinstance(elem, (ListT, SetT)):
+            self.error(f"a set cannot hold {elem} values", node.start, node.end,
+                       "sets hold numbers, strings, enums and records")
+            return False
+        return True
+
+    def visit_Comprehension(self, node: ast.Comprehension, expected: Type | None) -> Code:
+        saved, steps, loops = dict(self.locals), [], 0
+        for clause in node.clauses:
+            if isinstance(clause, ast.IfClause):
+                cond = self.condition(clause.cond, "the 'if' of a comprehension")
+                steps.append(("if", cond.fn, cond.slot))
+                continue
+            loops += 1
+            if loops == 3:
+                self.error("at most two 'for' clauses in a comprehension", clause.start, clause.end,
+                           "move the inner part into a ruleset function")
+            steps.append(("for", *self.loop_variable(clause)))
+        elt = self.check(node.elt, elem_of(expected) if isinstance(expected, (ListT, SetT)) else None)
+        self.locals = saved
+        if node.kind == "set" and not self.hashable(elt.type, node.elt):
+            return FAILED
+        type_ = SetT(elt.type) if node.kind == "set" else ListT(elt.type)
+        loop = Loop(tuple(steps), elt.fn, elt.slot, self.span(node.start, node.end))
+        return Code(type_, comprehension(loop, node.kind == "set", self.limits), loop=loop)
+
+    def loop_variable(self, clause: ast.ForClause) -> tuple[int, rt.Closure]:
+        """Check `for x in xs`, bind x to a fresh slot; (slot, closure of xs)."""
+        source = self.check(clause.iter)
+        elem = elem_of(source.type)
+        if elem is None:
+            self.error(f"'for' needs a list or set to loop over, got {source.type}",
+                       clause.iter.start, clause.iter.end)
+            elem = ERROR
+        var_end = clause.var_start + len(clause.var)
+        self.bad_name(clause.var, clause.var_start, var_end)
+        slot = self.names.new_slot()
+        self.locals[clause.var] = slot_code(elem, slot)
+        return slot, source.fn

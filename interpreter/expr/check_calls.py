@@ -1,0 +1,201 @@
+"""Checking calls: builtins and engine functions, ruleset functions, `key=` names.
+
+A mixin of the Checker (check.py), split off by subject: arity, keywords,
+generic argument types, and inlining of ruleset functions whose arguments
+are cheap.
+"""
+from __future__ import annotations
+
+from interpreter.diagnostics import Diagnostic, did_you_mean
+from interpreter.expr import ast
+from interpreter.expr.calls import (
+    UserFunction, call_closure, key_of_function, key_of_user, reduction, user_call,
+)
+from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
+from interpreter.expr.runtime import NOTHING, Function
+from interpreter.expr.types import (
+    BOOL, FnT, Type, assignable, bind, elem_of, expected_for, orderable, substitute,
+)
+
+MAX_INLINING = 6  # nested inlined calls; deeper calls use slots
+
+
+class CallChecks:
+    """The Checker's visit of `f(...)`."""
+
+    def visit_Call(self, node: ast.Call, expected: Type | None) -> Code:
+        func = node.func
+        if not isinstance(func, ast.Name):
+            self.skim(node)
+            return self.error("only functions can be called, by their name", func.start, func.end)
+        if self.bad_name(func.id, func.start, func.end) is not None:
+            return self.skim(node)
+        found = None if func.id in self.locals else self.names.lookup(func.id)
+        if isinstance(found, Function):
+            return self.call_function(found, node)
+        if isinstance(found, UserFunction):
+            return self.call_user(found, node)
+        self.skim(node)
+        if found is None and func.id not in self.locals:
+            return self.unknown(func.id, func.start, func.end, "function")
+        what = self.check(func).type
+        return self.error(f"'{func.id}' is not a function (it is a {what})", func.start, func.end)
+
+    def skim(self, node: ast.Call) -> Code:
+        """Check a failed call's arguments anyway, so their own errors are reported too."""
+        for arg in (*node.args, *(k.value for k in node.keywords)):
+            self.check(arg)
+        return FAILED
+
+    def call_function(self, fn: Function, node: ast.Call) -> Code:
+        n = len(node.args)
+        if not fn.accepts_count(n) and fn.alt is not None and fn.alt.accepts_count(n):
+            fn = fn.alt
+        if not fn.accepts_count(n):
+            return self.arity(fn, node)
+        bindings: dict[str, Type] = {}
+        before = len(self.names.diagnostics)
+        args = [self.argument(fn, i, arg, bindings) for i, arg in enumerate(node.args)]
+        keywords = self.keywords(fn, node, bindings)
+        arg_types = [a.type for a in args]
+        if len(self.names.diagnostics) > before:
+            return FAILED
+        if fn.check is not None:
+            problem = fn.check(arg_types, keywords.keys())
+            if problem is not None:
+                return self.error(problem[0], node.start, node.end, problem[1])
+        returns = fn.returns if isinstance(fn.returns, Type) else fn.returns(arg_types)
+        returns = substitute(returns, bindings)
+        span = self.span(node.start, node.end)
+        fused = fn.reduces and len(args) == 1 and not keywords and args[0].loop is not None
+        closure = reduction(fn.reduces, args[0].loop, span, self.limits) if fused else None
+        code = Code(returns, closure or call_closure(fn, args, keywords, returns, span, self.limits))
+        return self.fold_if(code, *args, *keywords.values()) if fn.pure else code
+
+    def arity(self, fn: Function, node: ast.Call) -> Code:
+        self.skim(node)
+        given, hint = len(node.args), fn.signature()
+        message = f"{fn.name}() takes {_arity_text(fn)}, got {given}"
+        if given > len(fn.params) and fn.varargs is None:
+            extra = node.args[len(fn.params)]
+            return self.error(message, extra.start, extra.end, hint)
+        return self.error(message, node.start, node.end, hint)
+
+    def argument(self, fn: Function, i: int, arg: ast.Node, bindings: dict[str, Type]) -> Code:
+        param = fn.params[i] if i < len(fn.params) else None
+        wanted = param.type if param is not None else fn.varargs
+        code = self.check(arg, expected_for(wanted, bindings))
+        if not bind(wanted, code.type, bindings):
+            self.mismatch(fn.name, param.name if param else "more", substitute(wanted, bindings, None),
+                          code, arg)
+        return code
+
+    def mismatch(self, fname: str, pname: str, wanted: Type, code: Code, node: ast.Node) -> None:
+        hint = BOOL_IS_NOT_INT if code.type == BOOL or elem_of(code.type) == BOOL else None
+        self.error(f"{fname}() expects {wanted} for '{pname}', got {code.type}", node.start, node.end, hint)
+
+    def keywords(self, fn: Function, node: ast.Call, bindings: dict[str, Type]) -> dict[str, Code]:
+        out: dict[str, Code] = {}
+        for kw in node.keywords:
+            wanted = fn.keywords.get(kw.name)
+            if self.bad_name(kw.name, kw.start, kw.start + len(kw.name)) is not None:
+                self.check(kw.value)
+            elif wanted is None or kw.name in out:
+                known = ", ".join(fn.keywords) or "none"
+                problem = "is given twice" if kw.name in out else "is not a keyword of " + fn.name + "()"
+                self.error(f"'{kw.name}=' {problem}", kw.start, kw.end,
+                           did_you_mean(kw.name, fn.keywords) or f"its keywords: {known}")
+                self.check(kw.value)
+            elif isinstance(wanted, FnT):
+                out[kw.name] = self.function_argument(kw, substitute(wanted.arg, bindings))
+            else:
+                code = self.check(kw.value, expected_for(wanted, bindings))
+                if not bind(wanted, code.type, bindings):
+                    self.mismatch(fn.name, kw.name, substitute(wanted, bindings, None), code, kw.value)
+                out[kw.name] = code
+        return out
+
+    def function_argument(self, kw: ast.Keyword, arg: Type) -> Code:
+        """`key=name`: a function of one argument, passed to the builtin as a Python callable."""
+        value = kw.value
+        found = None
+        if isinstance(value, ast.Name) and value.id not in self.locals:
+            found = self.names.lookup(value.id)
+        if not isinstance(found, (Function, UserFunction)):
+            return self.error(f"'{kw.name}=' takes the name of a function of one argument",
+                              value.start, value.end, "for example key=strength, with strength "
+                              "defined in the ruleset's functions")
+        param, bindings = _single_param(found), {}
+        if param is None or not bind(param, arg, bindings):
+            return self.error(f"'{found.name}' cannot be applied to one {arg}", value.start,
+                              value.end, f"'{kw.name}=' needs a function taking one {arg}")
+        result = _result_type(found, arg, bindings)
+        if not orderable(result):
+            return self.error(f"'{found.name}' returns {result}, which has no order", value.start,
+                              value.end, "a key function returns an int, str or bool (or a list of them)")
+        if isinstance(found, UserFunction):
+            if found.body is None:
+                self.broken.append(found.name)
+            return Code(FnT(arg), key_of_user(found))
+        if found.needs_frame:
+            return Code(FnT(arg), key_of_function(found))
+        return constant(FnT(arg), found.impl)
+
+    def call_user(self, uf: UserFunction, node: ast.Call) -> Code:
+        if node.keywords:
+            self.skim(node)
+            kw = node.keywords[0]
+            return self.error(f"{uf.name}() takes no keyword arguments", kw.start, kw.end)
+        if len(node.args) != len(uf.params):
+            self.skim(node)
+            names = ", ".join(p for p, _ in uf.params) or "none"
+            return self.error(f"{uf.name}() takes {len(uf.params)} argument(s) ({names}), got "
+                              f"{len(node.args)}", node.start, node.end)
+        args = []
+        for (pname, ptype), arg in zip(uf.params, node.args):
+            code = self.check(arg, ptype)
+            if not assignable(code.type, ptype):
+                self.mismatch(uf.name, pname, ptype, code, arg)
+            args.append(code)
+        if uf.body is None:
+            self.broken.append(uf.name)
+        if uf.const is not NOTHING:
+            return constant(uf.returns, uf.const)
+        if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
+            inlined = self.inline(uf, args)
+            if inlined is not None:
+                return inlined
+        return Code(uf.returns, user_call(uf, [a.fn for a in args]))
+
+    def inline(self, uf: UserFunction, args: list[Code]) -> Code | None:
+        """The body compiled again with the (cheap, effect-free) arguments in place of its slots."""
+        problems: list[Diagnostic] = []
+        params = {p: Code(t, a.fn, a.const, True, a.slot) for (p, t), a in zip(uf.params, args)}
+        body = type(self)(self.names.for_functions(problems), uf.source, params, self.inlined + 1)
+        code = body.check(uf.tree, uf.declared)
+        return None if problems else Code(uf.returns, code.fn, code.const)
+
+
+def _arity_text(fn: Function) -> str:
+    most, least = len(fn.params), fn.required
+    if fn.varargs is not None:
+        return f"at least {least} arguments"
+    if least == most:
+        return f"{most} argument" + ("" if most == 1 else "s")
+    return f"{least} to {most} arguments"
+
+
+def _single_param(found: Function | UserFunction) -> Type | None:
+    """The parameter type of a function that takes exactly one argument, else None."""
+    if isinstance(found, UserFunction):
+        return found.params[0][1] if len(found.params) == 1 else None
+    if not found.accepts_count(1):
+        return None
+    return found.params[0].type if found.params else found.varargs
+
+
+def _result_type(found: Function | UserFunction, arg: Type, bindings: dict[str, Type]) -> Type:
+    if isinstance(found, UserFunction):
+        return found.returns
+    returns = found.returns if isinstance(found.returns, Type) else found.returns([arg])
+    return substitute(returns, bindings)

@@ -1,0 +1,88 @@
+"""A checked node (`Code`) and the vocabulary the checker's parts share.
+
+The checker is split by subject (check.py: names, operators, collections;
+check_calls.py: calls); both build `Code` values and ask `Names` for what
+a name means.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol
+
+from interpreter.diagnostics import Diagnostic
+from interpreter.expr import runtime as rt
+from interpreter.expr.calls import Loop, UserFunction, failing
+from interpreter.expr.runtime import NOTHING, Const, Function, Limits, Value
+from interpreter.expr.types import ERROR, INT, ListT, SetT, Type
+
+
+@dataclass(slots=True)
+class Code:
+    """A checked node: its type, its closure, and its value when known at load time.
+
+    `simple` code is cheap and has no effects (a constant, a slot, a Value),
+    so it may be evaluated more than once: calls with simple arguments are
+    inlined.
+    """
+
+    type: Type
+    fn: rt.Closure
+    const: Any = NOTHING
+    simple: bool = False
+    slot: int | None = None    # the variable's slot, when the code just reads one
+    loop: Loop | None = None   # a generator's parts, so a reducing call can fuse with it
+
+    @property
+    def is_const(self) -> bool:
+        return self.const is not NOTHING
+
+
+def freeze(value: Any) -> Any:
+    """Constants are shared between evaluations, so lists become tuples."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+def constant(type_: Type, value: Any) -> Code:
+    value = freeze(value)
+    return Code(type_, lambda f: value, value, True)
+
+
+def slot_code(type_: Type, slot: int) -> Code:
+    """A variable kept in `frame.L[slot]` (a parameter or a comprehension variable)."""
+    return Code(type_, lambda f: f.L[slot], NOTHING, True, slot)
+
+
+FAILED = Code(ERROR, failing("expression has errors", None))
+
+
+class Names(Protocol):
+    """What the checker asks of the compiler: names, slots, limits, a place for errors."""
+
+    limits: Limits
+    diagnostics: list[Diagnostic]
+
+    def lookup(self, name: str) -> Const | Value | Function | UserFunction | None: ...
+
+    def visible(self) -> Iterable[str]: ...
+
+    def new_slot(self) -> int: ...
+
+    def for_functions(self, diagnostics: list[Diagnostic]) -> Names:
+        """The names a ruleset function's body sees, reporting into `diagnostics`."""
+        ...
+
+
+BOOL_IS_NOT_INT = "bool is not int: count true conditions with count(x for x in xs if condition)"
+
+
+def condition_hint(t: Type) -> str | None:
+    """What to say when a non-bool stands where a condition belongs."""
+    if t == INT:
+        return "bool is not int: compare the number, e.g. 'n > 0'"
+    if isinstance(t, (ListT, SetT)):
+        return "a collection is not a condition: use len(xs) > 0 or any(...)"
+    return None

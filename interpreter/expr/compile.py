@@ -1,0 +1,234 @@
+"""ExprCompiler: the front door that the ruleset compiler and the engine use.
+
+It owns the names an expression can see (caller's scope, ruleset functions,
+builtins), the frame slots, and every diagnostic. Ruleset functions are
+registered first, then compiled together in dependency order, so each body
+is compiled once and its return type is known wherever it is called; a
+call cycle (recursion) is an error that names the cycle.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+
+from interpreter.diagnostics import Diagnostic, Span
+from interpreter.expr import ast
+from interpreter.expr.builtins import builtin_functions
+from interpreter.expr.calls import UserFunction
+from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
+from interpreter.expr.parse import KEYWORDS, parse
+from interpreter.expr.runtime import (
+    DEFAULT_LIMITS, EMPTY_SCOPE, Closure, Const, Frame, Function, Limits, Scope, Value, guard,
+)
+from interpreter.expr.types import BOOL, ERROR, INT, Type, assignable
+
+if TYPE_CHECKING:
+    from interpreter.expr import SourceText
+
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled expression: `fn(frame)` evaluates it; `type` is its static type."""
+
+    fn: Closure
+    type: Type
+    source: SourceText
+
+    def evaluate(self, frame: Frame) -> Any:
+        return self.fn(frame)
+
+
+class _Names:
+    """What one compilation sees: `extra`, then ruleset functions, scope, builtins."""
+
+    def __init__(self, compiler: ExprCompiler, extra: Scope | None, diagnostics: list[Diagnostic]):
+        self.compiler = compiler
+        self.extra = extra or EMPTY_SCOPE
+        self.limits = compiler.limits
+        self.diagnostics = diagnostics
+
+    def for_functions(self, diagnostics: list[Diagnostic]) -> _Names:
+        return _Names(self.compiler, None, diagnostics)
+
+    def lookup(self, name: str) -> Const | Value | Function | UserFunction | None:
+        found = self.extra.resolve(name)
+        if found is None:
+            found = self.compiler.functions.get(name) or self.compiler.scope.resolve(name)
+        return found if found is not None else self.compiler.builtins.get(name)
+
+    def visible(self) -> Iterator[str]:
+        yield from self.extra.names()
+        yield from self.compiler.functions
+        yield from self.compiler.scope.names()
+        yield from self.compiler.builtins
+
+    def new_slot(self) -> int:
+        return self.compiler.new_slot()
+
+
+class ExprCompiler:
+    """Compiles expressions and ruleset functions against one scope and one set of limits."""
+
+    def __init__(self, scope: Scope | None = None, limits: Limits = DEFAULT_LIMITS):
+        self.scope = scope or EMPTY_SCOPE
+        self.limits = limits
+        self.builtins = builtin_functions(limits)
+        self.functions: dict[str, UserFunction] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self._frame_size = 0
+        self._finished = False
+
+    @property
+    def frame_size(self) -> int:
+        """How many local slots a Frame needs for everything compiled so far."""
+        return self._frame_size
+
+    def new_slot(self) -> int:
+        self._frame_size += 1
+        return self._frame_size - 1
+
+    def new_frame(self, env: Any = None) -> Frame:
+        """A frame big enough for every expression compiled so far."""
+        return Frame([None] * self._frame_size, env, self.limits.max_work)
+
+    def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(message, span, hint))
+
+    # --- ruleset functions ------------------------------------------------------
+
+    def define(self, name: str, params: Sequence[tuple[str, Type]], body: SourceText,
+               name_span: Span | None = None, returns: Type | None = None) -> None:
+        """Register a ruleset function; bodies are compiled by finish()."""
+        if self._finished:
+            raise RuntimeError("ExprCompiler.define() called after finish()")
+        if not self._check_function_name(name, name_span):
+            return
+        seen: set[str] = set()
+        for pname, _ in params:
+            if not _IDENTIFIER.match(pname) or pname in KEYWORDS or pname in seen:
+                why = "is given twice" if pname in seen else "is not a valid parameter name"
+                self.error(f"parameter '{pname}' of '{name}' {why}", name_span,
+                           "names are letters, digits and '_', starting with a letter")
+            seen.add(pname)
+        slots = tuple(self.new_slot() for _ in params)
+        self.functions[name] = UserFunction(name, list(params), body, name_span, slots, returns)
+
+    def _check_function_name(self, name: str, span: Span | None) -> bool:
+        problem = None
+        if not _IDENTIFIER.match(name) or name in KEYWORDS:
+            problem = "is not a valid function name", "names are letters, digits and '_', starting with a letter"
+        elif name in self.functions:
+            problem = "is defined twice", None
+        elif name in self.builtins:
+            problem = "would hide the builtin of that name", f"builtin: {self.builtins[name].signature()}"
+        elif self.scope.resolve(name) is not None:
+            problem = "is already a name the engine defines", "choose another name"
+        if problem is not None:
+            self.error(f"function '{name}' {problem[0]}", span, problem[1])
+        return problem is None
+
+    def finish(self) -> None:
+        """Parse every body, refuse recursion, compile bodies callees first."""
+        if self._finished:
+            return
+        self._finished = True
+        for uf in self.functions.values():
+            uf.tree, problems = parse(uf.source, self.limits)
+            self.diagnostics.extend(problems)
+        calls = {name: self._callees(uf) for name, uf in self.functions.items()}
+        order, cyclic = _dependency_order(calls)
+        for cycle in _cycles(calls, cyclic):
+            first = self.functions[cycle[0]]
+            self.error("recursion is not allowed: " + " -> ".join([*cycle, cycle[0]]), first.name_span,
+                       "a ruleset function may not call itself, directly or through others")
+        for name in [*order, *cyclic]:
+            self._compile_function(self.functions[name])
+
+    def _callees(self, uf: UserFunction) -> set[str]:
+        if uf.tree is None:
+            return set()
+        used = ast.free_names(uf.tree, frozenset(p for p, _ in uf.params))
+        return {n for n in used if n in self.functions}
+
+    def _compile_function(self, uf: UserFunction) -> None:
+        if uf.tree is None:
+            uf.returns = ERROR
+            return
+        before = len(self.diagnostics)
+        params = {p: slot_code(t, slot) for (p, t), slot in zip(uf.params, uf.slots)}
+        code = Checker(_Names(self, None, self.diagnostics), uf.source, params).check(uf.tree, uf.declared)
+        if uf.declared is not None and not assignable(code.type, uf.declared):
+            self.error(f"function '{uf.name}' should return {uf.declared}, but its value is {code.type}",
+                       uf.source.span_at(uf.tree.start, uf.tree.end))
+        if len(self.diagnostics) > before:
+            uf.returns = uf.declared or ERROR
+            return
+        uf.returns = uf.declared or code.type
+        uf.body, uf.const = code.fn, code.const
+
+    # --- expressions --------------------------------------------------------------
+
+    def compile(self, source: SourceText, expected: Type | None = None,
+                extra: Scope | None = None) -> Compiled | None:
+        """Compile one expression; None when it has errors (they are in `diagnostics`)."""
+        self.finish()
+        before = len(self.diagnostics)
+        tree, problems = parse(source, self.limits)
+        if tree is None:
+            self.diagnostics.extend(problems)
+            return None
+        checker = Checker(_Names(self, extra, self.diagnostics), source)
+        code = checker.check(tree, expected)
+        whole = source.span_at(tree.start, tree.end)
+        if expected is not None and not assignable(code.type, expected):
+            hint = condition_hint(code.type) if expected == BOOL else \
+                BOOL_IS_NOT_INT if (expected, code.type) == (INT, BOOL) else None
+            self.error(f"this expression must be {expected}, but it is {code.type}", whole, hint)
+        if len(self.diagnostics) > before or checker.broken:
+            return None
+        if code.is_const:
+            value = code.const
+            return Compiled(lambda f: value, code.type, source)
+        return Compiled(guard(code.fn, whole, self.limits), code.type, source)
+
+    def names(self) -> Iterable[str]:
+        """Every name an expression compiled here can see (for editors and hints)."""
+        return _Names(self, None, self.diagnostics).visible()
+
+
+def _dependency_order(calls: dict[str, set[str]]) -> tuple[list[str], list[str]]:
+    """Functions callees first; and those left over because they sit on or above a cycle."""
+    done: set[str] = set()
+    order: list[str] = []
+    progress = True
+    while progress:
+        progress = False
+        for name, callees in calls.items():
+            if name not in done and callees <= done:
+                done.add(name)
+                order.append(name)
+                progress = True
+    return order, [n for n in calls if n not in done]
+
+
+def _cycles(calls: dict[str, set[str]], stuck: list[str]) -> list[list[str]]:
+    """One path per distinct call cycle among the stuck functions, in definition order."""
+    found: list[list[str]] = []
+    reported: set[frozenset[str]] = set()
+    rank = {name: i for i, name in enumerate(calls)}
+    stuck_set = set(stuck)
+    for start in stuck:
+        path, where, name = [], {}, start
+        while name not in where:
+            where[name] = len(path)
+            path.append(name)
+            name = min((c for c in calls[name] if c in stuck_set), key=rank.__getitem__)
+        cycle = path[where[name]:]
+        if frozenset(cycle) not in reported:
+            reported.add(frozenset(cycle))
+            turn = min(range(len(cycle)), key=lambda i: rank[cycle[i]])
+            found.append(cycle[turn:] + cycle[:turn])
+    return found

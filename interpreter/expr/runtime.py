@@ -1,0 +1,447 @@
+"""What compiled expressions run against: frames, limits, bindings and scopes.
+
+The engine describes the names an expression may use as `Binding`s in a
+`Scope`; the compiler resolves every name once, so at run time a name is a
+slot index or a getter, never a dictionary lookup.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Protocol, Sequence, Union
+
+from interpreter.diagnostics import Diagnostic, Span, format_one_line
+from interpreter.expr.types import CollT, ListT, SetT, Type
+
+
+class Frame:
+    """The argument of every compiled closure.
+
+    `L` holds local slots (comprehension variables, function parameters),
+    `env` whatever the engine puts there (the game state), `budget` the work
+    an evaluation may still do (reset by each top-level expression).
+    """
+
+    __slots__ = ("L", "env", "budget")
+
+    def __init__(self, L: list[Any], env: Any = None, budget: int = 0):
+        self.L = L
+        self.env = env
+        self.budget = budget
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The sandbox's bounds; every one has a named default and a message."""
+
+    max_length: int = 4000          # characters in one expression
+    max_depth: int = 64             # nesting of the expression tree
+    max_collection: int = 100_000   # elements in any list, set or string built at run time
+    max_int: int = 10**18           # magnitude of any integer result
+    max_exponent: int = 64          # right operand of **
+    max_work: int = 1_000_000       # elements visited or built by one evaluation
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class ExprRuntimeError(Exception):
+    """An expression failed while it ran; carries a Diagnostic pointing into it."""
+
+    def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
+        self.diagnostic = Diagnostic(message, span, hint)
+        super().__init__(format_one_line(self.diagnostic))
+
+
+class BuiltinError(Exception):
+    """Raised by a builtin; the call site adds the span and re-raises ExprRuntimeError."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A name whose value is known at load time; it is folded into expressions."""
+
+    type: Type
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A name read at run time: `load(frame)` (e.g. `lambda f: f.env.vars[3]`)."""
+
+    type: Type
+    load: Callable[[Frame], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One positional parameter of a function."""
+
+    name: str
+    type: Type
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.type}"
+
+
+ReturnRule = Callable[[Sequence[Type]], Type]
+
+
+@dataclass(frozen=True)
+class Function:
+    """A callable name: a builtin or an engine function.
+
+    `impl(*args)` is called with evaluated arguments (`impl(frame, *args)`
+    when `needs_frame`); keywords are passed by name when given. `returns`
+    is a type (type variables allowed) or a rule computing it from the
+    argument types. `pure` functions of constants are folded at load time;
+    `charges` ones pay their collection arguments and result from the
+    evaluation's work budget. `alt` is another signature tried when the
+    positional arguments do not fit this one (`max(xs)` / `max(a, b)`);
+    `check` may refuse argument types with a message.
+    """
+
+    name: str
+    params: Sequence[Param]
+    returns: Type | ReturnRule
+    impl: Callable[..., Any]
+    needs_frame: bool = False
+    doc: str = ""
+    keywords: Mapping[str, Type] = field(default_factory=dict)
+    min_args: int | None = None
+    varargs: Type | None = None
+    pure: bool = False
+    charges: bool = False
+    alt: "Function | None" = None
+    check: Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None] | None = None
+    reduces: str | None = None  # builtins only: "any", "all", "sum" or "count" fuse with a generator
+
+    @property
+    def required(self) -> int:
+        """How many positional arguments must be given."""
+        return len(self.params) if self.min_args is None else self.min_args
+
+    def accepts_count(self, n: int) -> bool:
+        """Whether `n` positional arguments fit this signature."""
+        return self.required <= n and (self.varargs is not None or n <= len(self.params))
+
+    def signature(self) -> str:
+        """The signature as the docs print it: `max(xs: collection[T], *, key: ...) -> T`."""
+        parts = [str(p) if i < self.required else f"{p} = ..." for i, p in enumerate(self.params)]
+        if self.varargs is not None:
+            parts.append(f"*more: {self.varargs}")
+        if self.keywords:
+            parts += ([] if self.varargs is not None else ["*"])
+            parts += [f"{k}: {t}" for k, t in self.keywords.items()]
+        returns = self.returns if isinstance(self.returns, Type) else _rule_text(self.returns)
+        own = f"{self.name}({', '.join(parts)}) -> {returns}"
+        return own if self.alt is None else f"{own}\n{self.alt.signature()}"
+
+    def summary(self) -> str:
+        """The first line of the docstring, for tables and hints."""
+        return self.doc.strip().splitlines()[0] if self.doc.strip() else ""
+
+
+def _rule_text(rule: ReturnRule) -> str:
+    doc = (getattr(rule, "__doc__", None) or "").strip()
+    return doc.splitlines()[0] if doc else "any"
+
+
+Binding = Union[Const, Value, Function]
+
+
+class Scope(Protocol):
+    """Names visible to an expression, as the engine or a test defines them."""
+
+    def resolve(self, name: str) -> Binding | None: ...
+
+    def names(self) -> Iterable[str]: ...
+
+
+class DictScope:
+    """A scope from a mapping of name to binding."""
+
+    def __init__(self, mapping: Mapping[str, Binding]):
+        self._mapping = dict(mapping)
+
+    def resolve(self, name: str) -> Binding | None:
+        return self._mapping.get(name)
+
+    def names(self) -> Iterator[str]:
+        return iter(self._mapping)
+
+
+class ChainScope:
+    """`inner` names hide `outer` ones."""
+
+    def __init__(self, inner: Scope, outer: Scope):
+        self.inner = inner
+        self.outer = outer
+
+    def resolve(self, name: str) -> Binding | None:
+        found = self.inner.resolve(name)
+        return found if found is not None else self.outer.resolve(name)
+
+    def names(self) -> Iterator[str]:
+        yield from self.inner.names()
+        yield from self.outer.names()
+
+
+EMPTY_SCOPE = DictScope({})
+
+
+def slot_value(type_: Type, slot: int) -> Value:
+    """A Value read from `frame.L[slot]`; the engine writes the slot before evaluating."""
+
+    def load(frame: Frame) -> Any:
+        return frame.L[slot]
+
+    return Value(type_, load)
+
+
+def is_collection_type(t: Type) -> bool:
+    """Static types whose run-time size the work budget counts."""
+    return isinstance(t, (ListT, SetT, CollT))
+
+
+# --- closures: the run-time behaviour of each operator ------------------------
+
+Closure = Callable[[Frame], Any]
+NOTHING: Any = object()  # "operand is not a constant"
+
+
+def over_budget(span: Span | None, limits: Limits) -> ExprRuntimeError:
+    return ExprRuntimeError(f"expression does too much work (over {limits.max_work:,} elements "
+                            "visited or built in one evaluation)", span,
+                            "look for a loop over a large range or nested comprehensions")
+
+
+def too_big(what: str, size: int, span: Span | None, limits: Limits) -> ExprRuntimeError:
+    return ExprRuntimeError(f"{what} would have {size:,} elements; the limit is "
+                            f"{limits.max_collection:,}", span)
+
+
+def overflow(span: Span | None, limits: Limits) -> ExprRuntimeError:
+    return ExprRuntimeError(f"integer result is too large (over {limits.max_int:,})", span,
+                            "scores are bounded; check the formula")
+
+
+def int_arith(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits,
+              const: Any = NOTHING) -> Closure:
+    """`left op right` on integers, results bounded by max_int; `const` is a constant right side."""
+    if op in ("+", "-", "*"):
+        return _additive(op, left, right, span, limits, const)
+    step = _INT_OPS[op](span, limits)
+    top = limits.max_int
+
+    def arith(f: Frame) -> int:
+        v = step(left(f), right(f))
+        if -top <= v <= top:
+            return v
+        raise overflow(span, limits)
+    return arith
+
+
+def _additive(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits,
+              const: Any) -> Closure:
+    """+ - * written out in full: they are most of every scoring formula."""
+    top = limits.max_int
+    if op == "+" and const is not NOTHING:
+        def add_const(f: Frame) -> int:
+            if -top <= (v := left(f) + const) <= top:
+                return v
+            raise overflow(span, limits)
+        return add_const
+    if op == "*" and const is not NOTHING:
+        def mul_const(f: Frame) -> int:
+            if -top <= (v := left(f) * const) <= top:
+                return v
+            raise overflow(span, limits)
+        return mul_const
+    if op == "+":
+        def add(f: Frame) -> int:
+            if -top <= (v := left(f) + right(f)) <= top:
+                return v
+            raise overflow(span, limits)
+        return add
+    if op == "-":
+        def sub(f: Frame) -> int:
+            if -top <= (v := left(f) - right(f)) <= top:
+                return v
+            raise overflow(span, limits)
+        return sub
+
+    def mul(f: Frame) -> int:
+        if -top <= (v := left(f) * right(f)) <= top:
+            return v
+        raise overflow(span, limits)
+    return mul
+
+
+def _zero_check(pyop: Callable[[int, int], int]) -> Callable[[Span | None, Limits], Callable[[int, int], int]]:
+    def make(span: Span | None, limits: Limits) -> Callable[[int, int], int]:
+        def div(a: int, b: int) -> int:
+            if b == 0:
+                raise ExprRuntimeError("division by zero", span)
+            return pyop(a, b)
+        return div
+    return make
+
+
+def _power(span: Span | None, limits: Limits) -> Callable[[int, int], int]:
+    def power(a: int, b: int) -> int:
+        if not 0 <= b <= limits.max_exponent:
+            raise ExprRuntimeError(f"exponent {b} is out of range (0..{limits.max_exponent})", span)
+        return a ** b
+    return power
+
+
+_INT_OPS: dict[str, Callable[[Span | None, Limits], Callable[[int, int], int]]] = {
+    "//": _zero_check(operator.floordiv), "%": _zero_check(operator.mod), "**": _power,
+}
+
+
+def concat(left: Closure, right: Closure, is_str: bool, span: Span | None, limits: Limits) -> Closure:
+    """`a + b` on two strings or two lists: bounded, and paid from the budget."""
+    top = limits.max_collection
+
+    def join(f: Frame) -> Any:
+        a, b = left(f), right(f)
+        size = len(a) + len(b)
+        if size > top:
+            raise too_big("the joined " + ("string" if is_str else "list"), size, span, limits)
+        charge(f, size, span, limits)
+        return a + b if is_str else [*a, *b]
+    return join
+
+
+def charge(f: Frame, n: int, span: Span | None, limits: Limits) -> None:
+    """Pay `n` elements of work; raise when the evaluation's budget is spent."""
+    f.budget -= n
+    if f.budget < 0:
+        raise over_budget(span, limits)
+
+
+def equality(op: str, left: Closure, right: Closure, as_lists: bool, const: Any = NOTHING,
+             slot: int | None = None) -> Closure:
+    """`==` / `!=`; lists compare as tuples so a list equals a tuple with the same items."""
+    if as_lists:
+        if op == "==":
+            return lambda f: tuple(left(f)) == tuple(right(f))
+        return lambda f: tuple(left(f)) != tuple(right(f))
+    if const is not NOTHING and slot is not None:
+        if op == "==":
+            return lambda f: f.L[slot] == const
+        return lambda f: f.L[slot] != const
+    if const is not NOTHING:
+        if op == "==":
+            return lambda f: left(f) == const
+        return lambda f: left(f) != const
+    if op == "==":
+        return lambda f: left(f) == right(f)
+    return lambda f: left(f) != right(f)
+
+
+def ordering(op: str, left: Closure, right: Closure, const: Any = NOTHING,
+             slot: int | None = None) -> Closure:
+    """`<`, `<=`, `>`, `>=` on integers or strings; a variable against a constant is one step."""
+    if const is not NOTHING and slot is not None:
+        return {"<": lambda f: f.L[slot] < const, "<=": lambda f: f.L[slot] <= const,
+                ">": lambda f: f.L[slot] > const, ">=": lambda f: f.L[slot] >= const}[op]
+    if const is not NOTHING:
+        return {"<": lambda f: left(f) < const, "<=": lambda f: left(f) <= const,
+                ">": lambda f: left(f) > const, ">=": lambda f: left(f) >= const}[op]
+    return {"<": lambda f: left(f) < right(f), "<=": lambda f: left(f) <= right(f),
+            ">": lambda f: left(f) > right(f), ">=": lambda f: left(f) >= right(f)}[op]
+
+
+def choice(test: Closure, body: Closure, orelse: Closure, body_const: Any = NOTHING,
+           orelse_const: Any = NOTHING) -> Closure:
+    """`body if test else orelse`; constant branches are returned without a call."""
+    if body_const is not NOTHING and orelse_const is not NOTHING:
+        return lambda f: body_const if test(f) else orelse_const
+    if body_const is not NOTHING:
+        return lambda f: body_const if test(f) else orelse(f)
+    if orelse_const is not NOTHING:
+        return lambda f: body(f) if test(f) else orelse_const
+    return lambda f: body(f) if test(f) else orelse(f)
+
+
+def membership(negate: bool, left: Closure, right: Closure, pay: bool, span: Span | None,
+               limits: Limits, const: Any = NOTHING) -> Closure:
+    """`x in xs` / `x not in xs`; a constant right side is a frozenset when it can be."""
+    if const is not NOTHING:
+        if not isinstance(const, str):  # a string's `in` looks for a substring
+            try:
+                const = frozenset(const)
+            except TypeError:
+                pass
+        return (lambda f: left(f) not in const) if negate else (lambda f: left(f) in const)
+    if not pay:
+        return (lambda f: left(f) not in right(f)) if negate else (lambda f: left(f) in right(f))
+
+    def contains(f: Frame) -> bool:
+        x, xs = left(f), right(f)
+        charge(f, len(xs), span, limits)
+        return (x not in xs) if negate else (x in xs)
+    return contains
+
+
+def attribute(obj: Closure, slot: int | None, get: Callable[[Any], Any], name: str,
+              span: Span | None) -> Closure:
+    """`x.name` through the declared getter (reading the slot itself when `x` is a variable);
+    reading an attribute of `none` is an error."""
+    def failed(value: Any, exc: Exception) -> Exception:
+        if value is None:
+            return ExprRuntimeError(f"cannot read '.{name}' of none", span, "check 'x != none' first")
+        return exc
+
+    if slot is not None:
+        def read_slot(f: Frame) -> Any:
+            value = f.L[slot]
+            try:
+                return get(value)
+            except Exception as exc:
+                raise failed(value, exc) from None
+        return read_slot
+
+    def read(f: Frame) -> Any:
+        value = obj(f)
+        try:
+            return get(value)
+        except Exception as exc:
+            raise failed(value, exc) from None
+    return read
+
+
+def index(obj: Closure, at: Closure, span: Span | None) -> Closure:
+    """`xs[i]`, negative `i` counting from the end."""
+    def item(f: Frame) -> Any:
+        xs, i = obj(f), at(f)
+        try:
+            return xs[i]
+        except IndexError:
+            raise ExprRuntimeError(f"index {i} is out of range for a list of {len(xs)}", span) from None
+    return item
+
+
+def guard(fn: Closure, span: Span | None, limits: Limits) -> Closure:
+    """The top-level closure: resets the work budget; no bare Python exception escapes."""
+    work = limits.max_work
+
+    def run(f: Frame) -> Any:
+        f.budget = work
+        try:
+            return fn(f)
+        except ExprRuntimeError:
+            raise
+        except RecursionError:
+            raise ExprRuntimeError("evaluation nests too deeply", span) from None
+        except Exception as exc:
+            raise ExprRuntimeError(f"evaluation failed: {type(exc).__name__}: {exc}", span) from exc
+    return run
