@@ -94,6 +94,11 @@ class GameState:
             raise _as_flow_error(exc, program[pc].where) from exc
         self.pc = pc
         self.steps += n
+        if not self.finished and self.window is None:
+            legal = self.rs.legal_actions(self)
+            if not legal:
+                raise FlowError(f"seat {self.decider} has no legal action", program[pc].where)
+            self._legal = legal
 
     def with_local(self, name: str, value: Any, fn: Any) -> Any:
         slot = self.rs.local_slot(name)

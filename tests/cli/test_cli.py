@@ -1,0 +1,174 @@
+"""The command line: exit codes, output formats, the prompt, saves and logs."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+HM = str(ROOT / "rulesets" / "hachinin_meri.yaml")
+DZ = str(ROOT / "rulesets" / "duzihu.yaml")
+
+
+def run(args, input=None, env=None):
+    return CliRunner().invoke(cli, args, input=input, env=env, catch_exceptions=False)
+
+
+def test_help_lists_the_commands():
+    out = run(["--help"]).output
+    for command in ("validate", "schema", "play", "simulate", "replay"):
+        assert command in out
+
+
+def test_version():
+    assert re.search(r"cardrules, version \d+\.\d+", run(["--version"]).output)
+
+
+def test_validate_shipped_rulesets_exit_0():
+    result = run(["validate", HM, DZ])
+    assert result.exit_code == 0, result.output
+    assert "ok" in result.output
+
+
+def test_validate_broken_file_exit_1_with_location(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("cardrules: 1\nid: x\nname: X\nplayers: {count: 2}\ndeck: {}\nflow: []\nzonez: {}\n")
+    result = run(["validate", str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:7:1: error: unknown key 'zonez'" in result.output
+    assert "did you mean 'zones'?" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_validate_json_format(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("cardrules: 1\nid: x\n")
+    result = run(["validate", "--format", "json", str(bad)])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert {"file", "line", "column", "severity", "message", "hint"} <= set(data[0])
+    assert all(d["severity"] == "error" for d in data)
+
+
+def test_validate_usage_errors_exit_2():
+    assert run(["validate"]).exit_code == 2
+    assert run(["validate", "--format", "xml", HM]).exit_code == 2
+
+
+def test_validate_a_directory_is_a_clear_error(tmp_path):
+    result = run(["validate", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "directory" in result.output or "folder" in result.output
+
+
+def test_schema_is_json():
+    data = json.loads(run(["schema"]).output)
+    assert data["title"] == "cardrules ruleset"
+
+
+def play(args, input, tmp_path):
+    return run(["play", *args], input=input, env={"CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"})
+
+
+def test_play_survives_garbage_and_saves_on_end_of_input(tmp_path):
+    junk = "\n".join(["", "xyzzy", "0", "999", "-3", "pao 10", "play nothing", "help", "score", "log",
+                      "rules", "\x00\x01", "1"]) + "\n"
+    result = play([HM, "--agents", "random", "--seed", "5"], junk, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "there is no move 999" in result.output
+    assert "not a move or a command" in result.output
+    assert "end of input: game saved" in result.output
+    match = re.search(r"cardrules play --resume (\S+)", result.output)
+    assert match and Path(match.group(1)).is_file()
+
+
+def test_play_resume_continues_the_same_game(tmp_path):
+    first = play([HM, "--agents", "random", "--seed", "5"], "1\n", tmp_path)
+    save = re.search(r"--resume (\S+)", first.output).group(1)
+    state_before = json.loads(Path(save).read_text())["state"]
+    second = play(["--resume", save], "quit\n", tmp_path)
+    assert second.exit_code == 0, second.output
+    assert "quit: game saved" in second.output
+    assert json.loads(Path(save).read_text())["state"] == state_before
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "edit", "format"])
+def test_damaged_save_gives_a_clear_error(tmp_path, damage):
+    first = play([DZ, "--agents", "random", "--seed", "2"], "", tmp_path)
+    save = Path(re.search(r"--resume (\S+)", first.output).group(1))
+    text = save.read_text()
+    if damage == "truncate":
+        save.write_text(text[: len(text) // 2])
+    elif damage == "garbage":
+        save.write_bytes(b"\xff\xfe not json")
+    elif damage == "edit":
+        data = json.loads(text)
+        data["state"]["zones"][0].append(0)
+        save.write_text(json.dumps(data))
+    else:
+        data = json.loads(text)
+        data["format"] = "cardrules-save/99"
+        save.write_text(json.dumps(data))
+    result = play(["--resume", str(save)], "", tmp_path)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "cardrules:" in result.output
+
+
+def test_play_unknown_ruleset_is_a_usage_error(tmp_path):
+    result = play(["hachinin_mery"], "", tmp_path)
+    assert result.exit_code == 2
+    assert "did you mean 'hachinin_meri'?" in result.output
+
+
+def test_play_bad_agent_spec_is_a_usage_error(tmp_path):
+    result = play([DZ, "--agents", "wizard"], "", tmp_path)
+    assert result.exit_code == 2
+    assert "unknown agent 'wizard'" in result.output
+
+
+def test_play_illegal_card_is_explained_with_its_rule(tmp_path):
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text(HIGH_CARD)
+    rs = compile_text(HIGH_CARD)
+    seed = next(s for s in range(100) if "s-6" in rs.new_game(seed=s).observation(0)["zones"]["hand"][0])
+    result = play([str(path), "--agents", "random", "--seed", str(seed)], "s-6\n", tmp_path)
+    assert "not allowed: the leader may not lead the 6 (T-2)" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_simulate_and_replay_check(tmp_path):
+    logs = tmp_path / "logs"
+    result = run(["simulate", DZ, "-n", "3", "--seed", "4", "--log-dir", str(logs)])
+    assert result.exit_code == 0, result.output
+    assert "games" in result.output and "95% CI" in result.output
+    for log in sorted(logs.iterdir()):
+        checked = run(["replay", "--check", "-q", str(log)])
+        assert checked.exit_code == 0, checked.output
+
+
+def test_replay_check_fails_loudly_on_an_edited_log(tmp_path):
+    logs = tmp_path / "logs"
+    run(["simulate", DZ, "-n", "1", "--seed", "4", "--log-dir", str(logs)])
+    log = next(logs.iterdir())
+    lines = log.read_text().splitlines()
+    edited = [json.dumps({**json.loads(x), "values": {"totals": [1, 2, 3]}}) if '"result"' in x else x
+              for x in lines]
+    log.write_text("\n".join(edited) + "\n")
+    result = run(["replay", "--check", "-q", str(log)])
+    assert result.exit_code == 1
+    assert "result differs" in result.output
+
+
+def test_simulate_json(tmp_path):
+    result = run(["simulate", HM, "-n", "2", "--option", "deals=1", "--json"])
+    data = json.loads(result.output)
+    assert data["games"] == 2 and len(data["seats"]) == 8 and len(data["teams"]) == 2
