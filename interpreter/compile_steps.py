@@ -141,14 +141,14 @@ class FlowCompiler:
             self.bag.error(f"unknown zone '{v['to']}'", _span_of(v["to"], s.span), did_you_mean(v["to"], infos))
         elif dst.per != "seat":
             self.bag.error(f"deal needs a per-seat zone, and '{v['to']}' is shared", _span_of(v["to"], s.span))
-        seats = self.expr(v["seats"], s.span, ListT(INT))
+        seats = self.expr(v["seats"], vspan(v, "seats", s.span), ListT(INT))
         if ("packets" in v) == ("counts" in v):
             self.bag.error("deal needs exactly one of 'packets' and 'counts'", s.span)
             return
         counts = None
         if "counts" in v:
             self.locals.append({"seat": Value(INT, _slot(self.c.slots.named("seat")))})
-            counts = self.expr(v["counts"], s.span, INT)
+            counts = self.expr(v["counts"], vspan(v, "counts", s.span), INT)
             self.locals.pop()
         if src and dst and seats:
             packets = tuple(v["packets"]) if "packets" in v else None
@@ -166,9 +166,9 @@ class FlowCompiler:
         mode = modes[0]
         arg = None
         if mode == "cards":
-            arg = self.expr(v["cards"], s.span, None)
+            arg = self.expr(v["cards"], vspan(v, "cards", s.span), None)
         elif mode == "count":
-            arg = self.expr(v["count"], s.span, INT)
+            arg = self.expr(v["count"], vspan(v, "count", s.span), INT)
         face = v.get("face")
         face_fn = None
         to_name = str(v["to"]).partition("(")[0].strip()
@@ -180,13 +180,13 @@ class FlowCompiler:
         elif face == "down":
             face_fn = _true
         elif face is not None:
-            face_fn = self.expr(face, s.span, BOOL)
+            face_fn = self.expr(face, vspan(v, "face", s.span), BOOL)
         group = None
         if "group" in v:
             kinds = self.c.names.kind.values
-            group = _const(kinds[v["group"]]) if v["group"] in kinds else self.expr(v["group"], s.span,
-                                                                                    self.c.names.kind)
-        into = self.expr(v.get("into"), s.span, INT) if "into" in v else None
+            group = _const(kinds[v["group"]]) if v["group"] in kinds else self.expr(
+                v["group"], vspan(v, "group", s.span), self.c.names.kind)
+        into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
         mover = _slot(self.c.slots.named("player")) if self.in_effect else None
         if src and dst:
             self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover),
@@ -195,6 +195,7 @@ class FlowCompiler:
     def _targets(self, s: Step) -> list:
         items = []
         spans = getattr(s.value, "key_spans", {}) or {}
+        values = getattr(s.value, "value_spans", {}) or {}
         for target, value in s.value.items():
             tspan = spans.get(target, s.span)
             name, _, index_text = str(target).partition("[")
@@ -210,7 +211,7 @@ class FlowCompiler:
             t, slot, per = self.c.var_types[name]
             index_fn, size = None, 0
             if per != "game" and not index_text:
-                items.append((name, ListT(t), slot, None, 0, value, tspan))
+                items.append((name, ListT(t), slot, None, 0, value, values.get(target, tspan)))
                 continue
             if per != "game":
                 index_src = _SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
@@ -223,7 +224,7 @@ class FlowCompiler:
             elif index_text:
                 self.bag.error(f"variable '{name}' is a single value, not per seat or team", tspan)
                 continue
-            items.append((name, t, slot, index_fn, size, value, tspan))
+            items.append((name, t, slot, index_fn, size, value, values.get(target, tspan)))
         return items
 
     def step_set(self, s: Step, out: list, add: bool = False) -> None:
@@ -254,7 +255,7 @@ class FlowCompiler:
         self.emit(out, P.Pick(tuple(items)), s, "pick")
 
     def step_if(self, s: Step, out: list) -> None:
-        cond = self.expr(s.value, s.span, BOOL) or _true
+        cond = self.expr(s.value, s.value_span or s.span, BOOL) or _true
         jump = self.emit(out, P.JumpUnless(cond), s, "if")
         self.steps(s.body, out)
         if s.else_body:
@@ -279,7 +280,7 @@ class FlowCompiler:
 
     def step_for_each(self, s: Step, out: list) -> None:
         v = s.value
-        compiled = self.typed(v["in"], s.span, None)
+        compiled = self.typed(v["in"], vspan(v, "in", s.span), None)
         if compiled is None:
             return
         elem = getattr(compiled.type, "elem", ANY) if isinstance(compiled.type, (ListT, SetT)) else None
@@ -303,7 +304,7 @@ class FlowCompiler:
         self.locals.append({})
         var_slot = self.bind_local(v["as"], INT, s.span) if "as" in v else None
         if "times" in v:
-            times = self.expr(v["times"], s.span, INT)
+            times = self.expr(v["times"], vspan(v, "times", s.span), INT)
             if times is None:
                 self.locals.pop()
                 return
@@ -317,8 +318,8 @@ class FlowCompiler:
 
     def _conditional(self, s: Step, out: list, var_slot: int | None) -> None:
         v = s.value
-        until = self.expr(v.get("until"), s.span, BOOL) if "until" in v else None
-        while_ = self.expr(v.get("while"), s.span, BOOL) if "while" in v else None
+        until = self.expr(v.get("until"), vspan(v, "until", s.span), BOOL) if "until" in v else None
+        while_ = self.expr(v.get("while"), vspan(v, "while", s.span), BOOL) if "while" in v else None
         if var_slot is not None:
             self.emit(out, P.Assign(((var_slot, None, _zero, False, 0),)), s, "repeat")
         top = len(out)
@@ -339,8 +340,8 @@ class FlowCompiler:
 
     def _bounded_conditional(self, s: Step, out: list, times: Callable, var_slot: int | None) -> None:
         v = s.value
-        until = self.expr(v.get("until"), s.span, BOOL) if "until" in v else None
-        while_ = self.expr(v.get("while"), s.span, BOOL) if "while" in v else None
+        until = self.expr(v.get("until"), vspan(v, "until", s.span), BOOL) if "until" in v else None
+        while_ = self.expr(v.get("while"), vspan(v, "while", s.span), BOOL) if "while" in v else None
         list_slot, idx_slot = self.c.slots.new(), self.c.slots.new()
         self.emit(out, P.LoopStart(times, list_slot, idx_slot, LOOP_LIMIT), s, "repeat")
         top = len(out)
@@ -381,7 +382,7 @@ class FlowCompiler:
             self.bag.error("an action's effect cannot contain a 'turn'; put decisions in the flow", s.span)
             return
         v = s.value
-        player = self.expr(v["player"], s.span, INT)
+        player = self.expr(v["player"], vspan(v, "player", s.span), INT)
         actions = self._action_list(v["actions"], s)
         if player:
             self.emit(out, P.Turn(player, actions), s, "turn")
@@ -391,7 +392,7 @@ class FlowCompiler:
             self.bag.error("an action's effect cannot contain a 'claim' window", s.span)
             return
         v = s.value
-        players = self.expr(v["players"], s.span, ListT(INT))
+        players = self.expr(v["players"], vspan(v, "players", s.span), ListT(INT))
         actions = self._action_list(v["actions"], s)
         rank: dict[int, int] = {}
         for level, entry in enumerate(v.get("precedence") or ()):
@@ -426,10 +427,9 @@ class FlowCompiler:
         self.phase_stack.pop()
 
     def step_record(self, s: Step, out: list) -> None:
-        spans = getattr(s.value, "key_spans", {}) or {}
         items = []
         for name, value in s.value.items():
-            fn = self.expr(value, spans.get(name, s.span))
+            fn = self.expr(value, vspan(s.value, name, s.span))
             if fn:
                 items.append((str(name), fn))
         self.emit(out, P.Record(tuple(items)), s, "record")
@@ -452,6 +452,13 @@ class _SubSource:
         if hasattr(self._whole, "span_at"):
             return self._whole.span_at(self._start + start, self._start + end)
         return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
+
+
+def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
+    """The span of a mapping's value (ints and booleans carry none of their own)."""
+    value = node.get(key) if isinstance(node, Mapping) else None
+    spans = getattr(node, "value_spans", None) or {}
+    return getattr(value, "span", None) or spans.get(key) or fallback
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:

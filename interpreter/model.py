@@ -168,6 +168,7 @@ class Step:
     value: Any
     rule: Rule | None
     span: Span | None
+    value_span: Span | None = None
     body: tuple["Step", ...] = ()
     else_body: tuple["Step", ...] = ()
 
@@ -369,7 +370,7 @@ class _Builder:
                 self.bag.error("an 'if' step needs 'then' steps", _key_span(node, "if"))
             body = self.steps(node.get("then"))
         return Step(kind=kind, value=value, rule=self.rule(node), span=_key_span(node, kind) or span,
-                    body=body, else_body=self.steps(node.get("else")) if kind == "if" else ())
+                    value_span=_value_span(node, kind), body=body, else_body=self.steps(node.get("else")) if kind == "if" else ())
 
     def steps(self, items: Any) -> tuple[Step, ...]:
         out = []

@@ -16,6 +16,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from interpreter.diagnostics import Span
+from interpreter.expr.runtime import (
+    DEFAULT_LIMITS, Binding, BuiltinError, ChainScope, Const, DictScope, EMPTY_SCOPE,
+    ExprRuntimeError, Frame, Function, Limits, Param, Scope, Value, slot_value,
+)
+from interpreter.expr.types import (
+    ANY, BOOL, ERROR, INT, NONE, STR, EnumT, Field, ListT, RecordT, SetT, Type, TypeNameError, parse_type,
+)
+from interpreter.expr.builtins import BUILTINS, builtin_functions
+from interpreter.expr.compile import Compiled, ExprCompiler
 
 
 class SourceText(Protocol):
@@ -48,20 +57,10 @@ class PlainSource:
         return self.line + newlines, offset - self.text.rindex("\n", 0, offset)
 
 
-from interpreter.expr.runtime import (  # noqa: E402  (SourceText must exist first)
-    DEFAULT_LIMITS, Binding, BuiltinError, ChainScope, Const, DictScope, EMPTY_SCOPE,
-    ExprRuntimeError, Frame, Function, Limits, Param, Scope, Value, slot_value,
-)
-from interpreter.expr.types import (  # noqa: E402
-    ANY, BOOL, INT, NONE, STR, EnumT, Field, ListT, RecordT, SetT, Type, TypeNameError, parse_type,
-)
-from interpreter.expr.builtins import BUILTINS, builtin_functions  # noqa: E402
-from interpreter.expr.compile import Compiled, ExprCompiler  # noqa: E402
-
 __all__ = [
     "SourceText", "PlainSource",
     "DEFAULT_LIMITS", "Binding", "BuiltinError", "ChainScope", "Const", "DictScope", "EMPTY_SCOPE",
     "ExprRuntimeError", "Frame", "Function", "Limits", "Param", "Scope", "Value", "slot_value",
-    "ANY", "BOOL", "INT", "NONE", "STR", "EnumT", "Field", "ListT", "RecordT", "SetT", "Type",
+    "ANY", "BOOL", "ERROR", "INT", "NONE", "STR", "EnumT", "Field", "ListT", "RecordT", "SetT", "Type",
     "TypeNameError", "parse_type", "BUILTINS", "builtin_functions", "Compiled", "ExprCompiler",
 ]

@@ -132,8 +132,13 @@ class Checker(CallChecks):
             return constant(found.type, found.value)
         if isinstance(found, Value):
             return Code(found.type, found.load, NOTHING, True)
+        if isinstance(found, Function) and found.uncalled is not None:
+            return self.error(found.uncalled[0], node.start, node.end, found.uncalled[1])
         if found is not None:
-            return self.error(f"'{node.id}' is a function; call it: {node.id}(...)", node.start, node.end)
+            hint = found.signature() if isinstance(found, Function) else \
+                f"{node.id}({', '.join(p for p, _ in found.params)})"
+            return self.error(f"'{node.id}' is a function; call it: {node.id}(...)", node.start,
+                              node.end, hint.splitlines()[0])
         return self.unknown(node.id, node.start, node.end, "name")
 
     def unknown(self, name: str, start: int, end: int, what: str) -> Code:
@@ -277,7 +282,7 @@ class Checker(CallChecks):
             return self.error(f"cannot compare {lt} with {rt_}", node.op_start, node.op_end, hint)
         if left.is_const and not right.is_const:
             left, right = right, left
-        as_lists = isinstance(lt, ListT) or isinstance(rt_, ListT)
+        as_lists = NONE not in (lt, rt_) and (isinstance(lt, ListT) or isinstance(rt_, ListT))
         return Code(BOOL, rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot))
 
     def ordering(self, node: ast.Compare, left: Code, right: Code) -> Code:

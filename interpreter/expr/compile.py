@@ -192,7 +192,7 @@ class ExprCompiler:
         if code.is_const:
             value = code.const
             return Compiled(lambda f: value, code.type, source)
-        return Compiled(guard(code.fn, whole, self.limits), code.type, source)
+        return Compiled(guard(code.fn, whole, self.limits, self._frame_size), code.type, source)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""

@@ -103,7 +103,8 @@ class Function:
     `charges` ones pay their collection arguments and result from the
     evaluation's work budget. `alt` is another signature tried when the
     positional arguments do not fit this one (`max(xs)` / `max(a, b)`);
-    `check` may refuse argument types with a message.
+    `check` may refuse argument types with a message; `uncalled` is what
+    to say when the name is used as a value (`hand` for `hand(seat)`).
     """
 
     name: str
@@ -120,6 +121,7 @@ class Function:
     alt: "Function | None" = None
     check: Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None] | None = None
     reduces: str | None = None  # builtins only: "any", "all", "sum" or "count" fuse with a generator
+    uncalled: tuple[str, str | None] | None = None  # (message, hint) when named without a call
 
     @property
     def required(self) -> int:
@@ -236,15 +238,24 @@ def int_arith(op: str, left: Closure, right: Closure, span: Span | None, limits:
     """`left op right` on integers, results bounded by max_int; `const` is a constant right side."""
     if op in ("+", "-", "*"):
         return _additive(op, left, right, span, limits, const)
-    step = _INT_OPS[op](span, limits)
-    top = limits.max_int
+    top, most = limits.max_int, limits.max_exponent
+    if op == "**":
+        def power(f: Frame) -> int:
+            a, b = left(f), right(f)
+            if not 0 <= b <= most:
+                raise ExprRuntimeError(f"exponent {b} is out of range (0..{most})", span)
+            if -top <= (v := a ** b) <= top:
+                return v
+            raise overflow(span, limits)
+        return power
+    divide = operator.floordiv if op == "//" else operator.mod
 
-    def arith(f: Frame) -> int:
-        v = step(left(f), right(f))
-        if -top <= v <= top:
-            return v
-        raise overflow(span, limits)
-    return arith
+    def division(f: Frame) -> int:  # |a // b| and |a % b| never exceed |a|: no bound check
+        a, b = left(f), right(f)
+        if b == 0:
+            raise ExprRuntimeError("division by zero", span)
+        return divide(a, b)
+    return division
 
 
 def _additive(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits,
@@ -281,29 +292,6 @@ def _additive(op: str, left: Closure, right: Closure, span: Span | None, limits:
             return v
         raise overflow(span, limits)
     return mul
-
-
-def _zero_check(pyop: Callable[[int, int], int]) -> Callable[[Span | None, Limits], Callable[[int, int], int]]:
-    def make(span: Span | None, limits: Limits) -> Callable[[int, int], int]:
-        def div(a: int, b: int) -> int:
-            if b == 0:
-                raise ExprRuntimeError("division by zero", span)
-            return pyop(a, b)
-        return div
-    return make
-
-
-def _power(span: Span | None, limits: Limits) -> Callable[[int, int], int]:
-    def power(a: int, b: int) -> int:
-        if not 0 <= b <= limits.max_exponent:
-            raise ExprRuntimeError(f"exponent {b} is out of range (0..{limits.max_exponent})", span)
-        return a ** b
-    return power
-
-
-_INT_OPS: dict[str, Callable[[Span | None, Limits], Callable[[int, int], int]]] = {
-    "//": _zero_check(operator.floordiv), "%": _zero_check(operator.mod), "**": _power,
-}
 
 
 def concat(left: Closure, right: Closure, is_str: bool, span: Span | None, limits: Limits) -> Closure:
@@ -430,7 +418,7 @@ def index(obj: Closure, at: Closure, span: Span | None) -> Closure:
     return item
 
 
-def guard(fn: Closure, span: Span | None, limits: Limits) -> Closure:
+def guard(fn: Closure, span: Span | None, limits: Limits, frame_size: int) -> Closure:
     """The top-level closure: resets the work budget; no bare Python exception escapes."""
     work = limits.max_work
 
@@ -443,5 +431,9 @@ def guard(fn: Closure, span: Span | None, limits: Limits) -> Closure:
         except RecursionError:
             raise ExprRuntimeError("evaluation nests too deeply", span) from None
         except Exception as exc:
+            if len(f.L) < frame_size:
+                message = (f"the frame has {len(f.L)} slots, the expressions need {frame_size}: "
+                           "make frames with new_frame() after compiling")
+                raise ExprRuntimeError(message, span) from exc
             raise ExprRuntimeError(f"evaluation failed: {type(exc).__name__}: {exc}", span) from exc
     return run

@@ -34,7 +34,8 @@ BOOL = Prim("bool")
 STR = Prim("str")
 NONE = Prim("none")
 ANY = Prim("any")
-ERROR = Prim("<error>")  # the type of an expression already reported; silences follow-up errors
+ERROR = Prim("<error>")  # already reported: fits everywhere, silences follow-up errors
+# (an engine may bind a name whose declaration failed as Value(ERROR, ...))
 
 
 @dataclass(frozen=True, slots=True)
