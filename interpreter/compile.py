@@ -14,7 +14,7 @@ from interpreter.deck import Cards, build_cards
 from interpreter.diagnostics import DiagnosticBag, Span, did_you_mean
 from interpreter.engine.ruleset import EngineLimits, Ruleset, VarInfo, ZoneInfo, file_sha256
 from interpreter.expr import (
-    ANY, BOOL, INT, NONE, STR, Const, DictScope, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
+    ANY, BOOL, ERROR, INT, NONE, STR, Const, DictScope, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
     TypeNameError, Value, parse_type,
 )
 from interpreter.expr.compile import ExprCompiler
@@ -148,7 +148,7 @@ class Slots:
 
 def convert_value(value: Any, t: Type, where: str) -> Any:
     """A YAML value as the run-time value of type `t`; raises ValueError with a reason."""
-    if t is ANY:
+    if t is ANY or t is ERROR:
         return value
     if isinstance(t, EnumT):
         if value is None:
@@ -215,11 +215,12 @@ class Compiler:
 
     # ----- helpers -----------------------------------------------------------
     def parse_type(self, text: str, span: Span | None) -> Type:
+        """A declared type; an unknown one is reported and becomes ERROR (which silences follow-ups)."""
         try:
             return parse_type(str(text), self.names.types())
         except TypeNameError as exc:
-            self.bag.error(exc.message, span, exc.hint)
-            return ANY
+            self.bag.error(exc.message, getattr(text, "span", None) or span, exc.hint)
+            return ERROR
 
     def declare(self, name: str, binding: Any, span: Span | None, what: str) -> None:
         if name in self.global_names:
@@ -258,7 +259,8 @@ class Compiler:
             return fr.env.zones[base + seat]
 
         return Function(name, [Param("seat", INT)], ListT(self.names.card), impl, needs_frame=True,
-                        doc=f"The cards in the seat's '{name}' zone.")
+                        doc=f"The cards in the seat's '{name}' zone.",
+                        uncalled=(f"zone '{name}' is per seat: write {name}(seat)", f"for example {name}(player)"))
 
     def constants(self) -> None:
         types = self.names.types()
@@ -276,12 +278,14 @@ class Compiler:
     def option_section(self) -> None:
         for o in self.model.options:
             t = self.parse_type(o.type, o.span)
+            where = _vspan(o.node, "default", o.span)
+            slot = self.slots.new()
+            default = default_value(t)
             try:
                 default = convert_value(o.default, t, f"default of option '{o.name}'")
+                _check_range(o, default)
             except ValueError as exc:
-                self.bag.error(str(exc), o.span)
-                continue
-            slot = self.slots.new()
+                self.bag.error(str(exc), where)
             self.options[o.name] = OptionInfo(o.name, t, default, o.choices, o.minimum, o.maximum, o.description)
             self.option_slots[o.name] = slot
             self.declare(o.name, Value(t, _slot_loader(slot)), o.span, "an option")
@@ -289,20 +293,46 @@ class Compiler:
     def variables(self) -> None:
         sizes = {"game": 0, "seat": self.n, "team": len(self.model.players.teams)}
         for v in self.model.variables:
-            t = self.parse_type(v.type, v.span)
+            t = self.parse_type(v.type, _vspan(v.node, "type", v.span))
             if v.per == "team" and not self.model.players.teams:
                 self.bag.error(f"variable '{v.name}' is per team, but no teams are declared", v.span)
             slot = self.slots.new()
-            try:
-                one = default_value(t) if v.initial is None else convert_value(v.initial, t, f"variable '{v.name}'")
-            except ValueError as exc:
-                self.bag.error(str(exc), v.span)
-                one = default_value(t)
+            one = default_value(t)
+            if v.initial is not None:
+                try:
+                    one = self._initial(v, t)
+                except ValueError as exc:
+                    self.bag.error(str(exc), _vspan(v.node, "initial", v.span))
             initial = one if v.per == "game" else (one,) * sizes[v.per]
             full_t = t if v.per == "game" else ListT(t)
-            self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(t), initial))
+            self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(v.type), initial))
             self.var_types[v.name] = (t, slot, v.per)
             self.declare(v.name, Value(full_t, _slot_loader(slot)), v.span, "a variable")
+
+    def _initial(self, v: Any, t: Type) -> Any:
+        if str(v.type).strip() == "seat":
+            if type(v.initial) is not int:
+                raise ValueError(f"variable '{v.name}': expected a seat number, not {v.initial!r}")
+            if not -1 <= v.initial < self.n:
+                raise ValueError(f"variable '{v.name}': seat {v.initial} does not exist "
+                                 f"(seats are 0 to {self.n - 1}, or -1 for none)")
+            return v.initial
+        return convert_value(v.initial, t, f"variable '{v.name}'")
+
+
+def _check_range(o: Any, value: Any) -> None:
+    if o.minimum is not None and isinstance(value, int) and value < o.minimum:
+        raise ValueError(f"default of option '{o.name}' is {value}, below its minimum {o.minimum}")
+    if o.maximum is not None and isinstance(value, int) and value > o.maximum:
+        raise ValueError(f"default of option '{o.name}' is {value}, above its maximum {o.maximum}")
+    if o.choices is not None and value not in o.choices:
+        raise ValueError(f"default of option '{o.name}' is not one of its choices {list(o.choices)}")
+
+
+def _vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
+    spans = getattr(node, "value_spans", None) or {}
+    value = node.get(key) if isinstance(node, Mapping) else None
+    return getattr(value, "span", None) or spans.get(key) or fallback
 
 
 def _guess_enum_list(values: list, types: Mapping[str, Type]) -> Type | None:

@@ -7,6 +7,7 @@ inside any loop.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Mapping
 
 from interpreter.compile import Compiler, Src, default_value
@@ -14,10 +15,11 @@ from interpreter.diagnostics import Span, did_you_mean
 from interpreter.engine import program as P
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
 from interpreter.expr import (
-    ANY, BOOL, INT, ChainScope, Const, DictScope, EnumT, Function, ListT, Param, SetT, Type, Value,
+    ANY, BOOL, ERROR, INT, ChainScope, Const, DictScope, EnumT, Function, ListT, Param, SetT, Type, Value,
 )
 from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Step
+from interpreter.yamlsource import yaml11_bool_word, yaml11_hint
 from interpreter.engine_names import engine_functions
 
 LOOP_LIMIT = 100_000
@@ -47,16 +49,25 @@ class FlowCompiler:
         return DictScope(merged)
 
     def expr(self, value: Any, span: Span | None, expected: Type | None = None) -> Callable | None:
-        if value is None:
-            return None
-        source = value if isinstance(value, _SubSource) else Src(value, span)
-        compiled = self.exprs.compile(source, expected=expected, extra=self.scope())
+        compiled = self.typed(value, span, expected)
         return None if compiled is None else compiled.fn
 
     def typed(self, value: Any, span: Span | None, expected: Type | None = None):
         if value is None:
             return None
-        return self.exprs.compile(Src(value, span), expected=expected, extra=self.scope())
+        source = value if isinstance(value, _SubSource) else Src(value, span)
+        before = len(self.exprs.diagnostics)
+        compiled = self.exprs.compile(source, expected=expected, extra=self.scope())
+        if yaml11_bool_word(value):
+            self._yaml11_hints(before, str(value))
+        return compiled
+
+    def _yaml11_hints(self, start: int, word: str) -> None:
+        """`if: yes` -> unknown name 'yes', with the hint that YAML 1.2 reads it as text."""
+        diags = self.exprs.diagnostics
+        for i in range(start, len(diags)):
+            if diags[i].message == f"unknown name '{word}'":
+                diags[i] = dataclasses.replace(diags[i], hint=yaml11_hint(word))
 
     def bind_local(self, name: str, t: Type, span: Span | None) -> int:
         if name in self.c.global_names:
@@ -516,11 +527,13 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
         param_kind = None
         if a.param_name:
             compiled = fc.typed(a.param_from, a.span)
-            elem = ANY
+            elem = ERROR
             if compiled is not None:
                 if isinstance(compiled.type, (ListT, SetT)):
                     elem = compiled.type.elem
-                elif compiled.type is not ANY:
+                elif compiled.type is ANY:
+                    elem = ANY
+                else:
                     c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
                                 getattr(a.param_from, "span", a.span))
                 param_from = compiled.fn
@@ -571,12 +584,24 @@ def _template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
     parts: list = []
     pos = 0
     for m in re.finditer(r"\{([^{}]+)\}", text):
+        _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos:m.start()])
         fn = fc.expr(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
         parts.append(fn if fn is not None else m.group(0))
         pos = m.end()
+    _unmatched_braces(fc, whole, text, pos, len(text))
     parts.append(text[pos:])
     return tuple(parts)
+
+
+def _unmatched_braces(fc: FlowCompiler, whole: Any, text: str, start: int, end: int) -> None:
+    """A '{' or '}' outside a complete placeholder is a mistake worth reporting."""
+    for i in range(start, end):
+        if text[i] in "{}":
+            what = "a '{' that is never closed" if text[i] == "{" else "a '}' without its '{'"
+            fc.bag.error(f"this message has {what}", whole.span_at(i, i + 1),
+                         "placeholders look like {expression}")
+            return
 
 
 def _compile_status(c: Compiler, fc: FlowCompiler) -> tuple:

@@ -51,22 +51,29 @@ class Cards:
 
 
 def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any, bag: DiagnosticBag) -> None:
-    spans = getattr(attrs, "key_spans", {}) or {}
+    keys = getattr(attrs, "key_spans", {}) or {}
+    values = getattr(attrs, "value_spans", {}) or {}
+    fallback = getattr(where, "span", None)
     for name, value in attrs.items():
-        span = spans.get(name, getattr(where, "span", None))
         if name not in types:
-            bag.error(f"unknown card attribute '{name}'", span,
+            bag.error(f"unknown card attribute '{name}'", keys.get(name, fallback),
                       did_you_mean(name, types) or "declare it under deck.attributes first")
         elif type(value) is not _TYPES[types[name]]:
-            bag.error(f"attribute '{name}' is declared {types[name]}, but this value is {value!r}", span)
+            bag.error(f"attribute '{name}' is declared {types[name]}, but this value is {value!r}",
+                      values.get(name, fallback))
+
+
+def _value_span(node: Any, key: str, fallback: Any) -> Any:
+    spans = getattr(node, "value_spans", None) or {}
+    return spans.get(key, fallback)
 
 
 def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
     """Compile the deck section; problems (unknown ids, attributes) go into `bag`."""
     types = {a.name: a.type for a in deck.attributes}
     for a in deck.attributes:
-        if a.default is not None and type(a.default) is not _TYPES[a.type]:
-            bag.error(f"default of attribute '{a.name}' is not {a.type}", a.span)
+        if type(a.default) is not _TYPES[a.type]:
+            bag.error(f"default of attribute '{a.name}' must be {a.type}, not {a.default!r}", a.default_span or a.span)
     suits, ranks = deck.suits, deck.ranks
     for entry in (*suits, *ranks, *deck.cards):
         _check_attrs(entry.attrs, types, entry, bag)
@@ -94,12 +101,13 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
     for cid in excluded - grid:
         bag.error(f"exclude names unknown card '{cid}'", deck.span, did_you_mean(cid, grid))
     for c in deck.cards:
-        if c.id in ids:
+        if c.id in grid:
             bag.error(f"card id '{c.id}' is already a grid card (suit-rank)", c.span)
             continue
         for what, value, index in (("suit", c.suit, suit_index), ("rank", c.rank, rank_index)):
             if value is not None and value not in index:
-                bag.error(f"card '{c.id}' names unknown {what} '{value}'", c.span, did_you_mean(value, index))
+                bag.error(f"card '{c.id}' names unknown {what} '{value}'", _value_span(c.node, what, c.span),
+                          did_you_mean(value, index))
         ids.append(c.id)
         names.append(c.name)
         suit_of.append(suit_index.get(c.suit, -1) if c.suit else -1)

@@ -59,6 +59,7 @@ class AttrDecl:
     type: str
     default: Any
     span: Span | None
+    default_span: Span | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -74,6 +75,7 @@ class DeckEntry:
     suit: str | None = None
     rank: str | None = None
     copies: int | None = None
+    node: Any = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,6 +122,7 @@ class Zone:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Variable:
+    node: Any = None
     name: str
     type: str
     per: str
@@ -131,6 +134,7 @@ class Variable:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Constant:
+    node: Any = None
     name: str
     type: str | None
     value: Any
@@ -140,6 +144,7 @@ class Constant:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Option:
+    node: Any = None
     name: str
     type: str
     default: Any
@@ -292,9 +297,9 @@ class _Builder:
         out = []
         for i, raw in enumerate(items or ()):
             out.append(DeckEntry(
-                id=str(raw["id"]), name=Text.of(raw.get("name", raw["id"])), attrs=dict(raw.get("attrs") or {}),
+                id=str(raw["id"]), name=Text.of(raw.get("name", raw["id"])), attrs=raw.get("attrs") or {},
                 span=_item_span(items, i), symbol=raw.get("symbol"), color=raw.get("color"),
-                suit=raw.get("suit"), rank=raw.get("rank"), copies=raw.get("copies")))
+                suit=raw.get("suit"), rank=raw.get("rank"), copies=raw.get("copies"), node=raw))
         self.no_duplicates(out, items, "id")
         return tuple(out)
 
@@ -312,7 +317,8 @@ class _Builder:
         raw = self.root["deck"]
         attrs = raw.get("attributes") or {}
         decls = tuple(AttrDecl(name=k, type=v["type"], default=v.get("default", _zero(v["type"])),
-                               span=_key_span(attrs, k)) for k, v in attrs.items())
+                               span=_key_span(attrs, k), default_span=_value_span(v, "default") if "default" in v
+                               else None) for k, v in attrs.items())
         return Deck(attributes=decls, suits=self.entries(raw.get("suits")), ranks=self.entries(raw.get("ranks")),
                     cards=self.entries(raw.get("cards")), card_attrs=dict(raw.get("card_attrs") or {}),
                     copies=raw.get("copies", 1), exclude=tuple(raw.get("exclude") or ()),
@@ -398,8 +404,15 @@ class _Builder:
 
     def build(self) -> Model:
         r = self.root
+        seen_rules: dict[str, Span | None] = {}
         for i, raw in enumerate(r.get("rules") or ()):
-            self.rule(raw)
+            rule = self.rule(raw)
+            if rule is not None and rule.id in seen_rules:
+                first = seen_rules[rule.id]
+                self.bag.error(f"duplicate id '{rule.id}'", _item_span(r["rules"], i),
+                               f"first defined at line {first.line}" if first else None)
+            elif rule is not None:
+                seen_rules[rule.id] = _item_span(r["rules"], i)
         listed = tuple(self.rules)
         zones = self.section("zones")
         variables = self.section("variables")
@@ -417,19 +430,19 @@ class _Builder:
             constants=tuple(Constant(name=k, type=v.get("type") if isinstance(v, Mapping) else None,
                                      value=v["value"] if isinstance(v, Mapping) else v,
                                      rule=self.rule(v) if isinstance(v, Mapping) else None,
-                                     span=_key_span(constants, k)) for k, v in constants.items()),
+                                     span=_key_span(constants, k), node=v) for k, v in constants.items()),
             options=tuple(Option(name=k, type=v["type"], default=v["default"],
                                  choices=tuple(v["choices"]) if "choices" in v else None,
                                  minimum=v.get("minimum"), maximum=v.get("maximum"),
                                  description=Text.of(v.get("description")), rule=self.rule(v),
-                                 span=_key_span(options, k)) for k, v in options.items()),
+                                 span=_key_span(options, k), node=v) for k, v in options.items()),
             zones=tuple(Zone(name=k, per=v.get("per", "shared"), visibility=v.get("visibility", "all"),
                              groups=bool(v.get("groups", False)), label=Text.of(v.get("label", k)),
                              description=Text.of(v.get("description")), sort=v.get("sort"),
                              show=v.get("show", "cards"), span=_key_span(zones, k)) for k, v in zones.items()),
             variables=tuple(Variable(name=k, type=v["type"], per=v.get("per", "game"), initial=v.get("initial"),
                                      visibility=v.get("visibility", "all"), description=Text.of(v.get("description")),
-                                     span=_key_span(variables, k)) for k, v in variables.items()),
+                                     span=_key_span(variables, k), node=v) for k, v in variables.items()),
             functions=tuple(Function(name=k, params=tuple(
                 (p, t, _key_span(v.get("params"), p)) for p, t in (v.get("params") or {}).items()),
                 value=v["value"], rule=self.rule(v), span=_key_span(functions, k)) for k, v in functions.items()),

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from interpreter.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
-from interpreter.documents import key_span_of, span_of, yaml11_bool_word
+from interpreter.documents import key_span_of, span_of, yaml11_hint
 from interpreter.resources import grammar_file
 
 _TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
@@ -55,11 +55,28 @@ def _expected_types(schema_type: Any) -> str:
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
 
 
+def _step_problem(error, span) -> Diagnostic | None:
+    """Problems of one flow step, worded for a step rather than for the list it is in."""
+    v, inst = error.validator, error.instance
+    kinds = [k for k in error.schema.get("properties", {}) if k not in ("id", "text", "note", "then", "else")]
+    if v == "minProperties":
+        return Diagnostic("a step needs exactly one kind key, this one has none", span,
+                          "kinds: " + ", ".join(kinds))
+    if v == "type":
+        return Diagnostic(f"a step must be a mapping, not {_describe_type(inst)}", span,
+                          "write it as 'kind: value', for example '- shuffle: deck'")
+    return None
+
+
 def _diagnose(root: Any, error) -> list[Diagnostic]:
     path = list(error.absolute_path)
     span = span_of(root, path)
     v, s = error.validator, error.schema
     inst = error.instance
+    if s.get("x-kind") == "step":
+        found = _step_problem(error, span)
+        if found is not None:
+            return [found]
     if v == "additionalProperties" and isinstance(inst, Mapping):
         allowed = set(s.get("properties", {}))
         out = []
@@ -67,16 +84,15 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
             if key in allowed or any(__import__("re").match(p, key) for p in s.get("patternProperties", {})):
                 continue
             hint = did_you_mean(str(key), allowed) or (allowed_values_hint(allowed) if allowed else None)
-            out.append(Diagnostic(f"unknown key '{key}' in {_where(path)}", key_span_of(root, path + [key]), hint))
+            where = "a step" if s.get("x-kind") == "step" else _where(path)
+            out.append(Diagnostic(f"unknown key '{key}' in {where}", key_span_of(root, path + [key]), hint))
         return out
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span,
                            _describe_schema(s.get("properties", {}).get(missing)))]
     if v == "type":
-        hint = None
-        if isinstance(inst, str) and yaml11_bool_word(inst) and "boolean" in str(error.validator_value):
-            hint = f"'{inst}' is text in the YAML we accept; write true or false"
+        hint = yaml11_hint(inst) if isinstance(inst, str) else None
         return [Diagnostic(f"{_where(path)} must be {_expected_types(error.validator_value)}, "
                            f"not {_describe_type(inst)}", span, hint)]
     if v in ("enum", "const"):

@@ -632,8 +632,10 @@ _WORDS: list[tuple[str, str, str | None]] = [
 def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]) -> Diagnostic:
     """A PyYAML error as a diagnostic in plain words, at the problem's position."""
     mark = err.problem_mark or err.context_mark
-    span = source.span(min(mark.index, len(source.text))) if mark else None
     problem = err.problem or err.context or "invalid YAML"
+    if problem.startswith("found unexpected end of stream") and err.context_mark is not None:
+        mark = err.context_mark   # point at the opening quote, not past the end of the file
+    span = source.span(min(mark.index, len(source.text))) if mark else None
     line = err.context_mark.line + 1 if err.context_mark else None
     if problem == "found character '\\t' that cannot start any token" and mark:
         return Diagnostic(_tab_message(source.text, mark.index), span, "YAML indents and separates with spaces only")

@@ -159,6 +159,7 @@ STEP = {
     "properties": {**COMMON_STEP, **STEP_KINDS},
     "additionalProperties": False,
     "minProperties": 1,
+    "x-kind": "step",
 }
 
 ACTION = obj({

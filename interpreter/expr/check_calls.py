@@ -105,7 +105,10 @@ class CallChecks:
                 problem = "is given twice" if kw.name in out else "is not a keyword of " + fn.name + "()"
                 self.error(f"'{kw.name}=' {problem}", kw.start, kw.end,
                            did_you_mean(kw.name, fn.keywords) or f"its keywords: {known}")
-                self.check(kw.value)
+                names_function = isinstance(kw.value, ast.Name) and isinstance(
+                    self.names.lookup(kw.value.id), (Function, UserFunction))
+                if not names_function:  # `kee=strength`: the misspelt keyword is the only error
+                    self.check(kw.value)
             elif isinstance(wanted, FnT):
                 out[kw.name] = self.function_argument(kw, substitute(wanted.arg, bindings))
             else:

@@ -210,7 +210,7 @@ EXPECTED: dict[str, list[E]] = {
         # VALIDATOR: two follow-on errors for the same mistake, at 31:15 and 31:31:
         #   cannot read '.card' of a value of unknown type (any)
         # A parameter of unknown type should silence checks that depend on it.
-        E(30, 14, "unknown type 'entri'", hint="did you mean 'entry'?"),
+        E(30, 17, "unknown type 'entri'", hint="did you mean 'entry'?"),
     ],
     # ------------------------------------------------------------ expressions: names
     "expr_unknown_variable.yaml": [  # set: {leader: winer}
