@@ -74,7 +74,7 @@ TRAPS = [
      "if the value contains ': ', put it in quotes; otherwise check this line's indentation"),
     ("a:\n  b: 1\n c: 2\n", 3, 2, "bad indentation: a new key is not expected here",
      "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)"),
-    ("a: 'open\nb: 2\n", 3, 1, "the file ends inside a quoted string", "close the string that starts at line 1"),
+    ("a: 'open\nb: 2\n", 1, 4, "the file ends inside a quoted string", "close the string that starts at line 1"),
     ('a: "c:\\q"\n', 1, 8, "unknown escape '\\q' in a double-quoted string",
      "write \\\\ for a backslash, or use single quotes, where a backslash is plain text"),
     ('a: "\\UFFFFFFFF"\n', 1, 5, "the escape '\\UFFFFFFFF' is beyond the last Unicode character",
