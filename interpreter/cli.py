@@ -294,3 +294,36 @@ def replay(log, check, quiet) -> None:
     click.echo(f"{report.games} game(s), {report.actions} actions replayed"
                + ("" if report.ok else f", {len(report.problems)} problem(s)"))
     sys.exit(EXIT_RULES if check and not report.ok else EXIT_OK)
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("--lang", default="en", show_default=True, help="Language of names and rule texts.")
+@click.option("--format", "fmt", type=click.Choice(["md", "text"]), default="md", show_default=True,
+              help="Markdown or plain text.")
+def rules(ruleset, lang, fmt) -> None:
+    """Print RULESET as readable rules: cards, zones, options, rules, flow, moves, scoring."""
+    from interpreter.rules_text import render_rules
+
+    rs = _load_or_exit(_resolve_ruleset(ruleset))
+    click.echo(render_rules(rs.model, lang=lang, fmt=fmt), nl=False)
+
+
+@cli.command()
+@click.argument("base")
+@click.argument("variant")
+def diff(base, variant) -> None:
+    """List, in plain words, how VARIANT differs from BASE (both are validated first)."""
+    from interpreter.diff import diff_trees
+    from interpreter.documents import load_document
+
+    trees = []
+    for name in (base, variant):
+        path = _resolve_ruleset(name)
+        _load_or_exit(path)
+        trees.append(load_document(path).root)
+    lines = diff_trees(trees[0], trees[1])
+    for line in lines:
+        click.echo(line)
+    if not lines:
+        click.echo("no differences")
