@@ -1,0 +1,36 @@
+"""Generated documentation pages must match the code (run `python -m interpreter.docgen`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.docgen import all_pages
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return all_pages()
+
+
+def test_generated_pages_are_up_to_date(pages):
+    stale = [name for name, text in pages.items()
+             if not (DOCS / name).is_file() or (DOCS / name).read_text(encoding="utf-8") != text]
+    assert not stale, f"out of date, run `python -m interpreter.docgen`: {stale}"
+
+
+def test_every_shipped_ruleset_has_a_rules_page(pages):
+    rulesets = Path(__file__).resolve().parent.parent / "rulesets"
+    for path in rulesets.rglob("*.yaml"):
+        assert f"games/{path.relative_to(rulesets).with_suffix('.md')}" in pages
+
+
+def test_schema_file_matches_its_source():
+    import subprocess
+    import sys
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "make_schema.py"
+    assert subprocess.run([sys.executable, str(tool), "--check"]).returncode == 0, \
+        "grammar/ruleset.schema.json is out of date: run python tools/make_schema.py"
