@@ -110,8 +110,8 @@ class Names:
     def _card_attrs(self, cards: Cards) -> None:
         attrs = self.card.attrs
         suit_of, rank_of, ids = cards.suit_of, cards.rank_of, cards.ids
-        attrs["suit"] = Field(self.suit, lambda c: _none_if_negative(suit_of[c]))
-        attrs["rank"] = Field(self.rank, lambda c: _none_if_negative(rank_of[c]))
+        attrs["suit"] = Field(self.suit, tuple(_none_if_negative(v) for v in suit_of).__getitem__)
+        attrs["rank"] = Field(self.rank, tuple(_none_if_negative(v) for v in rank_of).__getitem__)
         attrs["id"] = Field(STR, lambda c: ids[c])
         attrs["suit_order"] = Field(INT, suit_of.__getitem__)
         attrs["rank_order"] = Field(INT, rank_of.__getitem__)

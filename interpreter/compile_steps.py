@@ -465,6 +465,13 @@ class _SubSource:
         return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
 
 
+def _mentions(source: Any, name: str) -> bool:
+    """Whether an expression's text uses a name (ruleset functions cannot see action parameters)."""
+    import re
+
+    return re.search(rf"\b{re.escape(name)}\b", str(source)) is not None
+
+
 def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
     """The span of a mapping's value (ints and booleans carry none of their own)."""
     value = node.get(key) if isinstance(node, Mapping) else None
@@ -546,7 +553,9 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
             when = fc.expr(r.when, r.span, BOOL)
             require = fc.expr(r.require, r.span, BOOL)
             if require is not None:
-                restrictions.append(Restriction(r.rule, when, require))
+                fixed = when is not None and not (a.param_name and _mentions(r.when, a.param_name))
+                require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
+                restrictions.append(Restriction(r.rule, when, require, fixed, require_fixed))
         fc.in_effect = True
         effect: list = []
         fc.steps(a.effect, effect)

@@ -27,6 +27,8 @@ class Restriction:
     rule: Any
     when: Callable | None
     require: Callable
+    when_fixed: bool = False     # `when` does not read the action's parameter: test it once per decision
+    require_fixed: bool = False  # nor does `require`
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,27 +198,41 @@ class Ruleset:
             return act.name
         return f"{act.name} {self.value_text(act, value)}"
 
-    def _options_for(self, st: GameState, act: CompiledAction, seat: int, explain_value: Any = None):
+    def _options_for(self, st: GameState, act: CompiledAction, seat: int):
         """Yield (value, failing restriction or None) for each candidate of the action."""
         vars_, fr = st.vars, st.fr
         vars_[self.player_slot] = seat
         if act.available is not None and not act.available(fr):
             return
+        active = []
+        for r in act.restrictions:
+            if r.when_fixed and not r.when(fr):
+                continue
+            if r.require_fixed and (r.when is None or r.when_fixed):
+                if not r.require(fr):      # fails whatever the parameter: nothing is legal
+                    if act.param_slot is None:
+                        yield None, r
+                        return
+                    active = [r]
+                    break
+                continue
+            active.append(r)
         if act.param_slot is None:
-            yield None, self._failing(act, fr)
+            yield None, self._failing(active, fr)
             return
         seen = set()
+        slot = act.param_slot
         for value in act.param_from(fr):
             if value in seen:
                 continue
             seen.add(value)
-            vars_[act.param_slot] = value
-            yield value, self._failing(act, fr)
+            vars_[slot] = value
+            yield value, self._failing(active, fr)
 
     @staticmethod
-    def _failing(act: CompiledAction, fr: Any) -> Restriction | None:
-        for r in act.restrictions:
-            if (r.when is None or r.when(fr)) and not r.require(fr):
+    def _failing(active: list, fr: Any) -> Restriction | None:
+        for r in active:
+            if (r.when_fixed or r.when is None or r.when(fr)) and not r.require(fr):
                 return r
         return None
 
@@ -230,7 +246,7 @@ class Ruleset:
                 act = self.actions[k]
                 for value, failing in self._options_for(st, act, seat):
                     if failing is None:
-                        out.append(Action(k, value, self.action_text(act, value)))
+                        out.append(Action(k, value, None, self))
         finally:
             for slot, value in saved:
                 vars_[slot] = value
@@ -278,15 +294,29 @@ class Ruleset:
             if act.available is not None and not act.available(st.fr):
                 return f"'{act.name}' is not possible now" + _rule_suffix(act.rule)
             if act.param_slot is None:
-                failing = self._failing(act, st.fr)
+                failing = next(iter(self._options_for(st, act, st.decider)), (None, None))[1]
                 return _refusal(failing) if failing else f"'{text}' is not legal now"
             arg = key[len(verb):].strip()
             for value, failing in self._options_for(st, act, st.decider):
                 if normalize(self.value_text(act, value)) == arg:
                     return _refusal(failing) if failing else f"'{text}' is not legal now"
+            failing = self._failing_for(st, act, arg)
+            if failing is not None:
+                return _refusal(failing)
             return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
         names = sorted({self.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
         return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
+
+    def _failing_for(self, st: GameState, act: CompiledAction, arg: str) -> Restriction | None:
+        """The restriction a value outside the candidates breaks, when it can be read as a card."""
+        value = self.cards.index().get(arg.replace(" ", "-"))
+        if value is None or act.param_kind != "card":
+            return None
+        st.vars[act.param_slot] = value
+        try:
+            return self._failing(list(act.restrictions), st.fr)
+        except Exception:  # the value may not fit the restriction at all
+            return None
 
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""

@@ -20,12 +20,23 @@ class IllegalAction(Exception):
 
 
 class Action:
-    """A legal move: an action kind of the ruleset and its parameter value."""
+    """A legal move: an action kind of the ruleset and its parameter value.
 
-    __slots__ = ("kind", "value", "text")
+    Its string form (`play isu-9`) is made only when asked for, since search
+    agents create many actions and read few texts.
+    """
 
-    def __init__(self, kind: int, value: Any, text: str):
-        self.kind, self.value, self.text = kind, value, text
+    __slots__ = ("kind", "value", "_text", "_rs")
+
+    def __init__(self, kind: int, value: Any, text: str | None = None, rs: Any = None):
+        self.kind, self.value, self._text, self._rs = kind, value, text, rs
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            act = self._rs.actions[self.kind]
+            self._text = self._rs.action_text(act, self.value)
+        return self._text
 
     def __str__(self) -> str:
         return self.text
