@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): each iteration
 samples a state consistent with the searching seat's observation
-(`determinize.py`), walks a tree of action texts shared by all samples using
+(`determinize.py`), walks a tree of actions shared by all samples using
 UCB with availability counts, expands one action, and finishes with a random
 playout to the end of the current deal.  Every seat's decisions are in the
 tree, each chosen for its own reward.  Rewards are the change of the ruleset's
@@ -24,7 +24,7 @@ class Node:
     __slots__ = ("children", "visits", "avail", "total")
 
     def __init__(self, players: int):
-        self.children: dict[str, Node] = {}
+        self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * players
@@ -78,10 +78,10 @@ class IsmctsAgent(Agent):
         self.last_stats = {"iterations": done, "seconds": time.perf_counter() - start, "samples": sampler.samples,
                            "rejections": sampler.rejections, "fallbacks": sampler.fallbacks,
                            "playout_steps": simulations}
-        texts = {a.text: a for a in legal}
-        ranked = sorted(((child.visits, text) for text, child in root.children.items() if text in texts),
-                        reverse=True)
-        return texts[ranked[0][1]] if ranked else self.rng.choice(legal)
+        by_key = {(a.kind, a.value): a for a in legal}
+        ranked = sorted(((child.visits, i, key) for i, (key, child) in enumerate(root.children.items())
+                         if key in by_key), reverse=True)
+        return by_key[ranked[0][2]] if ranked else self.rng.choice(legal)
 
     def _iterate(self, root: Node, st: Any, base: list, scale: list) -> int:
         rng, c = self.rng, self.c
@@ -93,26 +93,26 @@ class IsmctsAgent(Agent):
             legal = st.legal_actions()
             mover = st.decider
             children = node.children
-            untried = [a for a in legal if a.text not in children]
+            untried = [a for a in legal if (a.kind, a.value) not in children]
             for a in legal:
-                child = children.get(a.text)
+                child = children.get((a.kind, a.value))
                 if child is not None:
                     child.avail += 1
             if untried:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = Node(players)
                 child.avail = 1
-                children[action.text] = child
+                children[(action.kind, action.value)] = child
                 st.apply_action(action)
                 path.append((child, mover))
                 break
             best, best_score = None, -1e18
             for a in legal:
-                child = children[a.text]
+                child = children[(a.kind, a.value)]
                 score = child.total[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = a, score
-            node = children[best.text]
+            node = children[(best.kind, best.value)]
             st.apply_action(best)
             path.append((node, mover))
         steps = 0
