@@ -1,8 +1,10 @@
 """Many games without a person: results per seat and team, and their spread.
 
 Games run in this process or, with `workers > 1`, in several processes (each
-loads the ruleset itself).  Every game's seed is `seed + index`, so a run is
-reproducible whatever the number of workers.
+loads the ruleset itself).  Game i uses seed `seed + i`, so a run is
+reproducible whatever the number of workers.  Results are folded into
+running statistics as games finish, so memory does not grow with the number
+of games (a 100,000-game soak needs no more than a 10,000-game one).
 """
 from __future__ import annotations
 
@@ -14,12 +16,75 @@ from typing import Any
 
 
 @dataclass
-class GameResult:
-    index: int
-    seed: int
-    returns: list
-    deals: int
-    decisions: int
+class Running:
+    """Count, mean and spread of a stream of numbers (Welford), mergeable across workers."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def merge(self, other: "Running") -> None:
+        if other.n == 0:
+            return
+        n = self.n + other.n
+        delta = other.mean - self.mean
+        self.mean += delta * other.n / n
+        self.m2 += other.m2 + delta * delta * self.n * other.n / n
+        self.n = n
+
+    def as_dict(self) -> dict:
+        sd = math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(self.n) if self.n > 1 else 0.0
+        return {"mean": round(self.mean, 4), "sd": round(sd, 4),
+                "ci95": [round(self.mean - half, 4), round(self.mean + half, 4)], "n": self.n}
+
+
+@dataclass
+class Tally:
+    """What a worker sends back: running statistics, never per-game lists."""
+
+    games: int = 0
+    deals: int = 0
+    decisions: int = 0
+    seats: list = field(default_factory=list)
+    per_deal: list = field(default_factory=list)
+    wins: list = field(default_factory=list)
+
+    def ensure(self, n: int) -> None:
+        while len(self.seats) < n:
+            self.seats.append(Running())
+            self.per_deal.append(Running())
+            self.wins.append(0)
+
+    def add(self, returns: list, deals: int, decisions: int) -> None:
+        n = len(returns)
+        self.ensure(n)
+        self.games += 1
+        self.deals += deals
+        self.decisions += decisions
+        best = max(returns)
+        sole = returns.count(best) < n
+        for s, r in enumerate(returns):
+            self.seats[s].add(r)
+            self.per_deal[s].add(r / deals if deals else r)
+            if sole and r == best:
+                self.wins[s] += 1
+
+    def merge(self, other: "Tally") -> None:
+        self.ensure(len(other.seats))
+        self.games += other.games
+        self.deals += other.deals
+        self.decisions += other.decisions
+        for s in range(len(other.seats)):
+            self.seats[s].merge(other.seats[s])
+            self.per_deal[s].merge(other.per_deal[s])
+            self.wins[s] += other.wins[s]
 
 
 @dataclass
@@ -39,20 +104,9 @@ class Summary:
                 "seats": self.per_seat, "teams": self.per_team}
 
 
-def stats(values: list[float]) -> dict:
-    """Mean, standard deviation and a normal-approximation 95% confidence interval."""
-    n = len(values)
-    mean = sum(values) / n if n else 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    sd = math.sqrt(var)
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": round(mean, 4), "sd": round(sd, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-            "n": n}
-
-
 def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any = None,
-             ruleset_path: str = "") -> GameResult:
-    """Play one game with agents in every seat; optionally write its log."""
+             ruleset_path: str = "") -> Any:
+    """Play one game with agents in every seat (optionally logged); returns the final state."""
     from interpreter.agents.spec import make_agents
     from interpreter.gamelog import LogWriter
 
@@ -69,73 +123,85 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
             log.action(seat, str(action), st)
     if log:
         log.end(st)
-    return GameResult(0, seed, st.returns(), len(st.records), st.decisions)
+    return st
 
 
-def _worker(args: tuple) -> list[GameResult]:
+def _worker(args: tuple) -> Tally:
     path, spec, seeds, options, log_dir = args
     from interpreter.validate import load_ruleset
 
     rs = load_ruleset(path)
-    out = []
+    tally = Tally()
     for index, seed in seeds:
         stream = open(Path(log_dir) / f"game-{index:06d}.jsonl", "w", encoding="utf-8") if log_dir else None
         try:
-            result = play_one(rs, spec, seed, options, stream, path)
+            st = play_one(rs, spec, seed, options, stream, path)
         finally:
             if stream:
                 stream.close()
-        result.index = index
-        out.append(result)
-    return out
+        tally.add(st.returns(), max(1, len(st.records)), st.decisions)
+    return tally
 
 
 def simulate(path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1,
-             log_dir: str | None = None) -> tuple[Summary, list[GameResult]]:
-    """Run `games` games; returns the summary and every game's result."""
+             log_dir: str | None = None) -> tuple[Summary, Tally]:
+    """Run `games` games; returns the summary and the merged tally."""
     from interpreter.validate import load_ruleset
 
     rs = load_ruleset(path)
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    jobs = [(i, seed + i) for i in range(games)]
     start = time.perf_counter()
     if workers <= 1:
-        results = _worker((path, agent_spec, jobs, options, log_dir))
+        tally = _worker((path, agent_spec, ((i, seed + i) for i in range(games)), options, log_dir))
     else:
         import multiprocessing
 
-        chunks = [jobs[i::workers] for i in range(workers)]
+        chunks = [[(i, seed + i) for i in range(w, games, workers)] for w in range(workers)]
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             parts = pool.map(_worker, [(path, agent_spec, c, options, log_dir) for c in chunks if c])
-        results = sorted((r for part in parts for r in part), key=lambda r: r.index)
+        tally = Tally()
+        for part in parts:
+            tally.merge(part)
     seconds = time.perf_counter() - start
-    return summarize(rs, results, seconds), results
+    return summarize(rs, tally, seconds), tally
 
 
-def summarize(rs: Any, results: list[GameResult], seconds: float) -> Summary:
-    n = rs.num_players
-    summary = Summary(len(results), sum(r.deals for r in results), seconds)
-    for s in range(n):
-        values = [r.returns[s] for r in results]
-        wins = sum(1 for r in results if r.returns[s] == max(r.returns) and r.returns.count(max(r.returns)) < n)
-        summary.per_seat.append({"seat": s, "wins": wins, **stats(values)})
+def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
+    summary = Summary(tally.games, tally.deals, seconds)
+    tally.ensure(rs.num_players)
+    for s in range(rs.num_players):
+        summary.per_seat.append({"seat": s, "wins": tally.wins[s], **tally.seats[s].as_dict(),
+                                 "per_deal": tally.per_deal[s].as_dict()})
     for t, tid in enumerate(rs.team_ids):
         seat = rs.team_of_seat.index(t)
-        values = [r.returns[seat] for r in results]
-        summary.per_team.append({"team": tid, **stats(values)})
+        summary.per_team.append({"team": tid, **tally.seats[seat].as_dict(),
+                                 "per_deal": tally.per_deal[seat].as_dict()})
     return summary
 
 
 def format_summary(summary: Summary, rs: Any) -> str:
+    rate = summary.seconds or 1e-9
     lines = [f"{summary.games} games, {summary.deals} deals in {summary.seconds:.2f} s "
-             f"({summary.games / summary.seconds if summary.seconds else 0:.1f} games/s, "
-             f"{summary.deals / summary.seconds if summary.seconds else 0:.1f} deals/s)"]
-    lines.append(f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI")
+             f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s)"]
+    per_deal = summary.deals > summary.games
+    lines.append(f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI" + ("          per deal" if per_deal else ""))
     for row in summary.per_seat:
+        extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
         lines.append(f"{row['seat']:>6} {row['wins']:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
-                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]")
+                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]{extra}")
     for row in summary.per_team:
+        pd = row["per_deal"]
+        extra = (f"; per deal {pd['mean']:.3f} (95% CI [{pd['ci95'][0]:.3f}, {pd['ci95'][1]:.3f}])"
+                 if per_deal else "")
         lines.append(f"team {row['team']}: mean {row['mean']:.3f} (sd {row['sd']:.3f}, 95% CI "
-                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}])")
+                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]){extra}")
     return "\n".join(lines)
+
+
+def stats(values: list[float]) -> dict:
+    """Mean, spread and 95% confidence interval of a list (for scripts and tests)."""
+    r = Running()
+    for v in values:
+        r.add(v)
+    return r.as_dict()
