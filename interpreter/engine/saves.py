@@ -28,7 +28,13 @@ def _enc(v: Any) -> Any:
         return [_enc(x) for x in v]
     if isinstance(v, Action):
         return {"a": [v.kind, _enc(v.value), v.text]}
+    if isinstance(v, dict):
+        return {"d": {str(k): _enc(x) for k, x in v.items()}}
     return v
+
+
+def _enc_record(record: dict) -> dict:
+    return {str(k): _enc(v) for k, v in record.items()}
 
 
 def _dec(v: Any) -> Any:
@@ -37,6 +43,8 @@ def _dec(v: Any) -> Any:
             return tuple(_dec(x) for x in v["t"])
         if set(v) == {"s"} and isinstance(v["s"], list):
             return frozenset(_dec(x) for x in v["s"])
+        if set(v) == {"d"} and isinstance(v["d"], dict):
+            return {k: _dec(x) for k, x in v["d"].items()}
         if set(v) == {"a"} and isinstance(v["a"], list) and len(v["a"]) == 3:
             kind, value, text = v["a"]
             return Action(int(kind), _dec(value), str(text))
@@ -52,15 +60,20 @@ def state_to_json(st: GameState) -> dict:
     rs = st.rs
     return {
         "format": FORMAT, "ruleset": rs.id, "sha256": rs.source_sha256,
-        "zones": st.zones, "meta": st.meta, "groups": [None if g is None else [list(x) for x in g] for g in st.groups],
+        "zones": [z[:] for z in st.zones], "meta": [m[:] for m in st.meta],
+        "groups": [None if g is None else [list(x) for x in g] for g in st.groups],
         "vars": _enc(st.vars), "pc": st.pc, "seed": st.seed, "counter": st.counter, "decider": st.decider,
         "window": _enc(st.window), "finished": st.finished,
-        "history": [list(h) for h in st.history], "records": st.records,
+        "history": [_enc(list(h)) for h in st.history], "records": [_enc_record(r) for r in st.records],
         "shuffles": [[z, list(order)] for z, order in st.shuffles], "messages": [str(m) for m in st.messages],
         "steps": st.steps, "decisions": st.decisions,
         "snapshot": None if st.snapshot is None else
         {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
     }
+
+
+def _bad_history() -> tuple:
+    raise SaveError("the history in the save is damaged")
 
 
 def _need(cond: bool, message: str) -> None:
@@ -111,8 +124,10 @@ def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
         st.window = (st.window[0], tuple(st.window[1]), st.window[2], tuple(tuple(a) for a in st.window[3]))
     history = data.get("history")
     _need(isinstance(history, list), "the history in the save is damaged")
-    st.history = [tuple(h) for h in history]
-    st.records = list(data.get("records") or [])
+    st.history = [tuple(_dec(h)) if isinstance(h, list) else _bad_history() for h in history]
+    records = data.get("records") or []
+    _need(isinstance(records, list) and all(isinstance(r, dict) for r in records), "the results in the save are damaged")
+    st.records = [{k: _dec(v) for k, v in r.items()} for r in records]
     st.shuffles = [(z, tuple(o)) for z, o in data.get("shuffles") or []]
     st.messages = list(data.get("messages") or [])
     st.forced_orders = []
