@@ -378,9 +378,33 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
             if self.nodes > MAX_NODES:
                 raise _LimitError(None, None, f"the file has more than {MAX_NODES} values",
                                  self.peek_event().start_mark)
-            return super().compose_node(parent, index)
+            return Composer.compose_node(self, parent, index)
         finally:
             self.depth -= 1
+
+
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml
+    _CParser = None
+
+if _CParser is not None:
+    class _FastLoader(Composer, _CParser, BaseResolver):
+        """libyaml's scanner and parser with our composer: the same tree, several times faster.
+
+        Only files that parse without error go this way; errors are re-read by
+        the pure-Python loader, whose messages and positions we translate.
+        """
+
+        resolve = _Loader.resolve
+        compose_node = _Loader.compose_node
+
+        def __init__(self, text: str) -> None:
+            _CParser.__init__(self, text)
+            Composer.__init__(self)
+            BaseResolver.__init__(self)
+            self.depth = 0
+            self.nodes = 0
 
 
 # ---------------------------------------------------------------- tree builder
@@ -674,6 +698,10 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
                                         source.span(bad.start()), "remove it, or write it as an escape "
                                         "(like \\t) in a double-quoted string")]
     diagnostics: list[Diagnostic] = []
+    if _CParser is not None:
+        fast = _fast_tree(source)
+        if fast is not None:
+            return fast
     loader = _Loader(source.text)
     try:
         node = loader.get_single_node()
@@ -690,6 +718,24 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
         return None, [_odd_failure(err, source)]
     finally:
         loader.dispose()
+
+
+def _fast_tree(source: SourceText) -> tuple[Any, list[Diagnostic]] | None:
+    """The tree through libyaml, or None to take the pure-Python path (errors, odd input)."""
+    diagnostics: list[Diagnostic] = []
+    loader = _FastLoader(source.text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        builder = _Builder(source, diagnostics)
+        builder.check_budget(node)
+        tree = builder.build(node)[0]
+    except Exception:  # any problem: the pure-Python path reports it in its own words
+        return None
+    finally:
+        loader.dispose()
+    return (tree, diagnostics) if not diagnostics else None
 
 
 def _odd_failure(err: Exception, source: SourceText) -> Diagnostic:

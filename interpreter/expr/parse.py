@@ -160,6 +160,10 @@ class AstBuilder(Transformer):
         return ast.IfExp(body=c[0], test=c[2], orelse=c[4], **_span(c))
 
 
+_parsed: dict[str, ast.Expr] = {}   # text -> tree; variants repeat their base's expressions
+_PARSED_LIMIT = 20_000
+
+
 @cache
 def expression_parser() -> Lark:
     """The LALR parser of grammar/expr.lark, built once per process."""
@@ -176,11 +180,16 @@ def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Dia
                                  "split it into ruleset functions")]
     if not text.strip():
         return None, [Diagnostic("empty expression", source.span_at(0, len(text)))]
-    try:
-        tree = expression_parser().parse(text)
-    except UnexpectedInput as err:
-        message, hint, start, end = explain_syntax_error(err, text)
-        return None, [Diagnostic(message, source.span_at(start, end), hint)]
+    tree = _parsed.get(text)
+    if tree is None:
+        try:
+            tree = expression_parser().parse(text)
+        except UnexpectedInput as err:
+            message, hint, start, end = explain_syntax_error(err, text)
+            return None, [Diagnostic(message, source.span_at(start, end), hint)]
+        if len(_parsed) < _PARSED_LIMIT:
+            _parsed[text] = tree   # trees are immutable and hold offsets only: safe to share
+    
     deep = ast.too_deep(tree, limits.max_depth)
     if deep is not None:
         return None, [Diagnostic(f"expression nests too deeply (more than {limits.max_depth} levels)",
