@@ -141,14 +141,14 @@ class Session:
         label = r.text(info.label)
         cards = obs["zones"][info.name]
         if info.per == "seat":
-            mine = self._sorted(info, cards[self.seat])
-            if mine:
-                self.echo(f"Your {label}: {r.cards(mine)}")
-            others = [f"{r.seat(s)} {len(c)}" for s, c in cards.items() if s != self.seat and c]
-            if others and info.visibility != "owner":
-                for s, c in cards.items():
-                    if s != self.seat and c:
-                        self.echo(f"{r.seat(s)} {label}: {r.cards(c)}")
+            if info.show == "none":
+                return
+            for s, c in cards.items():
+                if not c or (s != self.seat and info.visibility == "owner"):
+                    continue
+                who = "Your" if s == self.seat else f"{r.seat(s)}"
+                shown = f"{len(c)} cards" if info.show == "count" else r.cards(self._sorted(info, c))
+                self.echo(f"{who} {label}: {shown}")
             return
         if not cards or info.show == "none":
             return
