@@ -118,7 +118,7 @@ class Determinizer:
                 trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
                 trial._legal = None
                 try:
-                    ok = any(a.kind == kind and a.value == value for a in trial.legal_actions())
+                    ok = trial.is_legal(kind, value)
                 except Exception:
                     ok = False
                 if ok:
@@ -150,11 +150,7 @@ def _replay_one(world: GameState, seat: int, kind: int, value: Any, flag: int, f
         return kind == PASS_KIND or force
     if world.decider != seat:
         return False
-    for a in world.legal_actions():
-        if a.kind == kind and a.value == value:
-            world.apply_action(a)
-            return True
-    if force:
+    if force or world.is_legal(kind, value):
         world.force_action(kind, value)
         return True
     return False

@@ -230,6 +230,11 @@ class Ruleset:
             yield value, self._failing(active, fr)
 
     @staticmethod
+    def _applicable(act: CompiledAction, fr: Any) -> list:
+        """The restrictions whose `when` holds or depends on the parameter (checked later)."""
+        return [r for r in act.restrictions if not r.when_fixed or r.when(fr)]
+
+    @staticmethod
     def _failing(active: list, fr: Any) -> Restriction | None:
         for r in active:
             if (r.when_fixed or r.when is None or r.when(fr)) and not r.require(fr):
@@ -259,6 +264,29 @@ class Ruleset:
             slots = (self.player_slot, *{a.param_slot for a in self.actions if a.param_slot is not None})
             object.__setattr__(self, "_scratch", slots)
         return slots
+
+    def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
+        """One action's legality: the same tests as `legal_actions`, for one candidate."""
+        ins = self.program[st.pc]
+        if kind == PASS_KIND:
+            return st.window is not None
+        if kind not in getattr(ins, "actions", ()):
+            return False
+        act = self.actions[kind]
+        vars_ = st.vars
+        saved = [(slot, vars_[slot]) for slot in self.scratch_slots]
+        try:
+            vars_[self.player_slot] = st.decider
+            if act.available is not None and not act.available(st.fr):
+                return False
+            if act.param_slot is not None:
+                if value not in act.param_from(st.fr):
+                    return False
+                vars_[act.param_slot] = value
+            return self._failing(self._applicable(act, st.fr), st.fr) is None
+        finally:
+            for slot, old in saved:
+                vars_[slot] = old
 
     def legal_actions(self, st: GameState) -> list[Action]:
         ins = self.program[st.pc]
@@ -314,7 +342,7 @@ class Ruleset:
             return None
         st.vars[act.param_slot] = value
         try:
-            return self._failing(list(act.restrictions), st.fr)
+            return self._failing(self._applicable(act, st.fr), st.fr)
         except Exception:  # the value may not fit the restriction at all
             return None
 

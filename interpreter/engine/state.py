@@ -105,11 +105,6 @@ class GameState:
             raise _as_flow_error(exc, program[pc].where) from exc
         self.pc = pc
         self.steps += n
-        if not self.finished and self.window is None:
-            legal = self.rs.legal_actions(self)
-            if not legal:
-                raise FlowError(f"seat {self.decider} has no legal action", program[pc].where)
-            self._legal = legal
 
     def with_local(self, name: str, value: Any, fn: Any) -> Any:
         slot = self.rs.local_slot(name)
@@ -135,9 +130,22 @@ class GameState:
         return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
 
     def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may choose; a decision with none is the ruleset's error."""
         if self._legal is None:
-            self._legal = [] if self.finished else self.rs.legal_actions(self)
+            if self.finished:
+                self._legal = []
+            else:
+                legal = self.rs.legal_actions(self)
+                if not legal:
+                    raise FlowError(f"seat {self.decider} has no legal action", self.rs.program[self.pc].where)
+                self._legal = legal
         return self._legal
+
+    def is_legal(self, kind: int, value: Any) -> bool:
+        """Whether one action is legal now, without listing all of them (used to replay samples)."""
+        if self._legal is not None:
+            return any(a.kind == kind and a.value == value for a in self._legal)
+        return not self.finished and self.rs.is_legal(self, kind, value)
 
     def apply_action(self, action: Action | str) -> None:
         """Play a legal action (or its string form); raises IllegalAction with the reason."""

@@ -109,8 +109,9 @@ def test_runaway_flow_is_stopped_naming_the_step():
 def test_a_turn_without_legal_actions_is_a_flow_error():
     rs = compile_text(HIGH_CARD.replace('or len(hand(player)) == 1"', '"').replace(
         'card.value != 6 "', 'card.value > 9"'))
+    st = rs.new_game(seed=1)
     with pytest.raises(FlowError, match=r"seat 0 has no legal action in turn"):
-        rs.new_game(seed=1)
+        st.legal_actions()
 
 
 def test_face_down_card_is_seen_only_by_its_placer():
