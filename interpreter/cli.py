@@ -139,7 +139,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
     return out
 
 
-DEFAULT_AGENTS = "ismcts"
+DEFAULT_AGENTS = "ismcts:seconds=0.8"
 
 
 @cli.command()
