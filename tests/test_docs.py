@@ -34,3 +34,27 @@ def test_schema_file_matches_its_source():
     tool = Path(__file__).resolve().parent.parent / "tools" / "make_schema.py"
     assert subprocess.run([sys.executable, str(tool), "--check"]).returncode == 0, \
         "grammar/ruleset.schema.json is out of date: run python tools/make_schema.py"
+
+
+def test_every_schema_property_has_a_description():
+    import json
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "grammar" / "ruleset.schema.json").read_text())
+    missing = []
+
+    def walk(node, path):
+        if not isinstance(node, dict):
+            return
+        for key, sub in (node.get("properties") or {}).items():
+            if isinstance(sub, dict) and "description" not in sub:
+                missing.append(f"{path}.{key}")
+            walk(sub, f"{path}.{key}")
+        for key in ("items", "additionalProperties"):
+            if isinstance(node.get(key), dict):
+                walk(node[key], f"{path}[{key}]")
+        for branch in node.get("anyOf", []):
+            walk(branch, path)
+
+    walk(schema, "$")
+    walk(schema["definitions"]["step"], "step")
+    assert not missing

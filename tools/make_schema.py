@@ -118,14 +118,14 @@ STEP_KINDS = {
     "else": steps("Steps run when the `if` condition does not hold."),
     "for_each": obj({
         "in": d(EXPR, "The list to walk through.", ["seats_from(leader)"]),
-        "as": ID,
+        "as": d(ID, "The name of the current element inside the loop.", ["s"]),
         "steps": steps("Steps run once per element, with the element bound to the `as` name."),
     }, ["in", "as", "steps"], "Run steps once for each element of a list."),
     "repeat": obj({
         "times": d(EXPR, "How many times.", ["8"]),
         "until": d(EXPR, "Stop after an iteration in which this holds."),
         "while": d(EXPR, "Run an iteration only while this holds."),
-        "as": ID,
+        "as": d(ID, "The name of the iteration number (0, 1, ...) inside the loop.", ["i"]),
         "steps": steps("The repeated steps."),
     }, ["steps"], "Repeat steps a number of times, until or while a condition holds."),
     "turn": obj({
@@ -141,7 +141,7 @@ STEP_KINDS = {
         "precedence": d({"type": "array", "items": {"anyOf": [ID, {"type": "array", "items": ID}]}},
                         "Claim kinds strongest first; kinds in one inner list rank equal and are split by seat order.",
                         [["win", ["triplet", "quad"]]]),
-        "as": ID,
+        "as": d(ID, "A variable name that holds the claim applied (an action, or pass) after the window."),
     }, ["players", "actions"], "A claim window: every listed seat answers; the strongest claim is applied."),
     "phase": d(ID, "Run the named step list from `phases` here."),
     "break": d({"type": "boolean", "const": True}, "Leave the innermost `repeat` or `for_each`."),
@@ -167,7 +167,7 @@ ACTION = obj({
     "text": RULE_TEXT,
     "label": ref("text", "How the prompt names the action (default: its name)."),
     "param": obj({
-        "name": ID,
+        "name": d(ID, "The name the chosen value has in the action's expressions.", ["card"]),
         "from": d(EXPR, "The values the player may choose from; one action is offered per distinct value.",
                   ["hand(player)"]),
     }, ["name", "from"], "The value the action takes, e.g. the card played."),
@@ -207,7 +207,7 @@ SCHEMA = {
             "order": d({"enum": ["increasing", "decreasing"]},
                        "Play order: seat s is followed by s+1 (`increasing`, the default) or s-1."),
             "teams": {"type": "array", "description": "Partnerships; omit for a game without teams.",
-                      "items": obj({"id": ID, "name": ref("text", "The team's name."),
+                      "items": obj({"id": d(ID, "The team's id, used in expressions ('a').", ["a"]), "name": ref("text", "The team's name."),
                                     "seats": {"type": "array", "items": {"type": "integer", "minimum": 0},
                                               "description": "The seats of this team."}},
                                    ["id", "seats"], "A team.")},
@@ -222,17 +222,17 @@ SCHEMA = {
             }, ["type"], "A card attribute.")}, "Card attributes usable in expressions as `card.name`.",
                 [{"long": {"type": "bool", "default": False}}]),
             "suits": {"type": "array", "description": "The suits, in display order.", "items": obj({
-                "id": CARD_ID, "name": ref("text", "The suit's name."),
+                "id": d(CARD_ID, "The suit's id: the first part of its cards' ids.", ["hearts"]), "name": ref("text", "The suit's name."),
                 "symbol": d({"type": "string"}, "A short symbol shown in hands."),
                 "color": d({"enum": ["red", "green", "yellow", "blue", "magenta", "cyan", "white", "default"]},
                            "Terminal colour of the suit."),
                 "attrs": ATTRS}, ["id"], "A suit.")},
             "ranks": {"type": "array", "description": "The ranks, in display order.", "items": obj({
-                "id": CARD_ID, "name": ref("text", "The rank's name."),
+                "id": d(CARD_ID, "The rank's id: the second part of its cards' ids.", ["q", "10"]), "name": ref("text", "The rank's name."),
                 "attrs": ATTRS}, ["id"], "A rank.")},
             "cards": {"type": "array", "description": "Cards outside the suit x rank grid (or all cards, when there are "
                       "no suits).", "items": obj({
-                "id": CARD_ID, "name": ref("text", "The card's name."),
+                "id": d(CARD_ID, "The card's id.", ["thousand"]), "name": ref("text", "The card's name."),
                 "suit": d({"type": "string"}, "A suit id, if the card has one."),
                 "rank": d({"type": "string"}, "A rank id, if the card has one."),
                 "copies": d({"type": "integer", "minimum": 1, "maximum": 16}, "Copies of this card."),
