@@ -166,12 +166,14 @@ class Move(Instr):
             n = self.arg(fr)
             if n > len(cards):
                 raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
+            meta = st.meta[zs]
+            cut = n if self.end == "front" else len(cards) - n
             if self.end == "front":
-                faces, metas = cards[:n], st.meta[zs][:n]
-                del cards[:n], st.meta[zs][:n]
+                faces, metas = cards[:cut], meta[:cut]
+                del cards[:cut], meta[:cut]
             else:
-                faces, metas = cards[len(cards) - n:], st.meta[zs][len(cards) - n:]
-                del cards[len(cards) - n:], st.meta[zs][len(cards) - n:]
+                faces, metas = cards[cut:], meta[cut:]
+                del cards[cut:], meta[cut:]
         else:
             chosen = self.arg(fr)
             faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)

@@ -311,11 +311,11 @@ class Ruleset:
         key = normalize(text)
         ins = self.program[st.pc]
         kinds = ins.actions if hasattr(ins, "actions") else ()
-        verb = key.split(" ", 1)[0] if key else ""
         legal = ", ".join(a.text for a in st.legal_actions()[:12])
         for k in kinds:
             act = self.actions[k]
-            if normalize(act.name) != verb and normalize(act.name) != key:
+            verb = normalize(act.name)       # action names may contain '_' (normalised to spaces)
+            if key != verb and not key.startswith(verb + " "):
                 continue
             vars_ = st.vars
             vars_[self.player_slot] = st.decider
