@@ -110,10 +110,16 @@ def _resolve_ruleset(name: str) -> str:
     if shipped is not None:
         return str(shipped)
     try:
-        names = [p.stem for p in data_dir("rulesets").glob("*.yaml")]
+        base = data_dir("rulesets")
+        names = [str(p.relative_to(base).with_suffix("")) for p in base.rglob("*.yaml")]
     except FileNotFoundError:
         names = []
+    names += [n.rsplit("/", 1)[-1] for n in names if "/" in n]
     hint = did_you_mean(name, names)
+    if hint and "/" not in name:
+        target = hint.split("'")[1]
+        full = next((n for n in names if n.endswith("/" + target)), None)
+        hint = f"did you mean '{full}'?" if full else hint
     raise click.UsageError(f"no ruleset file or shipped ruleset named '{name}'" + (f"; {hint}" if hint else "")
                            + (f" (shipped: {', '.join(sorted(names))})" if names and not hint else ""))
 

@@ -302,6 +302,11 @@ def _merge_value(base: Any, variant: Any, path: list[str], diagnostics: list[Dia
         return _merge_mapping(base, variant, path, diagnostics)
     if isinstance(base, LocList) and isinstance(variant, LocList) and _is_id_list(base) and _is_id_list(variant):
         return _IdMerge(base, path, diagnostics).apply(variant)
+    if isinstance(base, LocList) and isinstance(variant, LocList) and _is_id_list(base) and variant:
+        ids = ", ".join(str(item["id"]) for item in base[:6]) + (", ..." if len(base) > 6 else "")
+        diagnostics.append(Diagnostic(
+            f"this list replaces the base's whole list{_where(path)} (its entries {ids})", variant.span,
+            "give every entry an id to merge by id instead (docs/extends.md)", "warning"))
     return copy_tree(variant)
 
 

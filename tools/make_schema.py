@@ -24,7 +24,16 @@ def d(schema: dict, description: str, examples: list | None = None) -> dict:
     return out
 
 
+MERGE_KEYS = {
+    "before": {"type": "string", "description": "In a variant: put this entry before the base entry with this id."},
+    "after": {"type": "string", "description": "In a variant: put this entry after the base entry with this id."},
+    "remove": {"type": "boolean", "description": "In a variant: `{id: X, remove: true}` deletes the base entry X."},
+}
+
+
 def obj(props: dict, required: list[str] | None = None, description: str = "", examples=None, extra=False) -> dict:
+    if "id" in props and "before" not in props:
+        props = {**props, **MERGE_KEYS}
     out = {"type": "object", "description": description, "properties": props, "additionalProperties": extra}
     if required:
         out["required"] = required
@@ -51,7 +60,7 @@ TEXT = {
     "examples": ["Whist", {"en": "Whist", "fr": "Whist", "ja": "ホイスト"}],
     "x-kind": "text",
 }
-RULE_ID = d({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*-[A-Za-z0-9.]+$"},
+RULE_ID = d({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9.]+)+$"},
             "The id of the rule this entry implements, as in the rules page (`HM-28`, `DZ-A23`). "
             "Shown in explanations of illegal moves and by `cardrules rules`.", ["HM-28", "DZ-17"])
 RULE_TEXT = ref("text", "One line of plain words stating the rule, shown to players.")
@@ -192,7 +201,9 @@ SCHEMA = {
                    "to get completion and checking in editors.",
     "type": "object",
     "additionalProperties": False,
-    "required": ["cardrules", "id", "name", "players", "deck", "flow"],
+    "required": ["cardrules", "id"],
+    "if": {"not": {"required": ["extends"]}},
+    "then": {"required": ["name", "players", "deck", "flow"]},
     "properties": {
         "cardrules": d({"type": "integer", "const": 1}, "The ruleset format version. Always 1 for now.", [1]),
         "extends": d({"type": "string"}, "A base ruleset this file changes: a path relative to this file, or the "
