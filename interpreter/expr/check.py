@@ -48,6 +48,7 @@ class Checker(CallChecks):
         self.locals: dict[str, Code] = dict(params)
         self.inlined = inlined
         self.broken: list[str] = []  # ruleset functions called here that did not compile
+        self._nodes: list[ast.Node] = []  # the nodes being checked, innermost last (for spans)
 
     # --- helpers --------------------------------------------------------------
 
@@ -60,7 +61,11 @@ class Checker(CallChecks):
 
     def check(self, node: ast.Node, expected: Type | None = None) -> Code:
         """Type and compile `node`; `expected` only guides literals (e.g. enum names)."""
-        return getattr(self, "visit_" + type(node).__name__)(node, expected)
+        self._nodes.append(node)
+        try:
+            return getattr(self, "visit_" + type(node).__name__)(node, expected)
+        finally:
+            self._nodes.pop()
 
     def fold(self, code: Code) -> Code:
         """Evaluate a node whose inputs are constants, now rather than at every evaluation."""
@@ -69,7 +74,9 @@ class Checker(CallChecks):
         except ExprRuntimeError as err:
             self.names.diagnostics.append(err.diagnostic)
         except Exception as exc:  # a gap in the checker: still a diagnostic, never a crash
-            self.names.diagnostics.append(Diagnostic(f"cannot evaluate this: {exc}", None))
+            node = self._nodes[-1] if self._nodes else None
+            span = self.span(node.start, node.end) if node is not None else self.span(0, 0)
+            self.names.diagnostics.append(Diagnostic(f"cannot evaluate this: {exc}", span))
         return FAILED
 
     def fold_if(self, code: Code, *inputs: Code) -> Code:
@@ -299,7 +306,7 @@ class Checker(CallChecks):
         if elem is None:
             return self.error(f"'{node.op}' needs a list, set or string on its right, got {right.type}",
                               node.right.start, node.right.end)
-        if not comparable(left.type, elem):
+        if not comparable(left.type, elem) or (right.type == STR and left.type == NONE):
             return self.error(f"cannot look for {left.type} in {right.type}", node.op_start,
                               node.op_end, "the value and the elements must have the same type")
         pay = isinstance(right.type, ListT) or right.type == STR
