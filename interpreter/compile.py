@@ -62,6 +62,15 @@ class OptionInfo:
 
     def convert(self, value: Any) -> Any:
         """A value given on the command line or in code, checked against the option."""
+        if isinstance(self.type, (ListT, SetT)) and isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            item = OptionInfo(self.name, self.type.elem, None, None, None, None, self.description)
+            items = [item.convert(p) for p in parts]
+            return tuple(items) if isinstance(self.type, ListT) else frozenset(items)
+        if isinstance(self.type, (ListT, SetT)):
+            if not isinstance(value, (list, tuple, set, frozenset)):
+                raise ValueError(f"option '{self.name}' needs a list, not {value!r}")
+            return convert_value(list(value), self.type, f"option '{self.name}'")
         if self.type is INT:
             try:
                 value = int(value)
@@ -162,7 +171,11 @@ def convert_value(value: Any, t: Type, where: str) -> Any:
             raise ValueError(f"{where}: expected a list, not {value!r}")
         items = [convert_value(v, t.elem, where) for v in value]
         return tuple(items) if isinstance(t, ListT) else frozenset(items)
-    expected = {INT: int, BOOL: bool, STR: str}.get(t)
+    if t is STR:
+        if not isinstance(value, str):
+            raise ValueError(f"{where}: expected text, not {value!r}")
+        return str(value)
+    expected = {INT: int, BOOL: bool}.get(t)
     if expected is not None and (type(value) is not expected):
         raise ValueError(f"{where}: expected {t}, not {value!r}")
     return value

@@ -595,8 +595,8 @@ def _template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
     for m in re.finditer(r"\{([^{}]+)\}", text):
         _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos:m.start()])
-        fn = fc.expr(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
-        parts.append(fn if fn is not None else m.group(0))
+        compiled = fc.typed(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
+        parts.append((compiled.fn, str(compiled.type)) if compiled is not None else m.group(0))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))
     parts.append(text[pos:])

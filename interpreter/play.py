@@ -134,7 +134,11 @@ class Session:
                 fn = self.rs.zone_sort[info.name]
                 for c in cards:
                     order.setdefault(c, self.state.with_local("card", c, fn))
-        return sorted(legal, key=lambda a: (order.get(a.value, 0) if isinstance(a.value, int) else 0))
+        def position(a: Any) -> Any:
+            act = self.rs.actions[a.kind] if a.kind >= 0 else None
+            return order.get(a.value, 0) if act is not None and act.param_kind == "card" else 0
+
+        return sorted(legal, key=position)
 
     def _show_zone(self, info: Any, obs: dict) -> None:
         r = self.renderer

@@ -55,6 +55,9 @@ def _expected_types(schema_type: Any) -> str:
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
 
 
+_STEP_KINDS = ("deal", "move", "for_each", "repeat", "turn", "claim")
+
+
 def _step_problem(error, span) -> Diagnostic | None:
     """Problems of one flow step, worded for a step rather than for the list it is in."""
     v, inst = error.validator, error.instance
@@ -85,12 +88,14 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
                 continue
             hint = did_you_mean(str(key), allowed) or (allowed_values_hint(allowed) if allowed else None)
             where = "a step" if s.get("x-kind") == "step" else _where(path)
+            if key in ("id", "text") and path and path[-1] in _STEP_KINDS:
+                hint = f"a rule's id and text go on the step, beside '{path[-1]}:' (one level up)"
             out.append(Diagnostic(f"unknown key '{key}' in {where}", key_span_of(root, path + [key]), hint))
         return out
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span,
-                           _describe_schema(s.get("properties", {}).get(missing)))]
+        described = s.get("properties", {}).get(missing) or (schema()["properties"].get(missing) if not path else None)
+        return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span, _describe_schema(described))]
     if v == "type":
         hint = yaml11_hint(inst) if isinstance(inst, str) else None
         return [Diagnostic(f"{_where(path)} must be {_expected_types(error.validator_value)}, "

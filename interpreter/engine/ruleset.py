@@ -123,8 +123,10 @@ class Ruleset:
     evaluate_fn: Callable | None = None
 
     def fill(self, st: GameState, parts: tuple) -> str:
-        """A template's text with its placeholders evaluated on `st`."""
-        return "".join(p if isinstance(p, str) else _show(p(st.fr)) for p in parts)
+        """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""
+        from interpreter.engine.observe import value_names
+
+        return "".join(p if isinstance(p, str) else _show(value_names(self, p[1], p[0](st.fr))) for p in parts)
 
     # ----- games -------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None,
