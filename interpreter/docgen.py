@@ -90,8 +90,9 @@ def builtins_page() -> str:
 def _engine_names() -> list[tuple[str, str]]:
     from interpreter.validate import check_file
 
-    report = check_file(str(ROOT / "rulesets" / "duzihu.yaml"))
-    rs = report.ruleset
+    with_melds = [p for p in sorted((ROOT / "rulesets").glob("*.yaml")) if "\nmelds:" in p.read_text(encoding="utf-8")]
+    report = check_file(str(with_melds[0])) if with_melds else None
+    rs = report.ruleset if report else None
     if rs is None:
         return []
     from interpreter.compile import Compiler

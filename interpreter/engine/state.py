@@ -22,7 +22,7 @@ class IllegalAction(Exception):
 class Action:
     """A legal move: an action kind of the ruleset and its parameter value.
 
-    Its string form (`play isu-9`) is made only when asked for, since search
+    Its string form (`play hearts-9`) is made only when asked for, since search
     agents create many actions and read few texts.
     """
 
