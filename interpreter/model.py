@@ -35,9 +35,9 @@ class Text:
     def of(raw: Any) -> "Text":
         if raw is None:
             return Text({})
-        if isinstance(raw, Mapping):
-            return Text({str(k): str(v) for k, v in raw.items()})
-        return Text({"en": str(raw)})
+        if isinstance(raw, Mapping):   # located strings keep their place in the file
+            return Text({str(k): v if isinstance(v, str) else str(v) for k, v in raw.items()})
+        return Text({"en": raw if isinstance(raw, str) else str(raw)})
 
 
 @dataclass(frozen=True, slots=True)

@@ -360,7 +360,7 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         """Untagged plain scalars get our marker; YAML 1.2 core resolution happens later."""
         if kind is ScalarNode and implicit[0]:
             return _PLAIN
-        return super().resolve(kind, value, implicit)
+        return BaseResolver.resolve(self, kind, value, implicit)
 
     def compose_node(self, parent: Node | None, index: Any) -> Any:
         """Compose one node, keeping aliases as `_AliasNode` and enforcing depth and size limits."""
@@ -698,7 +698,7 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
                                         source.span(bad.start()), "remove it, or write it as an escape "
                                         "(like \\t) in a double-quoted string")]
     diagnostics: list[Diagnostic] = []
-    if _CParser is not None:
+    if _CParser is not None and "\t" not in source.text:   # libyaml accepts some tabs PyYAML refuses
         fast = _fast_tree(source)
         if fast is not None:
             return fast

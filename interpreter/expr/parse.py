@@ -167,8 +167,26 @@ _PARSED_LIMIT = 20_000
 @cache
 def expression_parser() -> Lark:
     """The LALR parser of grammar/expr.lark, built once per process."""
-    return Lark(grammar_file("expr.lark").read_text(encoding="utf-8"), parser="lalr",
-                lexer="basic", keep_all_tokens=True, transformer=AstBuilder())
+    grammar = grammar_file("expr.lark").read_text(encoding="utf-8")
+    cache = _cache_file()
+    try:
+        return Lark(grammar, parser="lalr", lexer="basic", keep_all_tokens=True, transformer=AstBuilder(),
+                    cache=cache)
+    except Exception:  # an unreadable or damaged cache file: build the tables without it
+        return Lark(grammar, parser="lalr", lexer="basic", keep_all_tokens=True, transformer=AstBuilder())
+
+
+def _cache_file() -> str | bool:
+    """Where Lark keeps the grammar's parse tables between runs (it checks the grammar's hash)."""
+    import os
+
+    folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+                          "cardrules")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, "expr-lalr.cache") if os.access(folder, os.W_OK) else False
 
 
 def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Diagnostic]]:
