@@ -179,11 +179,12 @@ class Move(Instr):
             faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
-        for f, m in zip(faces, metas):
+        st.zones[zd].extend(faces)
+        dst_meta = st.meta[zd]
+        for m in metas:
             by = mover + 1 if mover >= 0 else (m >> 1) & BY_MASK
             up = (m & 1) if down is None else (0 if down else 1)
-            st.zones[zd].append(f)
-            st.meta[zd].append(with_place(m, by, up))
+            dst_meta.append((m & ~PLACE_MASK) | (by << 1) | up)
         if self.group is not None or self.into is not None:
             st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
                          self.into(fr) if self.into is not None else None, self.where)

@@ -249,10 +249,28 @@ class Ruleset:
         vars_ = st.vars
         saved = [(slot, vars_[slot]) for slot in self.scratch_slots]
         try:
+            fr = st.fr
             for k in kinds:
                 act = self.actions[k]
-                for value, failing in self._options_for(st, act, seat):
-                    if failing is None:
+                if act.param_slot is None or act.available is not None or any(
+                        r.require_fixed for r in act.restrictions):
+                    for value, failing in self._options_for(st, act, seat):
+                        if failing is None:
+                            out.append(Action(k, value, None, self))
+                    continue
+                # the common case, inlined: a parameter, restrictions that read it
+                vars_[self.player_slot] = seat
+                active = [r for r in act.restrictions if not r.when_fixed or r.when(fr)]
+                slot, seen = act.param_slot, set()
+                for value in act.param_from(fr):
+                    if value in seen:
+                        continue
+                    seen.add(value)
+                    vars_[slot] = value
+                    for r in active:
+                        if (r.when_fixed or r.when is None or r.when(fr)) and not r.require(fr):
+                            break
+                    else:
                         out.append(Action(k, value, None, self))
         finally:
             for slot, value in saved:
