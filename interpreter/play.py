@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,8 +72,9 @@ class Session:
     def run(self) -> int:
         """Play until the person quits or input ends; returns the exit status."""
         self.start()
-        self.echo(f"{self.renderer.text(self.rs.name)}: you are {self.renderer.seat(self.seat)}. "
-                  "Type 'help' for commands.")
+        name = self.renderer.seat(self.seat)
+        who = f"seat {self.seat}" if name == f"Seat {self.seat}" else f"{name} (seat {self.seat})"
+        self.echo(f"{self.renderer.text(self.rs.name)}: you play {who}. Type 'help' for commands.")
         while True:
             try:
                 self._advance_agents()
@@ -157,8 +159,10 @@ class Session:
         if not cards or info.show == "none":
             return
         placed = obs["placed_by"].get(info.name)
-        if info.show == "count" or info.visibility == "none" or len(cards) > 16:
+        if info.show == "count" or info.visibility == "none":
             self.echo(f"{label}: {len(cards)} cards")
+        elif len(cards) > 12:
+            self.echo(f"{label}: {len(cards)} cards, the last: {r.cards(cards[-4:])}")
         elif placed and info.name not in ("",):
             shown = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in zip(cards, placed)]
             self.echo(f"{label}: " + ", ".join(shown))
@@ -307,7 +311,9 @@ class Session:
         r = self.renderer
         if event["seat"] < 0:
             texts = event["action"]
-            return "* " + (texts.get(r.lang) or texts.get("en") or next(iter(texts.values()), ""))
+            text = texts.get(r.lang) or texts.get("en") or next(iter(texts.values()), "")
+            return "* " + re.sub(r"[a-z0-9][a-z0-9-]*", lambda m: r.card(m.group()) if m.group() in r.index
+                                 else m.group(), text)
         who = "You" if event["seat"] == self.seat else r.seat(event["seat"])
         return f"  {who}: {r.action(event['action'])}"
 
