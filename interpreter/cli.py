@@ -234,7 +234,13 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
             sys.exit(EXIT_RULES)
         session.game_number = int(saved.get("game_number") or 1)
         session.shown = int(saved.get("shown") or 0)
-    sys.exit(session.run())
+    from interpreter.engine.program import FlowError
+
+    try:
+        sys.exit(session.run())
+    except FlowError as exc:  # the ruleset failed before the first decision
+        click.echo(f"cardrules: the ruleset failed during play: {exc}", err=True)
+        sys.exit(EXIT_RULES)
 
 
 @cli.command()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.render import Renderer
 
@@ -27,6 +28,10 @@ Commands:
   rules   the rules of the game     score  the scores so far
   log     what has happened         save   save the game and go on
   quit    save the game and stop"""
+
+
+class RulesetFailed(Exception):
+    """The ruleset failed while playing (a flow error); the game is kept as it was before."""
 
 
 class SaveFileError(ValueError):
@@ -86,6 +91,9 @@ class Session:
                 line = self.read("> ")
             except KeyboardInterrupt:
                 return self._suspend("interrupted")
+            except RulesetFailed as exc:
+                self.echo(f"the ruleset failed: {exc}")
+                return self._suspend("stopped", status=1)
             if line is None:
                 return self._suspend("end of input")
             result = self._handle(line.strip())
@@ -97,9 +105,18 @@ class Session:
         while not st.is_terminal() and st.current_player() != self.seat:
             seat = st.current_player()
             action = self.agents[seat].choose(st)
-            st.apply_action(action)
+            self._apply(action)
             if self.log:
                 self.log.action(seat, str(action), st)
+
+    def _apply(self, action: Any) -> None:
+        """Apply an action; if the ruleset fails, the game goes back to before it (see RulesetFailed)."""
+        before = self.state.clone()
+        try:
+            self.state.apply_action(action)
+        except FlowError as exc:
+            self.state = before
+            raise RulesetFailed(str(exc)) from None
 
     # ----- showing ------------------------------------------------------------
     def _show(self) -> None:
@@ -195,7 +212,7 @@ class Session:
         if action is None:
             return None
         try:
-            self.state.apply_action(action)
+            self._apply(action)
         except IllegalAction as exc:
             self.echo(str(exc))
             return None
@@ -342,14 +359,14 @@ class Session:
         os.replace(tmp, self.save_path)
         return self.save_path
 
-    def _suspend(self, why: str) -> int:
+    def _suspend(self, why: str, status: int = 0) -> int:
         try:
             path = self.save()
         except OSError as exc:
             self.echo(f"\n{why}: could not save the game ({exc})")
             return 1
         self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
-        return 0
+        return status
 
 
 def _quote(path: str) -> str:

@@ -98,6 +98,7 @@ class Shuffle(Instr):
             if sorted(forced) != sorted(cards):
                 raise FlowError("the recorded deck order does not hold the cards of this zone", self.where)
             cards[:] = forced
+            st.counter += max(0, len(cards) - 1)   # as a real shuffle would: later draws stay the same
         else:
             st.counter = rng.shuffle(cards, st.seed, st.counter)
         st.meta[z] = [i << 8 for i in range(len(cards))]

@@ -67,6 +67,7 @@ def state_to_json(st: GameState) -> dict:
         "history": [_enc(list(h)) for h in st.history], "records": [_enc_record(r) for r in st.records],
         "shuffles": [[z, list(order)] for z, order in st.shuffles], "messages": [str(m) for m in st.messages],
         "steps": st.steps, "decisions": st.decisions,
+        "carried": [[slot, _enc(value)] for slot, value in sorted(st.carried.items())],
         "snapshot": None if st.snapshot is None else
         {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
     }
@@ -133,6 +134,10 @@ def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
     st.forced_orders = []
     st.last_move_public = True
     st.snapshot = None
+    st.carried = {}
+    carried = data.get("carried") or []
+    if isinstance(carried, list) and all(isinstance(c, list) and len(c) == 2 and type(c[0]) is int for c in carried):
+        st.carried = {slot: _dec(value) for slot, value in carried}
     snap = data.get("snapshot")
     if snap is not None:
         _need(isinstance(snap, dict) and isinstance(snap.get("state"), dict), "the deal snapshot is damaged")
@@ -141,7 +146,44 @@ def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
         st.snapshot = (state_from_json(rs, inner, playable=False), snap["history"], snap["zone"])
     if playable:
         _check_playable(st)
+        return _replayed(rs, st, data)
     return st
+
+
+def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
+    """The game its own history describes, played again; a save that disagrees was edited or damaged."""
+    from interpreter.engine.state import ANNOUNCE, CLAIMED, IllegalAction, fresh_state
+
+    carried = data.get("carried") or []
+    _need(isinstance(carried, list) and all(isinstance(c, list) and len(c) == 2 and type(c[0]) is int
+                                            and 0 <= c[0] < rs.slot_count for c in carried),
+          "the carried values in the save are damaged")
+    options = {name: st.vars[slot] for name, slot in rs.option_slots.items()}
+    try:
+        world = fresh_state(rs, st.seed, options, [list(order) for _, order in st.shuffles],
+                            {slot: _dec(value) for slot, value in carried})
+        for seat, kind, value, flag in st.history:
+            if kind == ANNOUNCE or flag == CLAIMED:
+                continue
+            _need(world.decider == seat and world.is_legal(kind, value), "the moves in the save are not a game")
+            world.force_action(kind, value)
+    except SaveError:
+        raise
+    except (IllegalAction, ValueError, TypeError, IndexError, KeyError, AttributeError) as exc:
+        raise SaveError(f"the save does not replay: {exc}") from None
+    except Exception as exc:  # a flow error or an expression failing on edited values
+        raise SaveError(f"the save does not replay: {exc}") from None
+    mine, saved = state_to_json(world), state_to_json(st)
+    for key in ("zones", "meta", "groups", "vars", "pc", "counter", "decider", "window", "finished", "history",
+                "records"):
+        _need(_same(mine[key], saved[key]), f"the save was edited or damaged ('{key}' does not match its moves)")
+    return world
+
+
+def _same(a: Any, b: Any) -> bool:
+    import json
+
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
 
 
 def _check_playable(st: GameState) -> None:

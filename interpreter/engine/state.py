@@ -72,7 +72,7 @@ class GameState:
 
     __slots__ = ("rs", "zones", "meta", "groups", "vars", "pc", "seed", "counter", "decider", "window",
                  "finished", "history", "records", "forced_orders", "fr", "steps", "decisions", "_legal",
-                 "shuffles", "last_move_public", "messages", "snapshot")
+                 "shuffles", "last_move_public", "messages", "snapshot", "carried")
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -281,6 +281,7 @@ class GameState:
         other.steps, other.decisions = self.steps, self.decisions
         other.last_move_public = self.last_move_public
         other.snapshot = self.snapshot
+        other.carried = self.carried
         other.fr = self.rs.new_frame(other)
         other._legal = self._legal
         return other
@@ -320,7 +321,8 @@ def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable
     st.zones[rs.deck_zone] = deck
     st.meta[rs.deck_zone] = [0] * len(deck)
     st.vars = rs.initial_vars(option_values)
-    for slot, value in (carry or {}).items():
+    st.carried = dict(carry or {})
+    for slot, value in st.carried.items():
         st.vars[slot] = value
     st.pc, st.seed, st.counter = 0, seed & ((1 << 64) - 1), 0
     st.decider, st.window, st.finished = CHANCE, None, False
