@@ -202,18 +202,25 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         path = _resolve_ruleset(ruleset)
         options = _parse_options(option_pairs)
     rs = _load_or_exit(path)
+
+    def bad(message: str) -> None:
+        if saved is not None:   # a save's values are not the user's typing: exit 1, not a usage error
+            click.echo(f"cardrules: cannot resume {resume}: {message}", err=True)
+            sys.exit(EXIT_RULES)
+        raise click.UsageError(message)
+
     if not 0 <= seat < rs.num_players:
-        raise click.UsageError(f"--seat must be 0 to {rs.num_players - 1}")
+        bad(f"--seat must be 0 to {rs.num_players - 1}")
     try:
         rs.check_options(options)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
+    except (ValueError, TypeError) as exc:
+        bad(str(exc))
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     try:
         agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
     except AgentSpecError as exc:
-        raise click.UsageError(str(exc))
+        bad(str(exc))
     stdout = click.get_text_stream("stdout")
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", "utf-8"))
     stdin = click.get_text_stream("stdin")

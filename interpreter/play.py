@@ -338,6 +338,10 @@ class Session:
     def _open_log(self) -> None:
         if not self.log_path:
             return
+        if os.path.exists(self.log_path) and not os.path.isfile(self.log_path):
+            self.echo(f"not writing a log: {self.log_path} is not a regular file")
+            self.log_path = None
+            return
         from interpreter.gamelog import LogWriter
 
         stream = open(self.log_path, "a", encoding="utf-8")
@@ -406,4 +410,8 @@ def read_save(path: str | Path) -> dict:
             raise SaveFileError(f"{path} is damaged: '{key}' is missing or wrong")
     if not isinstance(data.get("options", {}), dict):
         raise SaveFileError(f"{path} is damaged: 'options' is wrong")
+    for key, kind in (("lang", str), ("game_number", int), ("shown", int), ("log", str)):
+        value = data.get(key)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise SaveFileError(f"{path} is damaged: '{key}' is wrong")
     return data

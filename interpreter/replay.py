@@ -39,42 +39,62 @@ def _ruleset_for(header: dict, log_path: Path, cache: dict) -> Any:
 
 def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> ReplayReport:
     """Replay every game of a log; with `check`, collect every difference from the recorded results."""
-    from interpreter.engine.state import IllegalAction
-
     path = Path(path)
     report = ReplayReport()
     cache: dict = {}
     for game in read_log(path):
-        header = game["header"]
-        rs = _ruleset_for(header, path, cache)
-        if header.get("sha256") != rs.source_sha256:
-            report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
-        orders = [order for _, order in game["decks"]]
         try:
-            st = rs.new_game(seed=int(header.get("seed", 0)), options=header.get("options") or {},
-                             deck_orders=orders)
-        except (ValueError, TypeError) as exc:
-            report.problems.append(f"{path}:{game['line']}: cannot start the game: {exc}")
-            continue
-        report.games += 1
-        for line, seat, text in game["actions"]:
-            if st.is_terminal():
-                report.problems.append(f"{path}:{line}: the game is already over before this action")
-                break
-            if seat != st.current_player():
-                report.problems.append(f"{path}:{line}: seat {seat} acts, but seat {st.current_player()} is to act")
-                break
-            try:
-                st.apply_action(str(text))
-            except IllegalAction as exc:
-                report.problems.append(f"{path}:{line}: '{text}' is not legal here: {exc}")
-                break
-            report.actions += 1
-            if on_action:
-                on_action(seat, text, st)
-        if check:
-            _compare(report, path, game, st)
+            _replay_game(report, path, game, cache, check, on_action)
+        except LogError as exc:
+            report.problems.append(str(exc))
+        except Exception as exc:  # an edited or damaged log: say where, never crash
+            report.problems.append(f"{path}:{game['line']}: the game cannot be replayed: {exc}")
     return report
+
+
+def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, check: bool, on_action: Any) -> None:
+    from interpreter.diagnostics import RulesetError
+    from interpreter.engine.state import IllegalAction
+
+    header = game["header"]
+    try:
+        rs = _ruleset_for(header, path, cache)
+    except RulesetError as exc:
+        raise LogError(f"{path}:{game['line']}: the log's ruleset is not valid: {exc}") from None
+    if header.get("sha256") != rs.source_sha256:
+        report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
+    orders = [order for _, order in game["decks"]]
+    options = header.get("options") or {}
+    seed = header.get("seed", 0)
+    if not isinstance(options, dict) or type(seed) is not int:
+        raise LogError(f"{path}:{game['line']}: the header's seed or options are damaged")
+    if not all(isinstance(o, list) for o in orders):
+        raise LogError(f"{path}: a deck line is damaged")
+    try:
+        st = rs.new_game(seed=seed, options=options, deck_orders=orders)
+    except Exception as exc:  # options or deck orders that do not fit the ruleset
+        raise LogError(f"{path}:{game['line']}: cannot start the game: {exc}") from None
+    report.games += 1
+    for line, seat, text in game["actions"]:
+        if st.is_terminal():
+            report.problems.append(f"{path}:{line}: the game is already over before this action")
+            break
+        if seat != st.current_player():
+            report.problems.append(f"{path}:{line}: seat {seat} acts, but seat {st.current_player()} is to act")
+            break
+        try:
+            st.apply_action(str(text))
+        except IllegalAction as exc:
+            report.problems.append(f"{path}:{line}: '{text}' is not legal here: {exc}")
+            break
+        except Exception as exc:  # a damaged deck order or a ruleset failing on it
+            report.problems.append(f"{path}:{line}: the replay failed here: {exc}")
+            break
+        report.actions += 1
+        if on_action:
+            on_action(seat, text, st)
+    if check:
+        _compare(report, path, game, st)
 
 
 def _normal(value: Any) -> Any:

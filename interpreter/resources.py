@@ -26,6 +26,8 @@ def grammar_file(filename: str) -> Path:
 
 def shipped_ruleset(name: str) -> Path | None:
     """A shipped ruleset by short name (`mygame`, `variants/short`), if any."""
+    if not name or name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/"):
+        return None   # only names inside the shipped folder
     try:
         base = data_dir("rulesets")
     except FileNotFoundError:

@@ -89,6 +89,15 @@ def _int_list(v: Any, what: str) -> list[int]:
 
 def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
     """Restore a state; raises SaveError naming the first problem found."""
+    try:
+        return _restore(rs, data, playable)
+    except SaveError:
+        raise
+    except Exception as exc:  # any other shape of damage
+        raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def _restore(rs: Any, data: Any, playable: bool) -> GameState:
     _need(isinstance(data, dict), "a save file holds a JSON object")
     fmt = data.get("format")
     _need(fmt == FORMAT, f"this save has format {fmt!r}; this version of cardrules reads {FORMAT!r}")
@@ -143,7 +152,7 @@ def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
         _need(isinstance(snap, dict) and isinstance(snap.get("state"), dict), "the deal snapshot is damaged")
         _need(type(snap.get("history")) is int and type(snap.get("zone")) is int, "the deal snapshot is damaged")
         inner = dict(snap["state"], snapshot=None)
-        st.snapshot = (state_from_json(rs, inner, playable=False), snap["history"], snap["zone"])
+        st.snapshot = (_restore(rs, inner, playable=False), snap["history"], snap["zone"])
     if playable:
         _check_playable(st)
         return _replayed(rs, st, data)
