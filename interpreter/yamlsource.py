@@ -185,6 +185,8 @@ def core_scalar(text: str) -> Any:
         return None
     if text in _BOOLS:
         return _BOOLS[text]
+    if len(text) > 64 and (_INT.fullmatch(text) or _FLOAT.fullmatch(text)):
+        return text   # a number this long is a mistake: it stays text, and the schema says so
     try:
         if _INT.fullmatch(text):
             return int(text, 0) if text[:2] in ("0o", "0x") else int(text)

@@ -25,6 +25,20 @@ if TYPE_CHECKING:
     from interpreter.expr.code import Code
 
 
+CALL_COST = 10   # work units one call of a ruleset function costs (inlined or not)
+
+
+def charged_call(fn: Closure, name: str, span: Span | None) -> Closure:
+    """An inlined body that still pays for its call, so nested calls cannot multiply without bound."""
+    def run(f: Frame) -> Any:
+        f.budget -= CALL_COST
+        if f.budget < 0:
+            raise ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
+                                   "functions that call others several times multiply the work; simplify them")
+        return fn(f)
+    return run
+
+
 @dataclass(eq=False)
 class UserFunction:
     """A function defined in the ruleset: typed parameters, one body expression."""
@@ -139,13 +153,26 @@ def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
     body = uf.body
     if body is None:
         return failing(f"function '{uf.name}' has errors", uf.name_span)
+    span = uf.name_span
+
+    def spent(f: Frame) -> ExprRuntimeError:
+        return ExprRuntimeError(f"too much work: calls of '{uf.name}' used up this evaluation's budget", span,
+                                "functions that call others several times multiply the work; simplify them")
     if not args:
-        return body
+        def call0(f: Frame) -> Any:
+            f.budget -= CALL_COST   # every call costs, so call trees cannot grow without bound
+            if f.budget < 0:
+                raise spent(f)
+            return body(f)
+        return call0
     if len(args) == 1:
         (a0,), (s0,) = args, uf.slots
 
         def call1(f: Frame) -> Any:
             v0 = a0(f)
+            f.budget -= CALL_COST
+            if f.budget < 0:
+                raise spent(f)
             f.L[s0] = v0
             return body(f)
         return call1
@@ -153,6 +180,9 @@ def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
 
     def call(f: Frame) -> Any:
         values = [a(f) for _, a in pairs]
+        f.budget -= CALL_COST
+        if f.budget < 0:
+            raise spent(f)
         slots = f.L
         for (slot, _), value in zip(pairs, values):
             slots[slot] = value

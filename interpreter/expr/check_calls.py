@@ -9,7 +9,7 @@ from __future__ import annotations
 from interpreter.diagnostics import Diagnostic, did_you_mean
 from interpreter.expr import ast
 from interpreter.expr.calls import (
-    UserFunction, call_closure, key_of_function, key_of_user, reduction, user_call,
+    UserFunction, call_closure, charged_call, key_of_function, key_of_user, reduction, user_call,
 )
 from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
 from interpreter.expr.runtime import NOTHING, Function
@@ -176,7 +176,11 @@ class CallChecks:
         params = {p: Code(t, a.fn, a.const, True, a.slot) for (p, t), a in zip(uf.params, args)}
         body = type(self)(self.names.for_functions(problems), uf.source, params, self.inlined + 1)
         code = body.check(uf.tree, uf.declared)
-        return None if problems else Code(uf.returns, code.fn, code.const)
+        if problems:
+            return None
+        if code.is_const:
+            return Code(uf.returns, code.fn, code.const)
+        return Code(uf.returns, charged_call(code.fn, uf.name, uf.name_span))
 
 
 def _arity_text(fn: Function) -> str:
