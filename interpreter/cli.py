@@ -223,7 +223,7 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         bad(str(exc))
     stdout = click.get_text_stream("stdout")
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", "utf-8"))
-    stdin = click.get_text_stream("stdin")
+    stdin = click.get_text_stream("stdin", errors="replace")   # bytes that are not text never crash
 
     def read(prompt: str) -> str | None:
         click.echo(prompt, nl=False)

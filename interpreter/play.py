@@ -76,12 +76,12 @@ class Session:
 
     def run(self) -> int:
         """Play until the person quits or input ends; returns the exit status."""
-        self.start()
-        name = self.renderer.seat(self.seat)
-        who = f"seat {self.seat}" if name == f"Seat {self.seat}" else f"{name} (seat {self.seat})"
-        self.echo(f"{self.renderer.text(self.rs.name)}: you play {who}. Type 'help' for commands.")
-        while True:
-            try:
+        try:
+            self.start()
+            name = self.renderer.seat(self.seat)
+            who = f"seat {self.seat}" if name == f"Seat {self.seat}" else f"{name} (seat {self.seat})"
+            self.echo(f"{self.renderer.text(self.rs.name)}: you play {who}. Type 'help' for commands.")
+            while True:
                 self._advance_agents()
                 if self.state.is_terminal():
                     if not self._after_game():
@@ -89,16 +89,16 @@ class Session:
                     continue
                 self._show()
                 line = self.read("> ")
-            except KeyboardInterrupt:
-                return self._suspend("interrupted")
-            except RulesetFailed as exc:
-                self.echo(f"the ruleset failed: {exc}")
-                return self._suspend("stopped", status=1)
-            if line is None:
-                return self._suspend("end of input")
-            result = self._handle(line.strip())
-            if result is not None:
-                return result
+                if line is None:
+                    return self._suspend("end of input")
+                result = self._handle(line.strip())
+                if result is not None:
+                    return result
+        except KeyboardInterrupt:
+            return self._suspend("interrupted")
+        except RulesetFailed as exc:
+            self.echo(f"the ruleset failed: {exc}")
+            return self._suspend("stopped", status=1)
 
     def _advance_agents(self) -> None:
         st = self.state
@@ -117,6 +117,9 @@ class Session:
         except FlowError as exc:
             self.state = before
             raise RulesetFailed(str(exc)) from None
+        except KeyboardInterrupt:   # never save a move half applied
+            self.state = before
+            raise
 
     # ----- showing ------------------------------------------------------------
     def _show(self) -> None:
@@ -222,7 +225,10 @@ class Session:
 
     def _parse_move(self, line: str) -> Any:
         legal = self.menu or self.state.legal_actions()
-        if line.isdigit():
+        if len(line) > 200:
+            self.echo("that line is too long to be a move; type a number, a card or 'help'")
+            return None
+        if line.isascii() and line.isdigit():
             n = int(line)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
@@ -284,7 +290,11 @@ class Session:
             self.echo(self._event_line(event))
 
     def _save_command(self) -> None:
-        path = self.save()
+        try:
+            path = self.save()
+        except OSError as exc:
+            self.echo(f"could not save the game ({exc.strerror or exc}); the game goes on")
+            return
         self.echo(f"saved to {path}")
 
     # ----- end of game --------------------------------------------------------
@@ -303,7 +313,10 @@ class Session:
                   "A draw." if len(set(st.returns())) == 1 else "You lose." if mine < best else "You share the lead.")
         while True:
             line = self.read("next, restart or quit? ")
-            if line is None or line.strip().lower() in ("quit", "q", "exit"):
+            if line is None:
+                self._suspend("end of input")
+                return False
+            if line.strip().lower() in ("quit", "q", "exit"):
                 return False
             word = line.strip().lower()
             if word in ("next", "n", "restart", "r"):

@@ -172,3 +172,13 @@ def test_simulate_json(tmp_path):
     result = run(["simulate", HM, "-n", "2", "--option", "deals=1", "--json"])
     data = json.loads(result.output)
     assert data["games"] == 2 and len(data["seats"]) == 8 and len(data["teams"]) == 2
+
+
+def test_end_of_input_after_a_finished_game_saves_it(tmp_path):
+    from tests.engine.tiny import HIGH_CARD
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text(HIGH_CARD)
+    result = play([str(path), "--agents", "random", "--seed", "1"], "1\n" * 6, tmp_path)
+    assert "next, restart or quit?" in result.output
+    assert "end of input: game saved" in result.output and "Traceback" not in result.output
