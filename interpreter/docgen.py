@@ -128,12 +128,13 @@ def cli_page() -> str:
     from interpreter.cli import cli
 
     out = [HEADER, "# Command line\n", "`cardrules COMMAND --help` prints the same text.\n"]
-    ctx = click.Context(cli, info_name="cardrules", terminal_width=88, max_content_width=88)
+    ctx = click.Context(cli, info_name="cardrules", terminal_width=88, max_content_width=88,
+                        help_option_names=["-h", "--help"])
     out.append("```\n" + cli.get_help(ctx) + "\n```\n")
     for name in sorted(cli.commands):
         cmd = cli.commands[name]
         sub = click.Context(cmd, info_name=f"cardrules {name}", parent=ctx, terminal_width=88,
-                            max_content_width=88)
+                            max_content_width=88, help_option_names=["-h", "--help"])
         out.append(f"## `cardrules {name}`\n")
         out.append("```\n" + cmd.get_help(sub) + "\n```\n")
     return "\n".join(out)

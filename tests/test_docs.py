@@ -18,7 +18,13 @@ def pages():
 def test_generated_pages_are_up_to_date(pages):
     stale = [name for name, text in pages.items()
              if not (DOCS / name).is_file() or (DOCS / name).read_text(encoding="utf-8") != text]
-    assert not stale, f"out of date, run `python -m interpreter.docgen`: {stale}"
+    if stale:
+        import difflib
+
+        name = stale[0]
+        old = (DOCS / name).read_text(encoding="utf-8").splitlines() if (DOCS / name).is_file() else []
+        diff = "\n".join(list(difflib.unified_diff(old, pages[name].splitlines(), lineterm=""))[:30])
+        raise AssertionError(f"out of date, run `python -m interpreter.docgen`: {stale}\n{diff}")
 
 
 def test_every_shipped_ruleset_has_a_rules_page(pages):
