@@ -12,12 +12,11 @@ from typing import Any, Callable, Mapping
 
 from interpreter.deck import Cards, build_cards
 from interpreter.diagnostics import DiagnosticBag, Span, did_you_mean
-from interpreter.engine.ruleset import EngineLimits, Ruleset, VarInfo, ZoneInfo, file_sha256
+from interpreter.engine.ruleset import Ruleset, VarInfo, ZoneInfo
 from interpreter.expr import (
-    ANY, BOOL, ERROR, INT, NONE, STR, Const, DictScope, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
+    ANY, BOOL, ERROR, INT, STR, Const, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
     TypeNameError, Value, parse_type,
 )
-from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Model, Text
 
 
@@ -379,4 +378,4 @@ def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mappin
     return rs
 
 
-__all__ = ["compile_ruleset", "Compiler", "Src", "file_sha256", "EngineLimits", "NONE", "SetT"]
+__all__ = ["compile_ruleset", "Compiler", "Src", "convert_value", "default_value"]

@@ -10,12 +10,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping
 
-from interpreter.compile import Compiler, Src, default_value
+from interpreter.compile import Compiler, Src
 from interpreter.diagnostics import Span, did_you_mean
 from interpreter.engine import program as P
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
 from interpreter.expr import (
-    ANY, BOOL, ERROR, INT, ChainScope, Const, DictScope, EnumT, Function, ListT, Param, SetT, Type, Value,
+    ANY, BOOL, ERROR, INT, DictScope, EnumT, ListT, SetT, Type, Value,
 )
 from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Step
@@ -514,7 +514,6 @@ def _one(fr: Any) -> int:
 
 
 def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
-    types = c.names.types()
     for f in c.model.functions:
         params = []
         for pname, tname, pspan in f.params:
@@ -522,7 +521,6 @@ def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
         exprs.define(f.name, params, Src(f.value, f.span), f.span)
         c.global_names.setdefault(f.name, (None, "a function"))
     exprs.finish()
-    del types
 
 
 def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
@@ -705,4 +703,4 @@ def finish_compile(c: Compiler) -> Ruleset | None:
         status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate)
 
 
-__all__ = ["finish_compile", "default_value", "Const", "Function", "Param", "Mapping"]
+__all__ = ["finish_compile"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where
-from interpreter.engine.state import PASS_KIND, Action, GameState, IllegalAction, fresh_state, normalize
+from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
 
 
 @dataclass(frozen=True, slots=True)
