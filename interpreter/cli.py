@@ -188,8 +188,8 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
             click.echo(f"cardrules: {exc}", err=True)
             sys.exit(EXIT_RULES)
         path = saved["ruleset"]
-        if not Path(path).exists():
-            click.echo(f"cardrules: the save's ruleset {path} no longer exists", err=True)
+        if not path or not Path(path).is_file():
+            click.echo(f"cardrules: cannot resume {resume}: its ruleset file {path!r} does not exist", err=True)
             sys.exit(EXIT_RULES)
         seat, agent_spec, seed = saved["seat"], saved["agents"], saved["seed"]
         lang = saved.get("lang") or lang
