@@ -357,7 +357,12 @@ class Session:
             return
         from interpreter.gamelog import LogWriter
 
-        stream = open(self.log_path, "a", encoding="utf-8")
+        try:
+            stream = open(self.log_path, "a", encoding="utf-8")
+        except OSError as exc:
+            self.echo(f"cannot write the log {self.log_path} ({exc.strerror or exc}); playing without a log")
+            self.log_path = None
+            return
         self.log = LogWriter(stream, self.rs, self.ruleset_path, self.seed + self.game_number - 1,
                              [a.describe() for a in self.agents], self.options)
         self.log.sync(self.state)

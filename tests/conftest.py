@@ -3,7 +3,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# The default run is repeatable (the same examples every time, so CI cannot flake); set
+# HYPOTHESIS_PROFILE=explore for fresh random examples, and `-m slow` for the long runs.
+settings.register_profile("repeatable", derandomize=True, deadline=None)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 ROOT = Path(__file__).resolve().parent.parent
 

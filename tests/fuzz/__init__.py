@@ -45,7 +45,8 @@ def fuzz(fast: int, slow: int, *strategies: Any) -> Callable:
     """
 
     def wrap(body: Callable) -> tuple[Callable, Callable]:
-        quick = settings(max_examples=fast, phases=NO_SHRINK, **COMMON)(given(*strategies)(body))
+        quick = settings(max_examples=fast, phases=NO_SHRINK, **{**COMMON, "derandomize": True})(
+            given(*strategies)(body))   # the default suite is repeatable; the slow variant explores
         long = pytest.mark.slow(settings(max_examples=slow, **COMMON)(given(*strategies)(body)))
         return quick, long
 
