@@ -63,6 +63,10 @@ def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any,
                       values.get(name, fallback))
 
 
+def _typed(value: Any, type_name: str, default: Any) -> Any:
+    return value if type(value) is _TYPES[type_name] else default
+
+
 def _value_span(node: Any, key: str, fallback: Any) -> Any:
     spans = getattr(node, "value_spans", None) or {}
     return spans.get(key, fallback)
@@ -126,7 +130,12 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
         values[index[cid]].update(attrs)
     if not ids:
         bag.error("the deck has no cards", deck.span, "declare suits and ranks, or list cards")
-    tables = {a.name: tuple(v.get(a.name, a.default) for v in values) for a in deck.attributes}
+    # Values of the wrong type were reported above; the tables hold well-typed values only, so that later
+    # stages (ranking tables, meld tables) can go on and report their own problems.
+    defaults = {a.name: a.default if type(a.default) is _TYPES[a.type] else _TYPES[a.type]()
+                for a in deck.attributes}
+    tables = {a.name: tuple(_typed(v.get(a.name), a.type, defaults[a.name]) for v in values)
+              for a in deck.attributes}
     return Cards(ids=tuple(ids), names=tuple(names), suit_of=tuple(suit_of), rank_of=tuple(rank_of),
                  copies=tuple(copies), suit_ids=tuple(s.id for s in suits), suit_names=tuple(s.name for s in suits),
                  suit_symbols=tuple(s.symbol for s in suits), suit_colors=tuple(s.color for s in suits),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +30,47 @@ Commands:
   rules   the rules of the game     score  the scores so far
   log     what has happened         save   save the game and go on
   quit    save the game and stop"""
+
+
+class HeldInterrupts:
+    """Holds Ctrl-C back while a save file is written, so a save is never half done.
+
+    Inside `with HELD:` a SIGINT only sets a flag; when the outermost block ends
+    the KeyboardInterrupt is raised there (unless `HELD.release(raise_pending=False)`
+    is used because the program is stopping anyway).  Outside the main thread,
+    where signal handlers cannot be set, it does nothing.
+    """
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending = False
+        self._previous: Any = None
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        self.pending = True
+
+    def __enter__(self) -> "HeldInterrupts":
+        if self.depth == 0 and threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handler)
+        self.depth += 1
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self.release(raise_pending=exc_type is None)
+
+    def release(self, raise_pending: bool = True) -> None:
+        self.depth -= 1
+        if self.depth > 0:
+            return
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+        pending, self.pending = self.pending, False
+        if pending and raise_pending:
+            raise KeyboardInterrupt
+
+
+HELD = HeldInterrupts()
 
 
 class RulesetFailed(Exception):
@@ -150,12 +193,13 @@ class Session:
         """The legal actions, cards in the order the hand is shown."""
         legal = list(self.state.legal_actions())
         order: dict[int, int] = {}
+        view = self.state.clone()   # evaluating sort keys sets scratch values; never on the state a save takes
         for info in self.rs.zones:
             if info.per == "seat" and info.name in self.rs.zone_sort:
-                cards = self.state.zones[info.base + self.seat]
+                cards = view.zones[info.base + self.seat]
                 fn = self.rs.zone_sort[info.name]
                 for c in cards:
-                    order.setdefault(c, self.state.with_local("card", c, fn))
+                    order.setdefault(c, view.with_local("card", c, fn))
         def position(a: Any) -> Any:
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
             return order.get(a.value, 0) if act is not None and act.param_kind == "card" else 0
@@ -197,7 +241,8 @@ class Session:
         if fn is None or any(c is None for c in cards):
             return cards
         index = self.rs.cards.index()
-        return sorted(cards, key=lambda c: self.state.with_local("card", index[c], fn))
+        view = self.state.clone()   # as in _menu: scratch values never touch the state a save takes
+        return sorted(cards, key=lambda c: view.with_local("card", index[c], fn))
 
     # ----- input --------------------------------------------------------------
     def _handle(self, line: str) -> int | None:
@@ -304,13 +349,14 @@ class Session:
             self.log.end(st)
         self._show_history_tail()
         template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
+        view = st.clone()   # scores are computed with scratch values set; keep them off the state a save takes
         if template:
-            self.echo(self.rs.fill(st, template))
-        self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(st.returns())))
-        mine = st.returns()[self.seat]
-        best = max(st.returns())
-        self.echo("You win!" if mine == best and st.returns().count(best) < len(st.returns()) else
-                  "A draw." if len(set(st.returns())) == 1 else "You lose." if mine < best else "You share the lead.")
+            self.echo(self.rs.fill(view, template))
+        scores = view.returns()
+        self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(scores)))
+        mine, best = scores[self.seat], max(scores)
+        self.echo("You win!" if mine == best and scores.count(best) < len(scores) else
+                  "A draw." if len(set(scores)) == 1 else "You lose." if mine < best else "You share the lead.")
         while True:
             line = self.read("next, restart or quit? ")
             if line is None:
@@ -368,6 +414,12 @@ class Session:
         self.log.sync(self.state)
 
     def save(self) -> Path:
+        with HELD:
+            return self._save()
+
+    def _save(self) -> Path:
+        if self.state is None:
+            raise OSError("the game had not begun")
         data = {
             "format": SAVE_FORMAT, "ruleset": str(Path(self.ruleset_path).resolve()),
             "ruleset_id": self.rs.id, "sha256": self.rs.source_sha256, "seat": self.seat,
@@ -382,11 +434,17 @@ class Session:
         return self.save_path
 
     def _suspend(self, why: str, status: int = 0) -> int:
+        if self.state is None:
+            self.echo(f"\n{why} before the game began: nothing to save")
+            return status
+        HELD.__enter__()   # stopping anyway: a second Ctrl-C now must not cut the save short
         try:
-            path = self.save()
+            path = self._save()
         except OSError as exc:
             self.echo(f"\n{why}: could not save the game ({exc})")
             return 1
+        finally:
+            HELD.release(raise_pending=False)
         self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
         return status
 

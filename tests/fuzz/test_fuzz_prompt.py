@@ -122,7 +122,14 @@ def run_session(script: dict, folder: str) -> str:
     session = Session(rs=rs, ruleset_path=str(GAMES[script["game"]]), seat=script["seat"],
                       agents=make_agents("random", rs, script["seed"]), agent_spec="random", seed=script["seed"],
                       options={}, renderer=Renderer(rs), echo=io.echo, read=io.read, save_path=save)
-    status = _traced(session.run, script.get("interrupt_at_line"), script.get("interrupt_in"))
+    try:
+        status = _traced(session.run, script.get("interrupt_at_line"), script.get("interrupt_in"))
+    except KeyboardInterrupt:
+        if session.state is None:  # before the first deal: nothing to save, and `main` says "interrupted"
+            return "interrupted before the game began"
+        raise
+    if session.state is None:
+        return "interrupted before the game began"
     assert status == 0, f"run() returned {status}: {io.out[-5:]}"
     if io.prompts and io.prompts[-1] == END_OF_GAME_PROMPT and not save.exists():
         return "ended at the end-of-game prompt"
@@ -150,12 +157,21 @@ def _traced(run: Any, at: int | None, inside: tuple | None = None) -> Any:
     seen = [0]
     calls = [0]
 
+    from interpreter.play import HELD
+
+    def interrupt() -> None:
+        """What a SIGINT does here: raise, or only set the flag while interrupts are held (a save)."""
+        sys.settrace(None)
+        if HELD.depth:
+            HELD.pending = True
+        else:
+            raise KeyboardInterrupt
+
     def in_function(frame: Any, event: str, arg: Any) -> Any:
         if event == "line":
             seen[0] += 1
             if seen[0] >= inside[2]:
-                sys.settrace(None)
-                raise KeyboardInterrupt
+                interrupt()
         return in_function
 
     def find_function(frame: Any, event: str, arg: Any) -> Any:
@@ -183,8 +199,7 @@ def _traced(run: Any, at: int | None, inside: tuple | None = None) -> Any:
         if event == "line" and frame.f_code.co_filename.startswith(package):
             seen[0] += 1
             if seen[0] >= at and not handling(frame):
-                sys.settrace(None)
-                raise KeyboardInterrupt
+                interrupt()
         return tracer
 
     sys.settrace(tracer)
@@ -213,6 +228,18 @@ def _short(script: dict) -> str:
 
 test_keystrokes_never_crash_the_session, test_keystrokes_never_crash_the_session_long = fuzz(
     20, 2000, scripts())(_session)
+
+
+@st.composite
+def interrupted_anywhere(draw: Any) -> dict:
+    """A game played by "1"s, with one Ctrl-C at a random line of the interpreter's code."""
+    name = draw(st.sampled_from(sorted(GAMES)))
+    return {"game": name, "seat": 0, "seed": draw(st.integers(0, 1000)), "lines": ["1"] * 40, "end": "eof",
+            "echo_at": 0, "interrupt_at_line": draw(st.integers(1, 150_000))}
+
+
+test_ctrl_c_at_any_moment_keeps_the_game, test_ctrl_c_at_any_moment_keeps_the_game_long = fuzz(
+    10, 1000, interrupted_anywhere())(_session)
 
 
 # ----------------------------------------------------------------- the same through `cardrules play`
@@ -314,3 +341,57 @@ def test_save_command_that_cannot_write_is_explained(tmp_path: Path) -> None:
                  env={"CARDRULES_SAVE_DIR": str(tmp_path / "blocker" / "saves")})
     assert_cli_clean(result, (0, 1))
     assert "could not save" in result.output or "cannot save" in result.output, result.output[-500:]
+
+
+def test_log_in_a_missing_folder_is_explained(tmp_path: Path) -> None:
+    """`--log missing/x.jsonl`: a message (or the folder is made), never a traceback."""
+    result = cli(["play", DZ, "--agents", "random", "--seed", "3", "--log", tmp_path / "missing" / "x.jsonl"],
+                 input="1\n", env={"CARDRULES_SAVE_DIR": str(tmp_path)})
+    assert_cli_clean(result, (0, 1, 2))
+
+
+def test_end_of_input_at_the_end_of_game_prompt_saves(tmp_path: Path) -> None:
+    """After a game, end of input at "next, restart or quit?" keeps the match (carried scores) resumable,
+    as Ctrl-C at the same prompt does."""
+    outcome = isolated(_to_the_end, "duzihu", str(tmp_path), timeout=120)
+    assert outcome.kind == "ok", str(outcome)
+
+
+def _to_the_end(game: str, folder: str) -> str:
+    from interpreter.agents.spec import make_agents
+    from interpreter.play import Session
+    from interpreter.render import Renderer
+
+    rs = ruleset(game)
+    prompts: list[str] = []
+    out: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        prompts.append(prompt)
+        return None if prompt == END_OF_GAME_PROMPT else "1"
+
+    save = Path(folder) / "game.json"
+    session = Session(rs=rs, ruleset_path=str(GAMES[game]), seat=0, agents=make_agents("random", rs, 3),
+                      agent_spec="random", seed=3, options={}, renderer=Renderer(rs), echo=out.append, read=read,
+                      save_path=save)
+    assert session.run() == 0
+    assert prompts[-1] == END_OF_GAME_PROMPT
+    assert save.exists(), "end of input after a finished game saved nothing: " + " | ".join(out[-3:])
+    return "saved"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_ctrl_c_during_the_first_deal_is_clean(game: str, tmp_path: Path) -> None:
+    """Ctrl-C while the first deal is being made (no game yet): no traceback; nothing to save."""
+    script = {"game": game, "seat": 0, "seed": 3, "lines": ["1"], "end": "eof", "echo_at": 0,
+              "interrupt_in": ("new_game", 1, 2)}
+    outcome = isolated(run_session, script, str(tmp_path), timeout=120)
+    assert outcome.kind == "ok", str(outcome)
+
+
+def test_ctrl_c_while_a_scratch_value_is_set_keeps_a_resumable_game(tmp_path: Path) -> None:
+    """Ctrl-C inside GameState.with_local (the hand being sorted for display) must not save the scratch value."""
+    script = {"game": "duzihu", "seat": 0, "seed": 3, "lines": ["1"] * 5, "end": "eof", "echo_at": 0,
+              "interrupt_in": ("with_local", 10, 6)}
+    outcome = isolated(run_session, script, str(tmp_path), timeout=120)
+    assert outcome.kind == "ok", str(outcome)

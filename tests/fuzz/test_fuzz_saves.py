@@ -283,6 +283,7 @@ SAVE_EDITS = [
     ("game_number_a_list", "duzihu", _at(("game_number",), [1])),
     ("lang_a_number", "duzihu", _at(("lang",), 5)),
     ("log_a_folder", "duzihu", _at(("log",), "/")),
+    ("ruleset_path_empty", "duzihu", _at(("ruleset",), "")),
     ("agents_unknown", "duzihu", _at(("agents",), "wizard")),
     ("seat_out_of_range", "duzihu", _at(("seat",), 99)),
     ("options_unknown", "duzihu", _at(("options",), {"x": 1})),
