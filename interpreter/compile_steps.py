@@ -48,16 +48,18 @@ class FlowCompiler:
             merged.update(layer)
         return DictScope(merged)
 
-    def expr(self, value: Any, span: Span | None, expected: Type | None = None) -> Callable | None:
-        compiled = self.typed(value, span, expected)
+    def expr(self, value: Any, span: Span | None, expected: Type | None = None,
+             varying: frozenset[str] | None = None) -> Callable | None:
+        compiled = self.typed(value, span, expected, varying)
         return None if compiled is None else compiled.fn
 
-    def typed(self, value: Any, span: Span | None, expected: Type | None = None):
+    def typed(self, value: Any, span: Span | None, expected: Type | None = None,
+              varying: frozenset[str] | None = None):
         if value is None:
             return None
         source = value if isinstance(value, _SubSource) else Src(value, span)
         before = len(self.exprs.diagnostics)
-        compiled = self.exprs.compile(source, expected=expected, extra=self.scope())
+        compiled = self.exprs.compile(source, expected=expected, extra=self.scope(), varying=varying)
         if yaml11_bool_word(value):
             self._yaml11_hints(before, str(value))
         return compiled
@@ -547,9 +549,10 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
         available = fc.expr(a.available_if, a.span, BOOL)
         restrictions = []
+        varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
         for r in a.legal_if:
-            when = fc.expr(r.when, r.span, BOOL)
-            require = fc.expr(r.require, r.span, BOOL)
+            when = fc.expr(r.when, r.span, BOOL, varying)
+            require = fc.expr(r.require, r.span, BOOL, varying)
             if require is not None:
                 fixed = when is not None and not (a.param_name and _mentions(r.when, a.param_name))
                 require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
@@ -700,7 +703,32 @@ def finish_compile(c: Compiler) -> Ruleset | None:
         last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
         frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
         kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c),
-        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate)
+        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate,
+        card_tables=_card_tables(c, exprs))
+
+
+def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:
+    """Each function of one card that gives an int and reads nothing else (a ranking such as
+    `strength(c)`), evaluated for every card: the ranking tables `cardrules rules` prints."""
+    tables: dict[str, tuple[int, ...]] = {}
+    card_t = c.names.card
+    for uf in exprs.functions.values():
+        if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads != ():
+            continue
+        if uf.body is None:
+            continue
+        frame = exprs.new_frame(None)
+        values = []
+        try:
+            for face in range(c.cards.count):
+                frame.budget = exprs.limits.max_work
+                frame.L[uf.slots[0]] = face
+                values.append(uf.body(frame))
+        except Exception:   # a card the function does not accept: no table for it
+            continue
+        if len(set(values)) > 1:
+            tables[uf.name] = tuple(values)
+    return tables
 
 
 __all__ = ["finish_compile"]

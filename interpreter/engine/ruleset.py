@@ -7,11 +7,14 @@ are legal, why one is not, what an action does, who may claim.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where
 from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
+
+_EPOCHS = itertools.count(1)   # Frame.epoch of each legality check (see expr.runtime.cached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,16 @@ class Restriction:
     require: Callable
     when_fixed: bool = False     # `when` does not read the action's parameter: test it once per decision
     require_fixed: bool = False  # nor does `require`
+    test: Callable = field(init=False, repr=False, compare=False)   # per candidate, once `when_fixed` held
+
+    def __post_init__(self) -> None:
+        when, require = self.when, self.require
+        if self.when_fixed or when is None:
+            test = require
+        else:
+            def test(fr: Any) -> bool:
+                return not when(fr) or require(fr)
+        object.__setattr__(self, "test", test)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +58,11 @@ class CompiledAction:
     available: Callable | None
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]
+    common: bool = field(init=False, repr=False, compare=False)   # a parameter and nothing else to test first
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "common", self.param_slot is not None and self.available is None
+                           and not any(r.require_fixed for r in self.restrictions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +139,7 @@ class Ruleset:
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)
     evaluate_fn: Callable | None = None
+    card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)   # ranking functions per card
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""
@@ -245,35 +264,38 @@ class Ruleset:
 
     def legal_for(self, st: GameState, kinds: Sequence[int], seat: int) -> list[Action]:
         """Legal actions of `seat`; the scratch slots it uses are restored afterwards."""
-        out = []
+        out: list[Action] = []
         vars_ = st.vars
-        saved = [(slot, vars_[slot]) for slot in self.scratch_slots]
+        scratch = self.scratch_slots
+        saved = [vars_[slot] for slot in scratch]
+        fr = st.fr
+        fr.epoch = next(_EPOCHS)   # only the parameter slots change until the end: fixed parts are reused
+        actions = self.actions
         try:
-            fr = st.fr
             for k in kinds:
-                act = self.actions[k]
-                if act.param_slot is None or act.available is not None or any(
-                        r.require_fixed for r in act.restrictions):
+                act = actions[k]
+                if not act.common:
                     for value, failing in self._options_for(st, act, seat):
                         if failing is None:
                             out.append(Action(k, value, None, self))
                     continue
                 # the common case, inlined: a parameter, restrictions that read it
                 vars_[self.player_slot] = seat
-                active = [r for r in act.restrictions if not r.when_fixed or r.when(fr)]
+                tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
                 slot, seen = act.param_slot, set()
                 for value in act.param_from(fr):
                     if value in seen:
                         continue
                     seen.add(value)
                     vars_[slot] = value
-                    for r in active:
-                        if (r.when_fixed or r.when is None or r.when(fr)) and not r.require(fr):
+                    for test in tests:
+                        if not test(fr):
                             break
                     else:
                         out.append(Action(k, value, None, self))
         finally:
-            for slot, value in saved:
+            fr.epoch = 0
+            for slot, value in zip(scratch, saved):
                 vars_[slot] = value
         return out
 
@@ -299,7 +321,10 @@ class Ruleset:
             vars_[self.player_slot] = st.decider
             if act.available is not None and not act.available(st.fr):
                 return False
-            if act.param_slot is not None:
+            if act.param_slot is None:
+                if value is not None:   # an action without a parameter takes no value
+                    return False
+            else:
                 if value not in act.param_from(st.fr):
                     return False
                 vars_[act.param_slot] = value

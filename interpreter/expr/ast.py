@@ -200,3 +200,54 @@ def free_names(node: Node, bound: frozenset[str] = frozenset()) -> set[str]:
         else:
             found |= free_names(clause.cond, frozenset(inner))
     return found | free_names(node.elt, frozenset(inner))
+
+
+def fields_read(node: Node, name: str) -> set[str] | None:
+    """The attributes read of variable `name` (`e.card`, `e.by`), or None when `name` is also
+    used otherwise (passed on whole, compared) or rebound by a comprehension inside `node`."""
+    found: set[str] = set()
+    stack: list[Node] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Attr) and isinstance(n.obj, Name) and n.obj.id == name:
+            found.add(n.name)
+            continue
+        if isinstance(n, Name) and n.id == name:
+            return None
+        if isinstance(n, ForClause) and n.var == name:
+            return None
+        stack.extend(children(n))
+    return found
+
+
+def fixed_parts(tree: Node, varying: frozenset[str]) -> set[tuple[int, int]]:
+    """(start, end) of the largest sub-expressions that read none of the `varying` names nor any
+    comprehension variable of `tree`, and do some work (a call or a comprehension): the parts
+    an engine may compute once while only the varying names change."""
+    bound = {n.var for n in _walk(tree) if isinstance(n, ForClause)}
+    moving = varying | bound
+    found: set[tuple[int, int]] = set()
+
+    def visit(node: Node) -> None:
+        if isinstance(node, (Call, Comprehension)) and not (free_names(node) & moving) \
+                and not _binds(node, moving - bound):
+            found.add((node.start, node.end))
+            return
+        for child in children(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def _binds(node: Node, names: frozenset[str] | set[str]) -> bool:
+    """True when a comprehension inside `node` rebinds one of `names` (then reading it is ambiguous)."""
+    return any(isinstance(n, ForClause) and n.var in names for n in _walk(node))
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(children(n))

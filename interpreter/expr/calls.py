@@ -8,7 +8,7 @@ ExprRuntimeError pointing at the call.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -53,6 +53,118 @@ class UserFunction:
     returns: Type = ANY
     body: Closure | None = None
     const: Any = NOTHING
+    reads: tuple[Closure, ...] | None = None   # set when the result depends only on the arguments and these
+    keys: tuple[Callable[[Any], Any] | None, ...] = ()   # per parameter: what of it the memo key holds
+    memo: dict = field(default_factory=dict)   # (arguments..., reads...) -> result, when `reads` is set
+
+
+MEMO_LIMIT = 50_000   # remembered results per function; the table starts afresh when full
+
+
+def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> Closure:
+    """A call of a function whose result depends only on its arguments and a few scalar
+    variables (`uf.reads`): each result is computed once and looked up afterwards.
+
+    Ranking functions (`strength(card)`, `is_trump(card)`) are the typical case: a few
+    hundred distinct (card, trump suit) keys for a whole run of games.  The memo keeps
+    each result with the work it cost, and a hit pays that work again: the budget an
+    evaluation spends, and so whether it runs out, is the same with or without the memo
+    (a game never depends on what an earlier game left in the table).
+    """
+    body, memo, reads, slots, name = uf.body, uf.memo, uf.reads, uf.slots, uf.name
+    assert body is not None and reads is not None
+    keys = uf.keys or (None,) * len(slots)
+
+    def spent() -> ExprRuntimeError:
+        return ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
+                                "functions that call others several times multiply the work; simplify them")
+
+    def miss(f: Frame, key: Any, values: Sequence[Any]) -> Any:
+        L = f.L
+        for slot, value in zip(slots, values):
+            L[slot] = value
+        before = f.budget
+        out = body(f)
+        if key is None:
+            return out
+        try:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = (out, before - f.budget)
+        except TypeError:   # an argument that cannot be a key (a record holding a list)
+            pass
+        return out
+
+    def hit(f: Frame, found: tuple[Any, int]) -> Any:
+        f.budget -= found[1]
+        if f.budget < 0:
+            raise spent()
+        return found[0]
+
+    if len(args) == 1 and len(reads) == 1 and keys[0] is None:
+        (a0,), (r0,) = args, reads
+
+        def call11(f: Frame) -> Any:
+            v0 = a0(f)
+            f.budget -= CALL_COST
+            if f.budget < 0:
+                raise spent()
+            key = (v0, r0(f))
+            try:
+                out, cost = memo[key]
+            except KeyError:
+                return miss(f, key, (v0,))
+            except TypeError:
+                return miss(f, None, (v0,))
+            if cost:
+                f.budget -= cost
+                if f.budget < 0:
+                    raise spent()
+            return out
+        return call11
+
+    if len(args) == 1:
+        (a0,), k0 = args, keys[0] or (lambda v: v)
+
+        def call1(f: Frame) -> Any:
+            v0 = a0(f)
+            f.budget -= CALL_COST
+            if f.budget < 0:
+                raise spent()
+            try:
+                key = (k0(v0), *[r(f) for r in reads])
+            except Exception:   # none, or a value without the field: the body says what is wrong
+                return miss(f, None, (v0,))
+            try:
+                out, cost = memo[key]
+            except KeyError:
+                return miss(f, key, (v0,))
+            except TypeError:   # a value that cannot be a key
+                return miss(f, None, (v0,))
+            if cost:
+                f.budget -= cost
+                if f.budget < 0:
+                    raise spent()
+            return out
+        return call1
+
+    def call(f: Frame) -> Any:
+        values = tuple(a(f) for a in args)
+        f.budget -= CALL_COST
+        if f.budget < 0:
+            raise spent()
+        try:
+            key = tuple(v if k is None else k(v) for v, k in zip(values, keys)) + tuple(r(f) for r in reads)
+        except Exception:   # none, or a value without the field: the body says what is wrong
+            return miss(f, None, values)
+        try:
+            found = memo[key]
+        except KeyError:
+            return miss(f, key, values)
+        except TypeError:   # a value that cannot be a key
+            return miss(f, None, values)
+        return hit(f, found)
+    return call
 
 
 def failing(message: str, span: Span | None) -> Closure:
@@ -193,6 +305,17 @@ def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
 def key_of_user(uf: UserFunction) -> Closure:
     """For `key=name`: a closure giving a Python callable that runs the ruleset function."""
     body, (slot,) = uf.body or failing(f"function '{uf.name}' has errors", uf.name_span), uf.slots
+    if uf.body is not None and uf.reads is not None:
+        call = memo_call(uf, (lambda f: f.L[slot],), uf.name_span)
+
+        def make_memo(f: Frame) -> Callable[[Any], Any]:
+            slots = f.L
+
+            def key(value: Any) -> Any:
+                slots[slot] = value
+                return call(f)
+            return key
+        return make_memo
 
     def make(f: Frame) -> Callable[[Any], Any]:
         slots = f.L

@@ -41,8 +41,9 @@ class Checker(CallChecks):
     """Checks and compiles one expression (or one ruleset function's body)."""
 
     def __init__(self, names: Names, source: SourceText, params: Mapping[str, Code] = {},
-                 inlined: int = 0):
+                 inlined: int = 0, fixed: frozenset[tuple[int, int]] = frozenset()):
         self.names = names
+        self.fixed = fixed   # (start, end) of parts to compile as rt.cached (see ast.fixed_parts)
         self.source = source
         self.limits = names.limits
         self.locals: dict[str, Code] = dict(params)
@@ -63,9 +64,12 @@ class Checker(CallChecks):
         """Type and compile `node`; `expected` only guides literals (e.g. enum names)."""
         self._nodes.append(node)
         try:
-            return getattr(self, "visit_" + type(node).__name__)(node, expected)
+            code = getattr(self, "visit_" + type(node).__name__)(node, expected)
         finally:
             self._nodes.pop()
+        if self.fixed and (node.start, node.end) in self.fixed and not code.is_const and code is not FAILED:
+            return Code(code.type, rt.cached(code.fn))
+        return code
 
     def fold(self, code: Code) -> Code:
         """Evaluate a node whose inputs are constants, now rather than at every evaluation."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from interpreter.diagnostics import Diagnostic, did_you_mean
 from interpreter.expr import ast
 from interpreter.expr.calls import (
-    UserFunction, call_closure, charged_call, key_of_function, key_of_user, reduction, user_call,
+    UserFunction, call_closure, charged_call, key_of_function, key_of_user, memo_call, reduction, user_call,
 )
 from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
 from interpreter.expr.runtime import NOTHING, Function
@@ -164,6 +164,8 @@ class CallChecks:
             self.broken.append(uf.name)
         if uf.const is not NOTHING:
             return constant(uf.returns, uf.const)
+        if uf.reads is not None and uf.body is not None:
+            return Code(uf.returns, memo_call(uf, [a.fn for a in args], uf.name_span))
         if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
             inlined = self.inline(uf, args)
             if inlined is not None:

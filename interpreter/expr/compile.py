@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from interpreter.diagnostics import Diagnostic, Span
 from interpreter.expr import ast
@@ -19,9 +19,9 @@ from interpreter.expr.calls import UserFunction
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
 from interpreter.expr.parse import KEYWORDS, parse
 from interpreter.expr.runtime import (
-    DEFAULT_LIMITS, EMPTY_SCOPE, Closure, Const, Frame, Function, Limits, Scope, Value, guard,
+    DEFAULT_LIMITS, EMPTY_SCOPE, NOTHING, Closure, Const, Frame, Function, Limits, Scope, Value, guard,
 )
-from interpreter.expr.types import BOOL, ERROR, INT, Type, assignable
+from interpreter.expr.types import BOOL, ERROR, INT, NONE, STR, EnumT, RecordT, Type, assignable
 
 if TYPE_CHECKING:
     from interpreter.expr import SourceText
@@ -168,19 +168,51 @@ class ExprCompiler:
             return
         uf.returns = uf.declared or code.type
         uf.body, uf.const = code.fn, code.const
+        if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params):
+            uf.reads = self._reads(uf)
+            uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
+
+    def _reads(self, uf: UserFunction) -> tuple[Closure, ...] | None:
+        """The scalar values (variables, options) a function's result depends on besides its
+        arguments, or None when it reads anything else (zones, the frame, lists): then it is
+        not memoised.  Callees are compiled first, so their `reads` are known."""
+        reads: list[Closure] = []
+        names = _Names(self, None, [])
+        for name in sorted(ast.free_names(uf.tree, frozenset(p for p, _ in uf.params))):
+            found = names.lookup(name)
+            if isinstance(found, Const):
+                continue
+            if isinstance(found, UserFunction):
+                if found.reads is None:
+                    return None
+                reads.extend(r for r in found.reads if r not in reads)
+            elif isinstance(found, Function):
+                if found.needs_frame:
+                    return None
+            elif isinstance(found, Value) and _keyable(found.type):
+                if found.load not in reads:
+                    reads.append(found.load)
+            else:
+                return None
+        return tuple(reads)
 
     # --- expressions --------------------------------------------------------------
 
     def compile(self, source: SourceText, expected: Type | None = None,
-                extra: Scope | None = None) -> Compiled | None:
-        """Compile one expression; None when it has errors (they are in `diagnostics`)."""
+                extra: Scope | None = None, varying: frozenset[str] | None = None) -> Compiled | None:
+        """Compile one expression; None when it has errors (they are in `diagnostics`).
+
+        With `varying`, the parts that read none of those names are compiled as `cached`
+        (computed once per Frame.epoch): for a test run over many candidates, such as a
+        legality rule over the cards of a hand."""
         self.finish()
         before = len(self.diagnostics)
         tree, problems = parse(source, self.limits)
         if tree is None:
             self.diagnostics.extend(problems)
             return None
-        checker = Checker(_Names(self, extra, self.diagnostics), source)
+        fixed = frozenset(ast.fixed_parts(tree, varying)) if varying else frozenset()
+        checker = Checker(_Names(self, extra, self.diagnostics), source, fixed=fixed)
         code = checker.check(tree, expected)
         whole = source.span_at(tree.start, tree.end)
         if expected is not None and not assignable(code.type, expected):
@@ -192,11 +224,33 @@ class ExprCompiler:
         if code.is_const:
             value = code.const
             return Compiled(lambda f: value, code.type, source)
+        if code.simple and code.slot is None:   # one read of a name the engine provides: no work, no failure
+            return Compiled(code.fn, code.type, source)
         return Compiled(guard(code.fn, whole, self.limits, self._frame_size), code.type, source)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""
         return _Names(self, None, self.diagnostics).visible()
+
+
+def _key_of(tree: ast.Node, param: str, t: Type) -> Callable[[Any], Any] | None:
+    """For a record parameter read only through fields: the key is those fields' values
+    (`power(e)` reading `e.card` is remembered per card, not per entry)."""
+    if not isinstance(t, RecordT):
+        return None
+    used = ast.fields_read(tree, param)
+    if used is None or not used <= set(t.fields):
+        return None
+    getters = tuple(t.fields[name].getter for name in sorted(used))
+    if len(getters) == 1:
+        return getters[0]
+    return lambda value: tuple(g(value) for g in getters)
+
+
+def _keyable(t: Type) -> bool:
+    """Values of this type can be part of a memo key (records are tried, and skipped at run time
+    if one holds a list)."""
+    return isinstance(t, (EnumT, RecordT)) or t in (INT, BOOL, STR, NONE)
 
 
 def _dependency_order(calls: dict[str, set[str]]) -> tuple[list[str], list[str]]:

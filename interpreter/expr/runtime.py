@@ -20,14 +20,18 @@ class Frame:
     `L` holds local slots (comprehension variables, function parameters),
     `env` whatever the engine puts there (the game state), `budget` the work
     an evaluation may still do (reset by each top-level expression).
+    `epoch` is non-zero while the engine guarantees that nothing but a few
+    named slots changes (one legality check of many candidates); `cached`
+    parts keep their value for one epoch.
     """
 
-    __slots__ = ("L", "env", "budget")
+    __slots__ = ("L", "env", "budget", "epoch")
 
     def __init__(self, L: list[Any], env: Any = None, budget: int = 0):
         self.L = L
         self.env = env
         self.budget = budget
+        self.epoch = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +420,23 @@ def index(obj: Closure, at: Closure, span: Span | None) -> Closure:
         except IndexError:
             raise ExprRuntimeError(f"index {i} is out of range for a list of {len(xs)}", span) from None
     return item
+
+
+def cached(fn: Closure) -> Closure:
+    """A part that does not depend on what varies within an epoch (see Frame): computed at its
+    first use in an epoch and reused until the epoch ends; always computed outside epochs.
+    Computing it lazily keeps short-circuits: a part never reached is never evaluated."""
+    cell: list[Any] = [0, None]
+
+    def reuse(f: Frame) -> Any:
+        epoch = f.epoch
+        if epoch and cell[0] == epoch:
+            return cell[1]
+        value = fn(f)
+        if epoch:
+            cell[0], cell[1] = epoch, value
+        return value
+    return reuse
 
 
 def guard(fn: Closure, span: Span | None, limits: Limits, frame_size: int) -> Closure:
