@@ -265,7 +265,9 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
     """Play RULESET many times with agents only and summarise the results.
 
     Prints wins, mean score, spread and a 95% confidence interval per seat and
-    per team, and games and deals per second.
+    per team, games and deals per second, and the peak memory of the largest
+    process.  Invariants the ruleset declares are checked throughout; a broken
+    one stops the run with its rule id.
     """
     from interpreter.agents.spec import AgentSpecError, make_agents
     from interpreter.engine.program import FlowError
@@ -321,11 +323,12 @@ def replay(log, check, quiet) -> None:
 @click.option("--format", "fmt", type=click.Choice(["md", "text"]), default="md", show_default=True,
               help="Markdown or plain text.")
 def rules(ruleset, lang, fmt) -> None:
-    """Print RULESET as readable rules: cards, zones, options, rules, flow, moves, scoring."""
+    """Print RULESET as readable rules: cards and their rankings, zones, options, rules, flow, moves,
+    scoring."""
     from interpreter.rules_text import render_rules
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
-    click.echo(render_rules(rs.model, lang=lang, fmt=fmt), nl=False)
+    click.echo(render_rules(rs.model, lang=lang, fmt=fmt, ruleset=rs), nl=False)
 
 
 @cli.command()

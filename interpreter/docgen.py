@@ -132,7 +132,7 @@ def cli_page() -> str:
     out.append("```\n" + cli.get_help(ctx) + "\n```\n")
     for name in sorted(cli.commands):
         cmd = cli.commands[name]
-        sub = click.Context(cmd, info_name=f"cardrules {name}", parent=ctx, terminal_width=88,
+        sub = click.Context(cmd, info_name=name, parent=ctx, terminal_width=88,
                             max_content_width=88, help_option_names=["-h", "--help"])
         out.append(f"## `cardrules {name}`\n")
         out.append("```\n" + cmd.get_help(sub) + "\n```\n")
@@ -149,7 +149,7 @@ def game_pages() -> dict[str, str]:
         if report.ruleset is None:
             continue
         rel = path.relative_to(ROOT / "rulesets").with_suffix(".md")
-        pages[f"games/{rel}"] = HEADER + render_rules(report.ruleset.model)
+        pages[f"games/{rel}"] = HEADER + render_rules(report.ruleset.model, ruleset=report.ruleset)
     return pages
 
 

@@ -60,6 +60,7 @@ class AttrDecl:
     default: Any
     span: Span | None
     default_span: Span | None = None
+    description: Text = Text({})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -318,7 +319,7 @@ class _Builder:
         attrs = raw.get("attributes") or {}
         decls = tuple(AttrDecl(name=k, type=v["type"], default=v.get("default", _zero(v["type"])),
                                span=_key_span(attrs, k), default_span=_value_span(v, "default") if "default" in v
-                               else None) for k, v in attrs.items())
+                               else None, description=Text.of(v.get("description"))) for k, v in attrs.items())
         return Deck(attributes=decls, suits=self.entries(raw.get("suits")), ranks=self.entries(raw.get("ranks")),
                     cards=self.entries(raw.get("cards")), card_attrs=dict(raw.get("card_attrs") or {}),
                     copies=raw.get("copies", 1), exclude=tuple(raw.get("exclude") or ()),

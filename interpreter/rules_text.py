@@ -102,8 +102,8 @@ def _steps(w: _Writer, steps: tuple, depth: int) -> None:
             _steps(w, s.else_body, depth + 1)
 
 
-def render_rules(model: Model, lang: str = "en", fmt: str = "md") -> str:
-    """The whole rules page of a ruleset."""
+def render_rules(model: Model, lang: str = "en", fmt: str = "md", ruleset: Any = None) -> str:
+    """The whole rules page of a ruleset (with its compiled `ruleset`, also the card rankings)."""
     w = _Writer(lang, fmt == "md")
     w.heading(1, w.t(model.name))
     w.para(w.t(model.description))
@@ -114,6 +114,8 @@ def render_rules(model: Model, lang: str = "en", fmt: str = "md") -> str:
     w.heading(2, "Players")
     w.para(f"{p.count} players; {order}." + (f" Teams: {teams}." if teams else ""))
     _deck(w, model)
+    if ruleset is not None:
+        _rankings(w, model, ruleset.cards, ruleset.card_tables)
     if model.zones:
         w.heading(2, "Where the cards are")
         for z in model.zones:
@@ -155,6 +157,59 @@ def _deck(w: _Writer, model: Model) -> None:
     if d.exclude:
         parts.append("Left out: " + ", ".join(d.exclude) + ".")
     w.para(" ".join(parts))
+
+
+def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
+    """Int card attributes and the ruleset's functions of one card, as orders: highest first."""
+    rows = []
+    for a in model.deck.attributes:
+        if a.type == "int":
+            rows.append((a.name, w.t(a.description), "", cards.attrs[a.name]))
+    for f in model.functions:
+        if f.name in tables and f.rule is not None:   # helpers without a rule of their own are left out
+            text = w.t(f.rule.text) if f.rule is not None else ""
+            rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name]))
+    if not rows:
+        return
+    w.heading(2, "Card rankings and values")
+    w.para("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards.")
+    for name, text, ref, values in rows:
+        w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
+        w.item(_order(w, cards, values), 1)
+
+
+def _order(w: _Writer, cards: Any, values: tuple) -> str:
+    """`Sun 20 > Un 19 > ... > 9 (Pao, Isu) = 1 (Koppu, Ouru, Guru) 9 > ...`"""
+    by_value: dict[Any, list[int]] = {}
+    for face, v in enumerate(values):
+        by_value.setdefault(v, []).append(face)
+    rank_faces: dict[int, set[int]] = {}
+    for face, r in enumerate(cards.rank_of):
+        if r >= 0:
+            rank_faces.setdefault(r, set()).add(face)
+    groups = []
+    for v in sorted(by_value, reverse=True):
+        faces = by_value[v]
+        words, done = [], set()
+        for face in faces:
+            r = cards.rank_of[face]
+            if face in done:
+                continue
+            if r < 0:
+                words.append(w.t(cards.names[face]))
+                done.add(face)
+                continue
+            same = [f for f in faces if cards.rank_of[f] == r]
+            done.update(same)
+            rank = w.t(cards.rank_names[r])
+            if set(same) == rank_faces[r]:
+                words.append(rank)
+            else:
+                suits = ", ".join(w.t(cards.suit_names[cards.suit_of[f]]) if cards.suit_of[f] >= 0
+                                  else w.t(cards.names[f]) for f in same)
+                words.append(f"{rank} ({suits})")
+        groups.append(" = ".join(words) + f" [{_value_words(v)}]")
+    return " > ".join(groups)
 
 
 def _actions(w: _Writer, model: Model) -> None:

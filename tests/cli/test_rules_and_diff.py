@@ -1,0 +1,91 @@
+"""`cardrules rules` (a ruleset as a rules page) and `cardrules diff` (a variant's differences)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from interpreter.cli import cli
+from tests.engine.tiny import HIGH_CARD
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+VARIANTS = sorted((ROOT / "rulesets" / "variants").glob("*.yaml"))
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("fmt", ["md", "text"])
+def test_rules_page_carries_every_rule_and_action(path: Path, fmt: str) -> None:
+    page = run("rules", path, "--format", fmt)
+    root = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for rule in root.get("rules", []):
+        assert rule["id"] in page, rule["id"]
+    for action in root.get("actions", {}):
+        assert action in page, action
+    for heading in ("Players", "The cards", "Flow of play", "Moves"):
+        assert (heading if fmt == "md" else heading.upper()) in page
+
+
+RANKED = HIGH_CARD.replace('''functions:
+  strength:''', '''functions:
+  face_value:
+    id: T-9
+    text: cards rank by their value, the 1 counts as 7
+    params: {c: card}
+    value: "7 if c.value == 1 else c.value"
+  leading_value:
+    id: T-10
+    text: depends on the round, so it has no fixed table
+    params: {c: card}
+    value: "c.value + rounds"
+  strength:''')
+
+
+def test_rules_page_shows_rankings_of_card_functions_and_int_attributes(tmp_path: Path) -> None:
+    path = tmp_path / "ranked.yaml"
+    path.write_text(RANKED, encoding="utf-8")
+    page = run("rules", path, "--format", "text")
+    assert "CARD RANKINGS AND VALUES" in page
+    assert "1 [7] > 6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2]" in page    # face_value, highest first
+    assert "6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2] > 1 [1]" in page    # the int attribute `value`
+    assert "leading_value(card)" not in page.split("RULES")[0]         # reads a variable: no table
+
+
+def test_hm22_hm23_rules_page_lists_trump_and_plain_orders() -> None:
+    page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml")
+    trumps = next(line for line in page.splitlines() if line.strip().startswith("- Sun [20]"))
+    assert trumps.strip().startswith("- Sun [20] > Un [19] > Sota [18] > Robai (Pao) [17] > "
+                                     "Robai (Isu, Koppu, Ouru, Guru) [16] > Rei [15] > Kaba [14] > "
+                                     "9 (Pao, Isu) = 1 (Koppu, Ouru, Guru) [9]")
+    plain = next(line for line in page.splitlines() if line.strip().startswith("- Sun [30]"))
+    assert "2 (Pao, Isu) = 8 (Koppu, Ouru, Guru) [4] > Robai (Pao, Isu) [3] > " \
+           "1 (Pao, Isu) = 9 (Koppu, Ouru, Guru) [2]" in plain   # the plain long Robai between 2 and 1
+
+
+def test_rules_page_in_japanese_uses_japanese_names() -> None:
+    page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml", "--lang", "ja")
+    assert "八人メリ" in page
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
+def test_diff_names_every_rule_the_variant_adds_or_changes(path: Path) -> None:
+    root = yaml.safe_load(path.read_text(encoding="utf-8"))
+    base = (path.parent / root["extends"]).resolve()
+    out = run("diff", base, path)
+    assert out.strip(), "no differences reported"
+    for rule in root.get("rules", []):
+        assert rule["id"] in out, rule["id"]
+
+
+def test_diff_of_a_ruleset_with_itself_is_empty() -> None:
+    path = ROOT / "rulesets" / "duzihu.yaml"
+    out = run("diff", path, path)
+    assert "no differences" in out.lower() or not out.strip()
