@@ -19,6 +19,14 @@ class LogError(ValueError):
     """A log that cannot be read or replayed; the message names the line."""
 
 
+def _typed_options(rs: Any, options: dict) -> dict:
+    """Options as the game used them (`deals=1` from the command line is the number 1)."""
+    try:
+        return rs.check_options(options)
+    except ValueError:   # the game itself refuses them; the header keeps what was given
+        return dict(options)
+
+
 class LogWriter:
     """Appends one game's events to a JSONL stream as the game advances."""
 
@@ -29,7 +37,7 @@ class LogWriter:
         self._records = 0
         self._write({"type": "header", "format": FORMAT, "version": __version__, "ruleset": ruleset_path,
                      "ruleset_id": rs.id, "sha256": rs.source_sha256, "seed": seed, "agents": agents,
-                     "options": options or {}})
+                     "options": _typed_options(rs, options or {})})
 
     def _write(self, obj: dict) -> None:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")

@@ -9,6 +9,7 @@ of games (a 100,000-game soak needs no more than a 10,000-game one).
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,12 +97,25 @@ class Summary:
     seconds: float
     per_seat: list = field(default_factory=list)
     per_team: list = field(default_factory=list)
+    peak_mb: float | None = None   # peak resident memory of the largest process (None where unknown)
 
     def as_dict(self) -> dict:
         return {"games": self.games, "deals": self.deals, "seconds": round(self.seconds, 3),
                 "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
                 "deals_per_second": round(self.deals / self.seconds, 2) if self.seconds else None,
+                "peak_memory_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
                 "seats": self.per_seat, "teams": self.per_team}
+
+
+def peak_memory_mb() -> float | None:
+    """Peak resident memory of this process or of its largest finished worker, in MB."""
+    try:
+        import resource
+    except ImportError:   # not on this system (Windows)
+        return None
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024   # ru_maxrss: bytes on macOS, KB on Linux
+    peaks = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return max(peaks) / scale
 
 
 def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any = None,
@@ -132,10 +146,16 @@ def _worker(args: tuple) -> Tally:
 
     rs = load_ruleset(path)
     tally = Tally()
+    from interpreter.engine.program import FlowError
+
     for index, seed in seeds:
-        stream = open(Path(log_dir) / f"game-{index:06d}.jsonl", "w", encoding="utf-8") if log_dir else None
+        log = Path(log_dir) / f"game-{index:06d}.jsonl" if log_dir else None
+        stream = open(log, "w", encoding="utf-8") if log else None
         try:
             st = play_one(rs, spec, seed, options, stream, path)
+        except FlowError as exc:   # say which game, so it can be replayed
+            where = f"game {index} (seed {seed}" + (f", log {log}" if log else "") + ")"
+            raise FlowError(f"{where}: {exc}") from None
         finally:
             if stream:
                 stream.close()
@@ -168,7 +188,7 @@ def simulate(path: str, games: int, seed: int, agent_spec: str, options: dict, w
 
 
 def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
-    summary = Summary(tally.games, tally.deals, seconds)
+    summary = Summary(tally.games, tally.deals, seconds, peak_mb=peak_memory_mb())
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
         summary.per_seat.append({"seat": s, "wins": tally.wins[s], **tally.seats[s].as_dict(),
@@ -182,8 +202,9 @@ def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
 
 def format_summary(summary: Summary, rs: Any) -> str:
     rate = summary.seconds or 1e-9
+    memory = f", peak memory {summary.peak_mb:.0f} MB" if summary.peak_mb is not None else ""
     lines = [f"{summary.games} games, {summary.deals} deals in {summary.seconds:.2f} s "
-             f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s)"]
+             f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s{memory})"]
     per_deal = summary.deals > summary.games
     lines.append(f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI" + ("          per deal" if per_deal else ""))
     for row in summary.per_seat:

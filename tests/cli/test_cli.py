@@ -182,3 +182,28 @@ def test_end_of_input_after_a_finished_game_saves_it(tmp_path):
     result = play([str(path), "--agents", "random", "--seed", "1"], "1\n" * 6, tmp_path)
     assert "next, restart or quit?" in result.output
     assert "end of input: game saved" in result.output and "Traceback" not in result.output
+
+
+def test_simulate_reports_peak_memory(tmp_path):
+    from tests.engine.tiny import HIGH_CARD
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text(HIGH_CARD, encoding="utf-8")
+    result = run(["simulate", str(path), "-n", "5"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"peak memory \d+ MB", result.output.splitlines()[0])
+    data = json.loads(run(["simulate", str(path), "-n", "5", "--json"]).output)
+    assert data["peak_memory_mb"] > 0
+
+
+def test_simulate_names_the_game_and_rule_of_a_broken_invariant(tmp_path):
+    from tests.engine.tiny import HIGH_CARD
+
+    path = tmp_path / "broken.yaml"
+    path.write_text(HIGH_CARD.replace('check: "sum(points) == rounds"', 'check: "sum(points) == rounds + 1"'),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "3", "--seed", "7", "--log-dir",
+                                      str(tmp_path / "logs")])
+    assert result.exit_code == 1
+    assert "game 0 (seed 7, log " in result.output and "(T-3)" in result.output, result.output
+    assert "Traceback" not in result.output
