@@ -207,3 +207,21 @@ def test_simulate_names_the_game_and_rule_of_a_broken_invariant(tmp_path):
     assert result.exit_code == 1
     assert "game 0 (seed 7, log " in result.output and "(T-3)" in result.output, result.output
     assert "Traceback" not in result.output
+
+
+def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
+    from tests.engine.tiny import HIGH_CARD
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text(HIGH_CARD, encoding="utf-8")
+    logs = tmp_path / "logs"
+    assert run(["simulate", str(path), "-n", "3", "--log-dir", str(logs)]).exit_code == 0
+    files = sorted(str(p) for p in logs.glob("*.jsonl"))
+    result = run(["replay", "--check", "-q", *files])
+    assert result.exit_code == 0, result.output
+    assert "3 game(s) from 3 log(s)" in result.output
+    (logs / "game-000001.jsonl").write_text("not json\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", "--check", "-q", *files])
+    assert result.exit_code == 1
+    assert "2 game(s) from 2 log(s)" in result.output and "1 log(s) could not be read" in result.output
+    assert "Traceback" not in result.output
