@@ -1,0 +1,77 @@
+"""Ctrl-C while a save file is being written is held until the file is complete (play.HELD)."""
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from interpreter.play import HELD
+
+
+def test_sigint_inside_a_held_block_is_raised_when_it_ends() -> None:
+    reached_end_of_block = False
+    with pytest.raises(KeyboardInterrupt):
+        with HELD:
+            os.kill(os.getpid(), signal.SIGINT)
+            reached_end_of_block = True   # the signal did not cut the block short
+    assert reached_end_of_block
+    assert HELD.depth == 0 and not HELD.pending
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_nested_blocks_raise_once_at_the_outermost_end() -> None:
+    order = []
+    with pytest.raises(KeyboardInterrupt):
+        with HELD:
+            with HELD:
+                os.kill(os.getpid(), signal.SIGINT)
+                order.append("inner")
+            order.append("outer")
+    assert order == ["inner", "outer"]
+
+
+def test_release_without_raising_drops_the_interrupt_when_stopping_anyway() -> None:
+    HELD.__enter__()
+    os.kill(os.getpid(), signal.SIGINT)
+    HELD.release(raise_pending=False)
+    assert HELD.depth == 0 and not HELD.pending
+
+
+def test_no_signal_means_no_interrupt() -> None:
+    with HELD:
+        pass
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.1, 0.3, 0.6])
+def test_real_ctrl_c_at_the_prompt_always_leaves_a_game_that_resumes(tmp_path, delay: float) -> None:
+    """A real SIGINT to `cardrules play` at several moments after it has started (one that
+    arrives while Python itself is still starting is Python's matter): no traceback; when a
+    save is reported, it resumes."""
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "play", "duzihu", "--agents", "random",
+                             "--seed", "4"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=env, text=True)
+    banner = proc.stdout.readline()   # the game has begun
+    try:
+        proc.stdin.write("1\n" * 200)
+        proc.stdin.flush()
+    except BrokenPipeError:
+        pass
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    out = banner + out
+    assert "Traceback" not in out, out[-2000:]
+    assert proc.returncode in (0, 1, 130), (proc.returncode, out[-500:])
+    if "--resume" in out:
+        save = out.split("--resume", 1)[1].split()[0].strip("'\"")
+        again = subprocess.run([sys.executable, "-m", "interpreter", "play", "--resume", save],
+                               input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+        assert again.returncode == 0, again.stdout[-1000:] + again.stderr[-1000:]
+        assert "Traceback" not in again.stdout + again.stderr
