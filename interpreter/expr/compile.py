@@ -168,7 +168,8 @@ class ExprCompiler:
             return
         uf.returns = uf.declared or code.type
         uf.body, uf.const = code.fn, code.const
-        if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params):
+        if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params) and _keyable(uf.returns):
+            # a scalar result only: a remembered list would be one object shared by every caller
             uf.reads = self._reads(uf)
             uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
 

@@ -41,6 +41,8 @@ def test_functions_reading_collections_or_taking_lists_are_not_memoised() -> Non
     fns = COMPILER.functions
     assert fns["trump_count"].reads is None   # reads `hand`, a list
     assert fns["suits_of"].reads is None      # a list parameter cannot be a key
+    listing = make_compiler({"twice": ({"c": "card"}, "[c, c]")})
+    assert listing.functions["twice"].reads is None   # a list result would be shared by every caller
 
 
 def test_memo_key_holds_the_variable_so_a_new_trump_gives_new_results() -> None:
