@@ -58,7 +58,7 @@ class UserFunction:
     memo: dict = field(default_factory=dict)   # (arguments..., reads...) -> result, when `reads` is set
 
 
-MEMO_LIMIT = 50_000   # remembered results per function; the table starts afresh when full
+MEMO_LIMIT = 4096   # remembered results per function; the table starts afresh when full, so memory stays flat
 
 
 def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> Closure:
