@@ -153,3 +153,16 @@ def test_memo_hits_pay_the_work_of_the_first_computation() -> None:
         spent.append(compiler.limits.max_work - frame.budget)
     assert spent[0] == spent[1] == spent[2] > 0
     assert compiler.functions["value_of"].memo   # the later runs were hits
+
+
+def test_memo_table_is_bounded(monkeypatch) -> None:
+    from interpreter.expr import calls
+
+    monkeypatch.setattr(calls, "MEMO_LIMIT", 5)
+    compiler = make_compiler()
+    env = Env()
+    for trump in SUIT.values.values():
+        env.trump = trump
+        for name in CARDS:
+            run(f"strength('{name}')", env, compiler=compiler)
+            assert len(compiler.functions["strength"].memo) <= 5
