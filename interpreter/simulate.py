@@ -141,8 +141,11 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
 
 
 def _worker(args: tuple) -> Tally:
-    path, spec, seeds, options, log_dir = args
+    """Play the games numbered `indexes` (a range: its size does not grow with the run)."""
+    path, spec, indexes, first_seed, options, log_dir = args
     from interpreter.validate import load_ruleset
+
+    seeds = ((i, first_seed + i) for i in indexes)
 
     rs = load_ruleset(path)
     tally = Tally()
@@ -173,13 +176,13 @@ def simulate(path: str, games: int, seed: int, agent_spec: str, options: dict, w
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     if workers <= 1:
-        tally = _worker((path, agent_spec, ((i, seed + i) for i in range(games)), options, log_dir))
+        tally = _worker((path, agent_spec, range(games), seed, options, log_dir))
     else:
         import multiprocessing
 
-        chunks = [[(i, seed + i) for i in range(w, games, workers)] for w in range(workers)]
+        chunks = [range(w, games, workers) for w in range(workers)]
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_worker, [(path, agent_spec, c, options, log_dir) for c in chunks if c])
+            parts = pool.map(_worker, [(path, agent_spec, c, seed, options, log_dir) for c in chunks if len(c)])
         tally = Tally()
         for part in parts:
             tally.merge(part)
