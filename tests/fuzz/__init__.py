@@ -4,6 +4,8 @@ Shared helpers for the fuzz suites:
 
 - `fuzz(fast, slow, *strategies)` turns one property body into two tests: a
   modest default run and a `@pytest.mark.slow` long run (`pytest -m slow`);
+  `CARDRULES_FUZZ_SCALE=0.25` scales the long runs' example counts (to fit a
+  time budget; `--hypothesis-show-statistics` prints what was tried);
 - `assert_report_sane` checks a validation Report: Diagnostic objects whose
   spans lie inside the files they name;
 - `cli` / `assert_cli_clean` run the `cardrules` command in-process and fail
@@ -43,6 +45,8 @@ def fuzz(fast: int, slow: int, *strategies: Any) -> Callable:
     failure can take hundreds of them): it reports the example as found, and the slow variant,
     which shares the example database, shrinks it.
     """
+
+    slow = max(1, round(slow * float(os.environ.get("CARDRULES_FUZZ_SCALE", "1"))))
 
     def wrap(body: Callable) -> tuple[Callable, Callable]:
         quick = settings(max_examples=fast, phases=NO_SHRINK, **{**COMMON, "derandomize": True})(
