@@ -26,7 +26,7 @@ BYTE = 8
 GUARD = 0x80
 STRIDE = 64
 MAX_HAND = STRIDE - 1
-DEFAULT_CACHE_LIMIT = 100_000
+DEFAULT_CACHE_LIMIT = 32_768   # outcomes remembered per component shape; full within a few thousand deals
 
 AllowIf = Callable[[tuple[int, ...]], bool]
 Reach = Callable[[int], int]
@@ -157,8 +157,9 @@ def _make_reach(guard: int, group_masks: Sequence[tuple[int, ...]], pair_masks: 
             rest = (counts | guard) - mask
             if rest & guard == guard:
                 found |= reach(rest ^ guard) << 1
-        if len(memo) >= limit:
-            memo.clear()
+        if len(memo) >= limit:   # forget the older half: memory stays flat, recent hands stay warm
+            for key in list(islice(memo, len(memo) // 2)):
+                del memo[key]
             memo[0] = 1
         memo[counts] = found
         return found
