@@ -50,21 +50,23 @@ class HeldInterrupts:
         self.pending = True
 
     def __enter__(self) -> "HeldInterrupts":
-        if self.depth == 0 and threading.current_thread() is threading.main_thread():
+        self.depth += 1   # first: from here on an interrupt is held (see the handler below)
+        if self.depth == 1 and threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handler)
-        self.depth += 1
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         self.release(raise_pending=exc_type is None)
 
     def release(self, raise_pending: bool = True) -> None:
-        self.depth -= 1
+        try:
+            if self.depth == 1 and self._previous is not None:
+                previous, self._previous = self._previous, None
+                signal.signal(signal.SIGINT, previous)
+        finally:
+            self.depth -= 1   # last, and always
         if self.depth > 0:
             return
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
         pending, self.pending = self.pending, False
         if pending and raise_pending:
             raise KeyboardInterrupt
