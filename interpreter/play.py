@@ -146,25 +146,22 @@ class Session:
             return self._suspend("stopped", status=1)
 
     def _advance_agents(self) -> None:
-        st = self.state
-        while not st.is_terminal() and st.current_player() != self.seat:
-            seat = st.current_player()
-            action = self.agents[seat].choose(st)
+        while not self.state.is_terminal() and self.state.current_player() != self.seat:
+            seat = self.state.current_player()
+            action = self.agents[seat].choose(self.state)
             self._apply(action)
             if self.log:
-                self.log.action(seat, str(action), st)
+                self.log.action(seat, str(action), self.state)
 
     def _apply(self, action: Any) -> None:
-        """Apply an action; if the ruleset fails, the game goes back to before it (see RulesetFailed)."""
-        before = self.state.clone()
+        """Apply an action to a copy and keep the copy once the whole move has gone through: an
+        illegal move, a failing ruleset (RulesetFailed) or a Ctrl-C leaves the game as it was."""
+        after = self.state.clone()
         try:
-            self.state.apply_action(action)
+            after.apply_action(action)
         except FlowError as exc:
-            self.state = before
             raise RulesetFailed(str(exc)) from None
-        except KeyboardInterrupt:   # never save a move half applied
-            self.state = before
-            raise
+        self.state = after
 
     # ----- showing ------------------------------------------------------------
     def _show(self) -> None:
