@@ -99,6 +99,7 @@ class Session:
     read: Callable[[str], str | None]
     save_path: Path
     state: Any = None
+    clean: Any = None   # a copy of `state` taken after each whole move, never evaluated on: what a save writes
     log: Any = None
     log_path: str | None = None
     game_number: int = 1
@@ -117,6 +118,7 @@ class Session:
     def start(self) -> None:
         if self.state is None:
             self.state = self.rs.new_game(seed=self.seed, options=self.options)
+        self.clean = self.state.clone()
         self._open_log()
 
     def run(self) -> int:
@@ -161,6 +163,7 @@ class Session:
             after.apply_action(action)
         except FlowError as exc:
             raise RulesetFailed(str(exc)) from None
+        self.clean = after.clone()   # before `state`: an interrupt between the two saves the new position
         self.state = after
 
     # ----- showing ------------------------------------------------------------
@@ -365,10 +368,10 @@ class Session:
                 return False
             word = line.strip().lower()
             if word in ("next", "n", "restart", "r"):
-                self.game_number += 1
                 carry = st if word.startswith("n") else None
-                self.state = self.rs.new_game(seed=self.seed + self.game_number - 1, options=self.options,
-                                              carry_from=carry)
+                fresh = self.rs.new_game(seed=self.seed + self.game_number, options=self.options, carry_from=carry)
+                self.clean, self.state = fresh.clone(), fresh
+                self.game_number += 1
                 self.shown = 0
                 self._open_log()
                 return True
@@ -424,7 +427,7 @@ class Session:
             "ruleset_id": self.rs.id, "sha256": self.rs.source_sha256, "seat": self.seat,
             "agents": self.agent_spec, "seed": self.seed, "options": self.options,
             "lang": self.renderer.lang, "game_number": self.game_number, "log": self.log_path,
-            "shown": self.shown, "state": self.state.to_json(),
+            "shown": self.shown, "state": (self.clean or self.state).to_json(),
         }
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.save_path.with_suffix(".tmp")

@@ -692,6 +692,9 @@ def _tab_message(text: str, index: int) -> str:
 # ---------------------------------------------------------------- entry point
 
 
+_ODD_BREAKS = re.compile("[\x85\u2028\u2029]")
+
+
 def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
     """Parse a file's text into a located value (None if empty or unreadable) and diagnostics."""
     bad = Reader.NON_PRINTABLE.search(source.text)
@@ -699,6 +702,10 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
         return None, [Diagnostic(f"control character U+{ord(bad.group()):04X} is not allowed in YAML",
                                         source.span(bad.start()), "remove it, or write it as an escape "
                                         "(like \\t) in a double-quoted string")]
+    odd = _ODD_BREAKS.search(source.text)
+    if odd:   # YAML 1.1 counts these as line ends and most editors do not: positions would disagree
+        return None, [Diagnostic(f"line separator U+{ord(odd.group()):04X} is not allowed in a ruleset",
+                                 source.span(odd.start()), "end lines with an ordinary newline")]
     diagnostics: list[Diagnostic] = []
     if _CParser is not None and "\t" not in source.text:   # libyaml accepts some tabs PyYAML refuses
         fast = _fast_tree(source)

@@ -411,6 +411,8 @@ LOADER_CASES = [
     ("empty", b"", "file is empty"),
     ("whitespace", b"   \n\n  ", "file is empty"),
     ("nul_bytes", b"\x00" * 64, "U+0000"),
+    ("next_line_break", "cardrules: 1\nid: x\x85name: y\n".encode("utf-8"), "line separator U+0085"),
+    ("unicode_line_separator", "cardrules: 1\nid: x\u2028name: y\n".encode("utf-8"), "line separator U+2028"),
     ("not_utf8_first_byte", b"\xff\xfecardrules: 1\n", "not valid UTF-8"),
     ("utf16", "cardrules: 1\nid: x\n".encode("utf-16"), "not valid UTF-8"),
     ("too_large", b"# " + b"x" * (2 * 1024 * 1024) + b"\n", "file is too large"),
