@@ -395,3 +395,13 @@ def test_ctrl_c_while_a_scratch_value_is_set_keeps_a_resumable_game(tmp_path: Pa
               "interrupt_in": ("with_local", 10, 6)}
     outcome = isolated(run_session, script, str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)
+
+
+@pytest.mark.parametrize("line", [28430, 29054])
+def test_ctrl_c_found_by_the_long_run_keeps_a_resumable_game(line: int, tmp_path: Path) -> None:
+    """Found by the long run: a Ctrl-C while an agent's legal moves were listed on the live game
+    (scratch slots being restored) left a save that did not match its moves."""
+    script = {"game": "hachinin_meri", "seat": 0, "seed": 0, "lines": ["1"] * 40, "end": "eof", "echo_at": 0,
+              "interrupt_at_line": line}
+    outcome = isolated(run_session, script, str(tmp_path), timeout=120)
+    assert outcome.kind == "ok", str(outcome)
