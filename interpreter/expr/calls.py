@@ -28,13 +28,18 @@ if TYPE_CHECKING:
 CALL_COST = 10   # work units one call of a ruleset function costs (inlined or not)
 
 
+def spent_on(name: str, span: Span | None) -> ExprRuntimeError:
+    """The error when calls of ruleset function `name` have used up an evaluation's work budget."""
+    return ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
+                            "functions that call others several times multiply the work; simplify them")
+
+
 def charged_call(fn: Closure, name: str, span: Span | None) -> Closure:
     """An inlined body that still pays for its call, so nested calls cannot multiply without bound."""
     def run(f: Frame) -> Any:
         f.budget -= CALL_COST
         if f.budget < 0:
-            raise ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
-                                   "functions that call others several times multiply the work; simplify them")
+            raise spent_on(name, span)
         return fn(f)
     return run
 
@@ -75,76 +80,46 @@ def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> C
     assert body is not None and reads is not None
     keys = uf.keys or (None,) * len(slots)
 
-    def spent() -> ExprRuntimeError:
-        return ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
-                                "functions that call others several times multiply the work; simplify them")
-
     def miss(f: Frame, key: Any, values: Sequence[Any]) -> Any:
         L = f.L
         for slot, value in zip(slots, values):
             L[slot] = value
         before = f.budget
         out = body(f)
-        if key is None:
-            return out
-        try:
+        if key is not None:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             memo[key] = (out, before - f.budget)
-        except TypeError:   # an argument that cannot be a key (a record holding a list)
-            pass
         return out
 
-    def hit(f: Frame, found: tuple[Any, int]) -> Any:
+    def paid(f: Frame, found: tuple[Any, int]) -> Any:
         f.budget -= found[1]
         if f.budget < 0:
-            raise spent()
+            raise spent_on(name, span)
         return found[0]
 
-    if len(args) == 1 and len(reads) == 1 and keys[0] is None:
-        (a0,), (r0,) = args, reads
-
-        def call11(f: Frame) -> Any:
-            v0 = a0(f)
-            f.budget -= CALL_COST
-            if f.budget < 0:
-                raise spent()
-            key = (v0, r0(f))
-            try:
-                out, cost = memo[key]
-            except KeyError:
-                return miss(f, key, (v0,))
-            except TypeError:
-                return miss(f, None, (v0,))
-            if cost:
-                f.budget -= cost
-                if f.budget < 0:
-                    raise spent()
-            return out
-        return call11
-
-    if len(args) == 1:
-        (a0,), k0 = args, keys[0] or (lambda v: v)
+    if len(args) == 1:   # the common case, kept to one Python call per hit
+        (a0,), (k0,) = args, keys
+        r0 = reads[0] if len(reads) == 1 else None
 
         def call1(f: Frame) -> Any:
             v0 = a0(f)
             f.budget -= CALL_COST
             if f.budget < 0:
-                raise spent()
+                raise spent_on(name, span)
             try:
-                key = (k0(v0), *[r(f) for r in reads])
-            except Exception:   # none, or a value without the field: the body says what is wrong
+                v = v0 if k0 is None else k0(v0)
+                key = (v, r0(f)) if r0 is not None else (v, *[r(f) for r in reads])
+                found = memo.get(key)
+            except Exception:   # none or a value without the field (the body says what is wrong), or no key
                 return miss(f, None, (v0,))
-            try:
-                out, cost = memo[key]
-            except KeyError:
+            if found is None:
                 return miss(f, key, (v0,))
-            except TypeError:   # a value that cannot be a key
-                return miss(f, None, (v0,))
+            out, cost = found
             if cost:
                 f.budget -= cost
                 if f.budget < 0:
-                    raise spent()
+                    raise spent_on(name, span)
             return out
         return call1
 
@@ -152,18 +127,15 @@ def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> C
         values = tuple(a(f) for a in args)
         f.budget -= CALL_COST
         if f.budget < 0:
-            raise spent()
+            raise spent_on(name, span)
         try:
             key = tuple(v if k is None else k(v) for v, k in zip(values, keys)) + tuple(r(f) for r in reads)
-        except Exception:   # none, or a value without the field: the body says what is wrong
+            found = memo.get(key)
+        except Exception:   # as in call1
             return miss(f, None, values)
-        try:
-            found = memo[key]
-        except KeyError:
+        if found is None:
             return miss(f, key, values)
-        except TypeError:   # a value that cannot be a key
-            return miss(f, None, values)
-        return hit(f, found)
+        return paid(f, found)
     return call
 
 
@@ -268,8 +240,7 @@ def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
     span = uf.name_span
 
     def spent(f: Frame) -> ExprRuntimeError:
-        return ExprRuntimeError(f"too much work: calls of '{uf.name}' used up this evaluation's budget", span,
-                                "functions that call others several times multiply the work; simplify them")
+        return spent_on(uf.name, span)
     if not args:
         def call0(f: Frame) -> Any:
             f.budget -= CALL_COST   # every call costs, so call trees cannot grow without bound
@@ -303,19 +274,11 @@ def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
 
 
 def key_of_user(uf: UserFunction) -> Closure:
-    """For `key=name`: a closure giving a Python callable that runs the ruleset function."""
+    """For `key=name`: a closure giving a Python callable that runs the ruleset function
+    (through its memo when it has one)."""
     body, (slot,) = uf.body or failing(f"function '{uf.name}' has errors", uf.name_span), uf.slots
     if uf.body is not None and uf.reads is not None:
-        call = memo_call(uf, (lambda f: f.L[slot],), uf.name_span)
-
-        def make_memo(f: Frame) -> Callable[[Any], Any]:
-            slots = f.L
-
-            def key(value: Any) -> Any:
-                slots[slot] = value
-                return call(f)
-            return key
-        return make_memo
+        body = memo_call(uf, (lambda f: f.L[slot],), uf.name_span)
 
     def make(f: Frame) -> Callable[[Any], Any]:
         slots = f.L
