@@ -292,22 +292,29 @@ def mutate_bytes(data: Any, raw: bytes) -> tuple[bytes, str]:
 # ----------------------------------------------------------------- checks (run in the child)
 
 
+def _check_bytes(raw: bytes, path: Path) -> Any:
+    """Write `raw` to `path`, validate the file and check that the report is sane."""
+    from interpreter.validate import check_file
+
+    path.write_bytes(raw)
+    report = check_file(path)
+    try:
+        texts = {str(path): raw.decode("utf-8")}
+    except UnicodeDecodeError:
+        texts = {}
+    assert_report_sane(report, texts)
+    return report
+
+
 def validate_and_play(text: str | None, raw: bytes | None, filename: str, folder: str, moves: int = 300) -> str:
     """Validate (text or file bytes), check the report, and play a valid result; returns the verdict."""
-    from interpreter.validate import check_file, check_text
+    from interpreter.validate import check_text
 
     if raw is None:
         report = check_text(text, filename)
-        texts = {filename: text}
+        assert_report_sane(report, {filename: text})
     else:
-        path = Path(folder) / filename
-        path.write_bytes(raw)
-        report = check_file(path)
-        try:
-            texts = {str(path): raw.decode("utf-8")}
-        except UnicodeDecodeError:
-            texts = {}
-    assert_report_sane(report, texts)
+        report = _check_bytes(raw, Path(folder) / filename)
     if not report.ok:
         return "invalid: " + report.diagnostics[0].message[:200]
     play_random(report.ruleset, moves)
@@ -433,16 +440,8 @@ LOADER_CASES = [
 
 
 def _loader_case(raw: bytes, folder: str) -> list[str]:
-    from interpreter.validate import check_file
-
     path = Path(folder) / "case.yaml"
-    path.write_bytes(raw)
-    report = check_file(path)
-    try:
-        texts = {str(path): raw.decode("utf-8")}
-    except UnicodeDecodeError:
-        texts = {}
-    assert_report_sane(report, texts)
+    report = _check_bytes(raw, path)
     assert not report.ok
     result = cli(["validate", path])
     assert_cli_clean(result, (1,))
