@@ -195,13 +195,12 @@ class Session:
         """The legal actions, cards in the order the hand is shown."""
         legal = list(self.state.legal_actions())
         order: dict[int, int] = {}
-        view = self.state.clone()   # evaluating sort keys sets scratch values; never on the state a save takes
         for info in self.rs.zones:
             if info.per == "seat" and info.name in self.rs.zone_sort:
-                cards = view.zones[info.base + self.seat]
+                cards = self.state.zones[info.base + self.seat]
                 fn = self.rs.zone_sort[info.name]
                 for c in cards:
-                    order.setdefault(c, view.with_local("card", c, fn))
+                    order.setdefault(c, self.state.with_local("card", c, fn))
         def position(a: Any) -> Any:
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
             return order.get(a.value, 0) if act is not None and act.param_kind == "card" else 0
@@ -243,8 +242,7 @@ class Session:
         if fn is None or any(c is None for c in cards):
             return cards
         index = self.rs.cards.index()
-        view = self.state.clone()   # as in _menu: scratch values never touch the state a save takes
-        return sorted(cards, key=lambda c: view.with_local("card", index[c], fn))
+        return sorted(cards, key=lambda c: self.state.with_local("card", index[c], fn))
 
     # ----- input --------------------------------------------------------------
     def _handle(self, line: str) -> int | None:
@@ -351,10 +349,9 @@ class Session:
             self.log.end(st)
         self._show_history_tail()
         template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
-        view = st.clone()   # scores are computed with scratch values set; keep them off the state a save takes
         if template:
-            self.echo(self.rs.fill(view, template))
-        scores = view.returns()
+            self.echo(self.rs.fill(st, template))
+        scores = st.returns()
         self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(scores)))
         mine, best = scores[self.seat], max(scores)
         self.echo("You win!" if mine == best and scores.count(best) < len(scores) else

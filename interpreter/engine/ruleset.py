@@ -258,7 +258,7 @@ class Ruleset:
     @staticmethod
     def _failing(active: list, fr: Any) -> Restriction | None:
         for r in active:
-            if (r.when_fixed or r.when is None or r.when(fr)) and not r.require(fr):
+            if not r.test(fr):
                 return r
         return None
 

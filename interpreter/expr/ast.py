@@ -229,8 +229,7 @@ def fixed_parts(tree: Node, varying: frozenset[str]) -> set[tuple[int, int]]:
     found: set[tuple[int, int]] = set()
 
     def visit(node: Node) -> None:
-        if isinstance(node, (Call, Comprehension)) and not (free_names(node) & moving) \
-                and not _binds(node, moving - bound):
+        if isinstance(node, (Call, Comprehension)) and not (free_names(node) & moving):
             found.add((node.start, node.end))
             return
         for child in children(node):
@@ -238,11 +237,6 @@ def fixed_parts(tree: Node, varying: frozenset[str]) -> set[tuple[int, int]]:
 
     visit(tree)
     return found
-
-
-def _binds(node: Node, names: frozenset[str] | set[str]) -> bool:
-    """True when a comprehension inside `node` rebinds one of `names` (then reading it is ambiguous)."""
-    return any(isinstance(n, ForClause) and n.var in names for n in _walk(node))
 
 
 def _walk(node: Node) -> Iterator[Node]:
