@@ -253,7 +253,7 @@ class Compiler:
             if z.per == "seat":
                 self.declare(z.name, self._seat_zone_fn(z.name, base), z.span, "a zone")
             else:
-                self.declare(z.name, Value(ListT(self.names.card), _zone_loader(base)), z.span, "a zone")
+                self.declare(z.name, Value(ListT(self.names.card), _zone_loader(base), f"f.env.zones[{int(base)}]"), z.span, "a zone")
             base += count
         self.zone_count = base
         self.zone_index = tuple(per_seat_zone_of)
@@ -300,7 +300,7 @@ class Compiler:
                 self.bag.error(str(exc), where)
             self.options[o.name] = OptionInfo(o.name, t, default, o.choices, o.minimum, o.maximum, o.description)
             self.option_slots[o.name] = slot
-            self.declare(o.name, Value(t, _slot_loader(slot)), o.span, "an option")
+            self.declare(o.name, var_value(t, slot), o.span, "an option")
 
     def variables(self) -> None:
         sizes = {"game": 0, "seat": self.n, "team": len(self.model.players.teams)}
@@ -319,7 +319,7 @@ class Compiler:
             full_t = t if v.per == "game" else ListT(t)
             self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(v.type), initial))
             self.var_types[v.name] = (t, slot, v.per)
-            self.declare(v.name, Value(full_t, _slot_loader(slot)), v.span, "a variable")
+            self.declare(v.name, var_value(full_t, slot), v.span, "a variable")
 
     def _initial(self, v: Any, t: Type) -> Any:
         if str(v.type).strip() == "seat":
@@ -361,6 +361,11 @@ def _slot_loader(slot: int) -> Callable[[Any], Any]:
 
 def _zone_loader(z: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.zones[z]
+
+
+def var_value(t: Type, slot: int) -> Value:
+    """A name for a state variable slot, read as `fr.env.vars[slot]` (with its text, see expr/emit.py)."""
+    return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]")
 
 
 def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]) -> Ruleset | None:

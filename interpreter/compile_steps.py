@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping
 
-from interpreter.compile import Compiler, Src
+from interpreter.compile import Compiler, Src, var_value
 from interpreter.diagnostics import Span, did_you_mean
 from interpreter.engine import program as P
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
@@ -75,7 +75,7 @@ class FlowCompiler:
         if name in self.c.global_names:
             self.bag.error(f"'{name}' is already {self.c.global_names[name][1]}; choose another loop name", span)
         slot = self.c.slots.new()
-        self.locals[-1][name] = Value(t, _slot(slot))
+        self.locals[-1][name] = var_value(t, slot)
         return slot
 
     # ----- zones ----------------------------------------------------------------
@@ -160,7 +160,7 @@ class FlowCompiler:
             return
         counts = None
         if "counts" in v:
-            self.locals.append({"seat": Value(INT, _slot(self.c.slots.named("seat")))})
+            self.locals.append({"seat": var_value(INT, self.c.slots.named("seat"))})
             counts = self.expr(v["counts"], vspan(v, "counts", s.span), INT)
             self.locals.pop()
         if src and dst and seats:
@@ -420,7 +420,7 @@ class FlowCompiler:
         as_slot = None
         if "as" in v:
             as_slot = self.c.slots.new()
-            self.locals[-1][v["as"]] = Value(self.c.names.action, _slot(as_slot))
+            self.locals[-1][v["as"]] = var_value(self.c.names.action, as_slot)
             self._claim_names = getattr(self, "_claim_names", set()) | {v["as"]}
         if players:
             self.emit(out, P.Claim(players, actions, rank, as_slot), s, "claim")
@@ -529,7 +529,7 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
     out = []
     player_slot = c.slots.named("player")
     for i, a in enumerate(c.model.actions):
-        fc.locals.append({"player": Value(INT, _slot(player_slot))})
+        fc.locals.append({"player": var_value(INT, player_slot)})
         param_slot = param_from = None
         param_kind = None
         if a.param_name:
@@ -545,7 +545,7 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
                                 getattr(a.param_from, "span", a.span))
                 param_from = compiled.fn
             param_slot = c.slots.new()
-            fc.locals[-1][a.param_name] = Value(elem, _slot(param_slot))
+            fc.locals[-1][a.param_name] = var_value(elem, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
         available = fc.expr(a.available_if, a.span, BOOL)
         restrictions = []
@@ -630,7 +630,7 @@ def _compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
     for z in c.model.zones:
         if z.sort is None:
             continue
-        fc.locals.append({"card": Value(c.names.card, _slot(slot))})
+        fc.locals.append({"card": var_value(c.names.card, slot)})
         fn = fc.expr(z.sort, z.span)
         fc.locals.pop()
         if fn is not None:
@@ -646,8 +646,8 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     c.global_names.update({k: (v, "a built-in name") for k, v in engine_functions(c).items()
                            if k not in c.global_names})
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
-    c.global_names["last_action"] = (Value(names.action, _slot(last_action_slot)), "a built-in name")
-    c.global_names["last_player"] = (Value(INT, _slot(last_player_slot)), "a built-in name")
+    c.global_names["last_action"] = (var_value(names.action, last_action_slot), "a built-in name")
+    c.global_names["last_player"] = (var_value(INT, last_player_slot), "a built-in name")
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
     exprs = ExprCompiler(scope)
@@ -661,7 +661,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     program.append(end)
     P.link(program)
     seat_slot = c.slots.named("seat")
-    fc.locals.append({"seat": Value(INT, _slot(seat_slot))})
+    fc.locals.append({"seat": var_value(INT, seat_slot)})
     returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
     evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
     fc.locals.pop()

@@ -13,7 +13,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from interpreter.diagnostics import Span
-from interpreter.expr import ast
+from interpreter.expr import ast, emit
+from interpreter.expr.emit import CALL_COST, Src
 from interpreter.expr.runtime import (
     NOTHING, BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, charge,
     is_collection_type, over_budget, too_big,
@@ -23,9 +24,6 @@ from interpreter.expr.types import ANY, Type
 if TYPE_CHECKING:
     from interpreter.expr import SourceText
     from interpreter.expr.code import Code
-
-
-CALL_COST = 10   # work units one call of a ruleset function costs (inlined or not)
 
 
 def spent_on(name: str, span: Span | None) -> ExprRuntimeError:
@@ -66,9 +64,11 @@ class UserFunction:
 MEMO_LIMIT = 4096   # remembered results per function; the table starts afresh when full, so memory stays flat
 
 
-def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> Closure:
+def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> tuple[Closure, Callable[..., Any]]:
     """A call of a function whose result depends only on its arguments and a few scalar
     variables (`uf.reads`): each result is computed once and looked up afterwards.
+    Returns the call's closure and `hit(f, *values)`, the same call on evaluated arguments
+    (what generated text calls, see emit.py).
 
     Ranking functions (`strength(card)`, `is_trump(card)`) are the typical case: a few
     hundred distinct (card, trump suit) keys for a whole run of games.  The memo keeps
@@ -76,67 +76,68 @@ def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> C
     evaluation spends, and so whether it runs out, is the same with or without the memo
     (a game never depends on what an earlier game left in the table).
     """
+    hit = memo_hit(uf, span)
+    if len(args) == 1:
+        (a0,) = args
+        return (lambda f: hit(f, a0(f))), hit
+    if len(args) == 2:
+        a0, a1 = args
+        return (lambda f: hit(f, a0(f), a1(f))), hit
+    return (lambda f: hit(f, *[a(f) for a in args])), hit
+
+
+def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
+    """`hit(f, *values)` for a memoised function, generated as Python text so that the key
+    (arguments, or the fields of them the body reads, then the variables in `uf.reads`) is
+    one tuple display."""
     body, memo, reads, slots, name = uf.body, uf.memo, uf.reads, uf.slots, uf.name
     assert body is not None and reads is not None
     keys = uf.keys or (None,) * len(slots)
-
-    def miss(f: Frame, key: Any, values: Sequence[Any]) -> Any:
+    names: dict[str, Any] = {"_memo": memo, "_body": body, "_limit": MEMO_LIMIT, "_cost": CALL_COST,
+                             "_spent": lambda: spent_on(name, span), "Exception": Exception, "len": len}
+    params = [f"v{i}" for i in range(len(slots))]
+    parts = []
+    for i, key in enumerate(keys):
+        if key is None:
+            parts.append(params[i])
+        else:
+            names[f"_key{i}"] = key
+            parts.append(f"_key{i}(v{i})")
+    for i, value in enumerate(reads):
+        if value.src is not None:
+            parts.append(value.src)
+        else:
+            names[f"_read{i}"] = value.load
+            parts.append(f"_read{i}(f)")
+    stores = "".join(f"        L[{int(slot)}] = v{i}\n" for i, slot in enumerate(slots))
+    arguments = ", ".join(params)
+    text = f"""def hit(f, {arguments}):
+    f.budget -= _cost
+    if f.budget < 0:
+        raise _spent()
+    try:
+        key = ({", ".join(parts)},)
+        found = _memo.get(key)
+    except Exception:   # none or a value without the field (the body says what is wrong), or no key
+        key = found = None
+    if found is None:
         L = f.L
-        for slot, value in zip(slots, values):
-            L[slot] = value
-        before = f.budget
-        out = body(f)
+{stores}        before = f.budget
+        out = _body(f)
         if key is not None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[key] = (out, before - f.budget)
+            if len(_memo) >= _limit:
+                _memo.clear()
+            _memo[key] = (out, before - f.budget)
         return out
-
-    def paid(f: Frame, found: tuple[Any, int]) -> Any:
-        f.budget -= found[1]
+    cost = found[1]
+    if cost:
+        f.budget -= cost
         if f.budget < 0:
-            raise spent_on(name, span)
-        return found[0]
-
-    if len(args) == 1:   # the common case, kept to one Python call per hit
-        (a0,), (k0,) = args, keys
-        r0 = reads[0] if len(reads) == 1 else None
-
-        def call1(f: Frame) -> Any:
-            v0 = a0(f)
-            f.budget -= CALL_COST
-            if f.budget < 0:
-                raise spent_on(name, span)
-            try:
-                v = v0 if k0 is None else k0(v0)
-                key = (v, r0(f)) if r0 is not None else (v, *[r(f) for r in reads])
-                found = memo.get(key)
-            except Exception:   # none or a value without the field (the body says what is wrong), or no key
-                return miss(f, None, (v0,))
-            if found is None:
-                return miss(f, key, (v0,))
-            out, cost = found
-            if cost:
-                f.budget -= cost
-                if f.budget < 0:
-                    raise spent_on(name, span)
-            return out
-        return call1
-
-    def call(f: Frame) -> Any:
-        values = tuple(a(f) for a in args)
-        f.budget -= CALL_COST
-        if f.budget < 0:
-            raise spent_on(name, span)
-        try:
-            key = tuple(v if k is None else k(v) for v, k in zip(values, keys)) + tuple(r(f) for r in reads)
-            found = memo.get(key)
-        except Exception:   # as in call1
-            return miss(f, None, values)
-        if found is None:
-            return miss(f, key, values)
-        return paid(f, found)
-    return call
+            raise _spent()
+    return found[0]
+"""
+    exec(compile(text, f"<memoised call of {name}>", "exec"), names)  # noqa: S102 - generated text only
+    return names["hit"]
 
 
 def failing(message: str, span: Span | None) -> Closure:
@@ -183,6 +184,41 @@ def call_closure(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code
         if pay_result:
             charge(f, len(out), span, limits)
         return out
+    return call
+
+
+def call_source(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code], returns: Type) -> Src | None:
+    """The text of a builtin or engine function call, paying as `call_closure` does."""
+    pay_args = tuple(i for i, a in enumerate(args) if is_collection_type(a.type)) if fn.charges else ()
+    pay_result = fn.charges and is_collection_type(returns)
+    impl = fn.impl
+    if keywords and all(c.is_const for c in keywords.values()):
+        impl, keywords = partial(impl, **{k: c.const for k, c in keywords.items()}), {}
+    words = ["f"] if fn.needs_frame else []
+    words += ["_pay(f, {%d})" % i if i in pay_args else "{%d}" % i for i in range(len(args))]
+    names = list(keywords)
+    words += [f"{k}={{{len(args) + j}}}" for j, k in enumerate(names) if k.isidentifier()]
+    if len(words) != (1 if fn.needs_frame else 0) + len(args) + len(names):
+        return None
+    template = "{i}(" + ", ".join(words) + ")"
+    if pay_result:
+        template = "_paid(f, " + template + ")"
+    return emit.op(template, *(a.src for a in args), *(keywords[k].src for k in names), i=impl)
+
+
+def user_call_values(uf: UserFunction) -> Callable[..., Any]:
+    """`call(f, *values)`: a call of a ruleset function on evaluated arguments (for generated text)."""
+    body, slots, name, span = uf.body, uf.slots, uf.name, uf.name_span
+    assert body is not None
+
+    def call(f: Frame, *values: Any) -> Any:
+        f.budget -= CALL_COST
+        if f.budget < 0:
+            raise spent_on(name, span)
+        L = f.L
+        for slot, value in zip(slots, values):
+            L[slot] = value
+        return body(f)
     return call
 
 
@@ -278,7 +314,8 @@ def key_of_user(uf: UserFunction) -> Closure:
     (through its memo when it has one)."""
     body, (slot,) = uf.body or failing(f"function '{uf.name}' has errors", uf.name_span), uf.slots
     if uf.body is not None and uf.reads is not None:
-        body = memo_call(uf, (lambda f: f.L[slot],), uf.name_span)
+        hit = memo_hit(uf, uf.name_span)
+        return lambda f: partial(hit, f)
 
     def make(f: Frame) -> Callable[[Any], Any]:
         slots = f.L
@@ -306,6 +343,7 @@ class Loop:
     elt: Closure
     elt_slot: int | None
     span: Span | None
+    native: Any = None   # emit.loop_parts: the clauses and element as Python text, when they all have it
 
     def simple(self) -> tuple[int, Closure, Closure | None, bool, bool] | None:
         """(slot, iterable, condition, condition is the variable, element is the variable)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from interpreter.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
-from interpreter.expr import ast, runtime as rt
+from interpreter.expr import ast, emit, runtime as rt
 from interpreter.expr.calls import Loop, UserFunction, comprehension
 from interpreter.expr.check_calls import CallChecks
 from interpreter.expr.code import (
@@ -46,6 +46,7 @@ class Checker(CallChecks):
         self.fixed = fixed   # (start, end) of parts to compile as rt.cached (see ast.fixed_parts)
         self.source = source
         self.limits = names.limits
+        self.generate = getattr(names, "generate", True)
         self.locals: dict[str, Code] = dict(params)
         self.inlined = inlined
         self.broken: list[str] = []  # ruleset functions called here that did not compile
@@ -67,8 +68,12 @@ class Checker(CallChecks):
             code = getattr(self, "visit_" + type(node).__name__)(node, expected)
         finally:
             self._nodes.pop()
+        if code.src is None and code is not FAILED:   # no text of its own: the text calls its closure
+            code.src = emit.embed(code.fn)
         if self.fixed and (node.start, node.end) in self.fixed and not code.is_const and code is not FAILED:
-            return Code(code.type, rt.cached(code.fn))
+            fast = emit.build(code.src, code.fn) if self.generate and emit.worth_building(code.src) else None
+            part = rt.cached(fast or code.fn)   # reads no loop variable of the tree (ast.fixed_parts)
+            return Code(code.type, part, src=emit.embed(part, opaque=False))
         return code
 
     def fold(self, code: Code) -> Code:
@@ -142,7 +147,8 @@ class Checker(CallChecks):
         if isinstance(found, Const):
             return constant(found.type, found.value)
         if isinstance(found, Value):
-            return Code(found.type, found.load, NOTHING, True)
+            src = emit.Src(found.src, {}) if found.src is not None else emit.embed(found.load)
+            return Code(found.type, found.load, NOTHING, True, src=src)
         if isinstance(found, Function) and found.uncalled is not None:
             return self.error(found.uncalled[0], node.start, node.end, found.uncalled[1])
         if found is not None:
@@ -178,7 +184,7 @@ class Checker(CallChecks):
             return self.error(f"{t} has no attribute '{node.name}'", *at,
                               did_you_mean(node.name, fields) or f"its attributes are: {listed}")
         fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
-        return self.fold_if(Code(field.type, fn), obj)
+        return self.fold_if(Code(field.type, fn, src=emit.op("{g}({0})", obj.src, g=field.getter)), obj)
 
     def visit_Index(self, node: ast.Index, expected: Type | None) -> Code:
         obj, at = self.check(node.obj), self.check(node.index)
@@ -190,7 +196,8 @@ class Checker(CallChecks):
         elem = elem_of(obj.type)
         if elem is None:
             return self.error(f"{obj.type} cannot be indexed", node.obj.start, node.obj.end)
-        code = Code(elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)))
+        code = Code(elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)),
+                    src=emit.op("{0}[{1}]", obj.src, at.src))
         return self.fold_if(code, obj, at)
 
     # --- operators --------------------------------------------------------------
@@ -199,12 +206,12 @@ class Checker(CallChecks):
         if node.op == "not":
             inner = self.condition(node.operand, "the operand of 'not'")
             load = inner.fn
-            return self.fold_if(Code(BOOL, lambda f: not load(f)), inner)
+            return self.fold_if(Code(BOOL, lambda f: not load(f), src=emit.op("(not {0})", inner.src)), inner)
         inner = self.check(node.operand, INT)
         if not self.need_int(inner, node.operand, "the operand of '-'"):
             return FAILED
         load = inner.fn
-        return self.fold_if(Code(INT, lambda f: -load(f)), inner)
+        return self.fold_if(Code(INT, lambda f: -load(f), src=emit.op("(-{0})", inner.src)), inner)
 
     def visit_BinOp(self, node: ast.BinOp, expected: Type | None) -> Code:
         left, right = self.check(node.left), self.check(node.right)
@@ -223,7 +230,15 @@ class Checker(CallChecks):
             return FAILED
         const = right.const if node.op in ("+", "*") else NOTHING
         fn = rt.int_arith(node.op, left.fn, right.fn, self.span(*at), self.limits, const)
-        return self.fold_if(Code(INT, fn), left, right)
+        return self.fold_if(Code(INT, fn, src=self.arith_src(node.op, left, right)), left, right)
+
+    def arith_src(self, op: str, left: Code, right: Code) -> emit.Src | None:
+        if op in ("+", "-", "*"):
+            return emit.op("{b}({0} %s {1})" % op, left.src, right.src, b=emit.bounded(self.limits.max_int))
+        if op == "**":
+            return emit.op("{p}({0}, {1})", left.src, right.src,
+                           p=emit.power(self.limits.max_int, self.limits.max_exponent))
+        return emit.op("({0} %s {1})" % op, left.src, right.src)   # // and %: Python raises on zero
 
     def divisor_ok(self, node: ast.BinOp, right: Code) -> bool:
         """A constant right operand that can only fail is reported at load time, on itself."""
@@ -248,7 +263,9 @@ class Checker(CallChecks):
                               node.op_end, hint)
         fn = rt.concat(left.fn, right.fn, common == STR, self.span(node.op_start, node.op_end),
                        self.limits)
-        return self.fold_if(Code(common, fn), left, right)
+        src = emit.op("{j}(f, {0}, {1})", left.src, right.src,
+                      j=emit.joined(common == STR, self.limits.max_collection))
+        return self.fold_if(Code(common, fn, src=src), left, right)
 
     def visit_BoolOp(self, node: ast.BoolOp, expected: Type | None) -> Code:
         left = self.condition(node.left, f"the left side of '{node.op}'")
@@ -257,9 +274,10 @@ class Checker(CallChecks):
             decided = (not left.const) if node.op == "and" else bool(left.const)
             return constant(BOOL, left.const) if decided else right
         lf, rf = left.fn, right.fn
+        src = emit.op("({0} %s {1})" % node.op, left.src, right.src)
         if node.op == "and":
-            return Code(BOOL, lambda f: lf(f) and rf(f))
-        return Code(BOOL, lambda f: lf(f) or rf(f))
+            return Code(BOOL, lambda f: lf(f) and rf(f), src=src)
+        return Code(BOOL, lambda f: lf(f) or rf(f), src=src)
 
     def operands(self, node: ast.Compare, member: bool) -> tuple[Code, Code]:
         """Both sides; a literal side is read as the other side's enum when it can be."""
@@ -294,7 +312,9 @@ class Checker(CallChecks):
         if left.is_const and not right.is_const:
             left, right = right, left
         as_lists = NONE not in (lt, rt_) and (isinstance(lt, ListT) or isinstance(rt_, ListT))
-        return Code(BOOL, rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot))
+        template = "(tuple({0}) %s tuple({1}))" if as_lists else "({0} %s {1})"
+        return Code(BOOL, rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot),
+                    src=emit.op(template % node.op, left.src, right.src))
 
     def ordering(self, node: ast.Compare, left: Code, right: Code) -> Code:
         common = unify(left.type, right.type)
@@ -303,7 +323,8 @@ class Checker(CallChecks):
                 "only numbers and strings have an order; compare a number attribute or a rank"
             return self.error(f"'{node.op}' cannot order {left.type} and {right.type}",
                               node.op_start, node.op_end, hint)
-        return Code(BOOL, rt.ordering(node.op, left.fn, right.fn, right.const, left.slot))
+        return Code(BOOL, rt.ordering(node.op, left.fn, right.fn, right.const, left.slot),
+                    src=emit.op("({0} %s {1})" % node.op, left.src, right.src))
 
     def membership(self, node: ast.Compare, left: Code, right: Code) -> Code:
         elem = STR if right.type == STR else elem_of(right.type)
@@ -316,7 +337,13 @@ class Checker(CallChecks):
         pay = isinstance(right.type, ListT) or right.type == STR
         fn = rt.membership(node.op == "not in", left.fn, right.fn, pay,
                            self.span(node.start, node.end), self.limits, right.const)
-        return Code(BOOL, fn)
+        if right.is_const:
+            src = emit.op("({0} %s {c})" % node.op, left.src, c=rt.member_constant(right.const))
+        elif pay:
+            src = emit.op("{m}(f, {0}, {1})", left.src, right.src, m=emit.paying_member(node.op == "not in"))
+        else:
+            src = emit.op("({0} %s {1})" % node.op, left.src, right.src)
+        return Code(BOOL, fn, src=src)
 
     def visit_IfExp(self, node: ast.IfExp, expected: Type | None) -> Code:
         test = self.condition(node.test, "the condition of 'if'")
@@ -334,8 +361,9 @@ class Checker(CallChecks):
                               f"{orelse.type}", node.orelse.start, node.orelse.end)
         if test.is_const:
             chosen = body if test.const else orelse
-            return Code(common, chosen.fn, chosen.const)
-        return Code(common, rt.choice(test.fn, body.fn, orelse.fn, body.const, orelse.const))
+            return Code(common, chosen.fn, chosen.const, src=chosen.src)
+        return Code(common, rt.choice(test.fn, body.fn, orelse.fn, body.const, orelse.const),
+                    src=emit.op("({1} if {0} else {2})", test.src, body.src, orelse.src))
 
     # --- collections ------------------------------------------------------------
 
@@ -359,7 +387,8 @@ class Checker(CallChecks):
         if all(c.is_const for c in codes):
             return constant(ListT(elem), [c.const for c in codes])
         fns = tuple(c.fn for c in codes)
-        return Code(ListT(elem), lambda f: [g(f) for g in fns])
+        src = emit.op("[" + ", ".join("{%d}" % i for i in range(len(codes))) + "]", *(c.src for c in codes))
+        return Code(ListT(elem), lambda f: [g(f) for g in fns], src=src)
 
     def visit_SetLit(self, node: ast.SetLit, expected: Type | None) -> Code:
         if not node.items:
@@ -371,7 +400,9 @@ class Checker(CallChecks):
         if all(c.is_const for c in codes):
             return constant(SetT(elem), frozenset(c.const for c in codes))
         fns = tuple(c.fn for c in codes)
-        return Code(SetT(elem), lambda f: frozenset([g(f) for g in fns]))
+        src = emit.op("frozenset([" + ", ".join("{%d}" % i for i in range(len(codes))) + "])",
+                      *(c.src for c in codes))
+        return Code(SetT(elem), lambda f: frozenset([g(f) for g in fns]), src=src)
 
     def hashable(self, elem: Type, node: ast.Node) -> bool:
         if isinstance(elem, (ListT, SetT)):
@@ -382,26 +413,33 @@ class Checker(CallChecks):
 
     def visit_Comprehension(self, node: ast.Comprehension, expected: Type | None) -> Code:
         saved, steps, loops = dict(self.locals), [], 0
+        texts: list[tuple[str, str, emit.Src | None] | tuple[str, emit.Src | None]] = []
         for clause in node.clauses:
             if isinstance(clause, ast.IfClause):
                 cond = self.condition(clause.cond, "the 'if' of a comprehension")
                 steps.append(("if", cond.fn, cond.slot))
+                texts.append(("if", cond.src))
                 continue
             loops += 1
             if loops == 3:
                 self.error("at most two 'for' clauses in a comprehension", clause.start, clause.end,
                            "move the inner part into a ruleset function")
-            steps.append(("for", *self.loop_variable(clause)))
+            slot, source = self.loop_variable(clause)
+            steps.append(("for", slot, source.fn))
+            texts.append(("for", emit.loop_var(slot), source.src))
         elt = self.check(node.elt, elem_of(expected) if isinstance(expected, (ListT, SetT)) else None)
         self.locals = saved
         if node.kind == "set" and not self.hashable(elt.type, node.elt):
             return FAILED
         type_ = SetT(elt.type) if node.kind == "set" else ListT(elt.type)
-        loop = Loop(tuple(steps), elt.fn, elt.slot, self.span(node.start, node.end))
-        return Code(type_, comprehension(loop, node.kind == "set", self.limits), loop=loop)
+        native = emit.loop_parts(texts, elt.src)
+        loop = Loop(tuple(steps), elt.fn, elt.slot, self.span(node.start, node.end), native)
+        src = emit.comprehension(native, node.kind == "set", len(steps) <= 2 and loops == 1 and
+                                 (len(steps) == 1 or steps[1][0] == "if"), self.limits.max_collection)
+        return Code(type_, comprehension(loop, node.kind == "set", self.limits), loop=loop, src=src)
 
-    def loop_variable(self, clause: ast.ForClause) -> tuple[int, rt.Closure]:
-        """Check `for x in xs`, bind x to a fresh slot; (slot, closure of xs)."""
+    def loop_variable(self, clause: ast.ForClause) -> tuple[int, Code]:
+        """Check `for x in xs`, bind x to a fresh slot; (slot, code of xs)."""
         source = self.check(clause.iter)
         elem = elem_of(source.type)
         if elem is None:
@@ -411,5 +449,5 @@ class Checker(CallChecks):
         var_end = clause.var_start + len(clause.var)
         self.bad_name(clause.var, clause.var_start, var_end)
         slot = self.names.new_slot()
-        self.locals[clause.var] = slot_code(elem, slot)
-        return slot, source.fn
+        self.locals[clause.var] = slot_code(elem, slot, emit.loop_var(slot))
+        return slot, source

@@ -7,9 +7,10 @@ are cheap.
 from __future__ import annotations
 
 from interpreter.diagnostics import Diagnostic, did_you_mean
-from interpreter.expr import ast
+from interpreter.expr import ast, emit
 from interpreter.expr.calls import (
-    UserFunction, call_closure, charged_call, key_of_function, key_of_user, memo_call, reduction, user_call,
+    UserFunction, call_closure, call_source, charged_call, key_of_function, key_of_user, memo_call, reduction,
+    user_call, user_call_values,
 )
 from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
 from interpreter.expr.runtime import NOTHING, Function
@@ -69,7 +70,9 @@ class CallChecks:
         span = self.span(node.start, node.end)
         fused = fn.reduces and len(args) == 1 and not keywords and args[0].loop is not None
         closure = reduction(fn.reduces, args[0].loop, span, self.limits) if fused else None
-        code = Code(returns, closure or call_closure(fn, args, keywords, returns, span, self.limits))
+        src = emit.reduction(fn.reduces, args[0].loop.native, self.limits.max_int) if closure else None
+        code = Code(returns, closure or call_closure(fn, args, keywords, returns, span, self.limits),
+                    src=src if closure else call_source(fn, args, keywords, returns))
         return self.fold_if(code, *args, *keywords.values()) if fn.pure else code
 
     def arity(self, fn: Function, node: ast.Call) -> Code:
@@ -139,9 +142,11 @@ class CallChecks:
         if isinstance(found, UserFunction):
             if found.body is None:
                 self.broken.append(found.name)
-            return Code(FnT(arg), key_of_user(found))
+            key = key_of_user(found)
+            return Code(FnT(arg), key, src=emit.embed(key, opaque=False))
         if found.needs_frame:
-            return Code(FnT(arg), key_of_function(found))
+            key = key_of_function(found)
+            return Code(FnT(arg), key, src=emit.embed(key, opaque=False))
         return constant(FnT(arg), found.impl)
 
     def call_user(self, uf: UserFunction, node: ast.Call) -> Code:
@@ -165,24 +170,32 @@ class CallChecks:
         if uf.const is not NOTHING:
             return constant(uf.returns, uf.const)
         if uf.reads is not None and uf.body is not None:
-            return Code(uf.returns, memo_call(uf, [a.fn for a in args], uf.name_span))
+            call, hit = memo_call(uf, [a.fn for a in args], uf.name_span)
+            src = emit.op("{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
+                          *(a.src for a in args), h=hit)
+            return Code(uf.returns, call, src=src)
         if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
             inlined = self.inline(uf, args)
             if inlined is not None:
                 return inlined
-        return Code(uf.returns, user_call(uf, [a.fn for a in args]))
+        src = None
+        if uf.body is not None:
+            src = emit.op("{u}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
+                          *(a.src for a in args), u=user_call_values(uf))
+        return Code(uf.returns, user_call(uf, [a.fn for a in args]), src=src)
 
     def inline(self, uf: UserFunction, args: list[Code]) -> Code | None:
         """The body compiled again with the (cheap, effect-free) arguments in place of its slots."""
         problems: list[Diagnostic] = []
-        params = {p: Code(t, a.fn, a.const, True, a.slot) for (p, t), a in zip(uf.params, args)}
+        params = {p: Code(t, a.fn, a.const, True, a.slot, src=a.src) for (p, t), a in zip(uf.params, args)}
         body = type(self)(self.names.for_functions(problems), uf.source, params, self.inlined + 1)
         code = body.check(uf.tree, uf.declared)
         if problems:
             return None
         if code.is_const:
-            return Code(uf.returns, code.fn, code.const)
-        return Code(uf.returns, charged_call(code.fn, uf.name, uf.name_span))
+            return Code(uf.returns, code.fn, code.const, src=code.src)
+        return Code(uf.returns, charged_call(code.fn, uf.name, uf.name_span),
+                    src=emit.op("({c}(f) or {0})", code.src, c=emit.call_charge))
 
 
 def _arity_text(fn: Function) -> str:

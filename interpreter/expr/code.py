@@ -12,6 +12,7 @@ from typing import Any, Iterable, Protocol
 from interpreter.diagnostics import Diagnostic
 from interpreter.expr import runtime as rt
 from interpreter.expr.calls import Loop, UserFunction, failing
+from interpreter.expr.emit import Src, literal
 from interpreter.expr.runtime import NOTHING, Const, Function, Limits, Value
 from interpreter.expr.types import ERROR, INT, ListT, SetT, Type
 
@@ -31,6 +32,7 @@ class Code:
     simple: bool = False
     slot: int | None = None    # the variable's slot, when the code just reads one
     loop: Loop | None = None   # a generator's parts, so a reducing call can fuse with it
+    src: Src | None = None     # the same computation as Python text (emit.py), when it has one
 
     @property
     def is_const(self) -> bool:
@@ -48,12 +50,13 @@ def freeze(value: Any) -> Any:
 
 def constant(type_: Type, value: Any) -> Code:
     value = freeze(value)
-    return Code(type_, lambda f: value, value, True)
+    return Code(type_, lambda f: value, value, True, src=literal(value))
 
 
-def slot_code(type_: Type, slot: int) -> Code:
-    """A variable kept in `frame.L[slot]` (a parameter or a comprehension variable)."""
-    return Code(type_, lambda f: f.L[slot], NOTHING, True, slot)
+def slot_code(type_: Type, slot: int, name: str | None = None) -> Code:
+    """A variable kept in `frame.L[slot]` (a parameter or a comprehension variable); in generated
+    text it is `L[slot]`, or the Python variable `name` (a comprehension's variable)."""
+    return Code(type_, lambda f: f.L[slot], NOTHING, True, slot, src=Src(name or f"L[{slot}]", {}))
 
 
 FAILED = Code(ERROR, failing("expression has errors", None))
@@ -64,6 +67,7 @@ class Names(Protocol):
 
     limits: Limits
     diagnostics: list[Diagnostic]
+    generate: bool   # build generated Python functions (emit.py), or keep closures only
 
     def lookup(self, name: str) -> Const | Value | Function | UserFunction | None: ...
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from interpreter.diagnostics import Diagnostic, Span
-from interpreter.expr import ast
+from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
 from interpreter.expr.calls import UserFunction
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
@@ -48,6 +48,7 @@ class _Names:
         self.compiler = compiler
         self.extra = extra or EMPTY_SCOPE
         self.limits = compiler.limits
+        self.generate = compiler.generate
         self.diagnostics = diagnostics
 
     def for_functions(self, diagnostics: list[Diagnostic]) -> _Names:
@@ -72,9 +73,10 @@ class _Names:
 class ExprCompiler:
     """Compiles expressions and ruleset functions against one scope and one set of limits."""
 
-    def __init__(self, scope: Scope | None = None, limits: Limits = DEFAULT_LIMITS):
+    def __init__(self, scope: Scope | None = None, limits: Limits = DEFAULT_LIMITS, generate: bool = True):
         self.scope = scope or EMPTY_SCOPE
         self.limits = limits
+        self.generate = generate   # run expressions as generated Python functions (emit.py); else closures only
         self.builtins = builtin_functions(limits)
         self.functions: dict[str, UserFunction] = {}
         self.diagnostics: list[Diagnostic] = []
@@ -168,16 +170,18 @@ class ExprCompiler:
             return
         uf.returns = uf.declared or code.type
         uf.body, uf.const = code.fn, code.const
+        if self.generate and emit.worth_building(code.src):
+            uf.body = emit.build(code.src, code.fn) or code.fn
         if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params) and _keyable(uf.returns):
             # a scalar result only: a remembered list would be one object shared by every caller
             uf.reads = self._reads(uf)
             uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
 
-    def _reads(self, uf: UserFunction) -> tuple[Closure, ...] | None:
+    def _reads(self, uf: UserFunction) -> tuple[Value, ...] | None:
         """The scalar values (variables, options) a function's result depends on besides its
         arguments, or None when it reads anything else (zones, the frame, lists): then it is
         not memoised.  Callees are compiled first, so their `reads` are known."""
-        reads: list[Closure] = []
+        reads: list[Value] = []
         names = _Names(self, None, [])
         for name in sorted(ast.free_names(uf.tree, frozenset(p for p, _ in uf.params))):
             found = names.lookup(name)
@@ -191,8 +195,8 @@ class ExprCompiler:
                 if found.needs_frame:
                     return None
             elif isinstance(found, Value) and _keyable(found.type):
-                if found.load not in reads:
-                    reads.append(found.load)
+                if found not in reads:
+                    reads.append(found)
             else:
                 return None
         return tuple(reads)
@@ -227,7 +231,11 @@ class ExprCompiler:
             return Compiled(lambda f: value, code.type, source)
         if code.simple and code.slot is None:   # one read of a name the engine provides: no work, no failure
             return Compiled(code.fn, code.type, source)
-        return Compiled(guard(code.fn, whole, self.limits, self._frame_size), code.type, source)
+        slow = guard(code.fn, whole, self.limits, self._frame_size)
+        fast = None
+        if self.generate and emit.worth_building(code.src):
+            fast = emit.build(code.src, slow, self.limits.max_work)
+        return Compiled(fast or slow, code.type, source)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""

@@ -80,6 +80,7 @@ class Value:
 
     type: Type
     load: Callable[[Frame], Any]
+    src: str | None = None   # the same read as Python text over `f` (e.g. "f.env.vars[3]"), see emit.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +208,7 @@ def slot_value(type_: Type, slot: int) -> Value:
     def load(frame: Frame) -> Any:
         return frame.L[slot]
 
-    return Value(type_, load)
+    return Value(type_, load, f"L[{int(slot)}]")
 
 
 def is_collection_type(t: Type) -> bool:
@@ -364,15 +365,22 @@ def choice(test: Closure, body: Closure, orelse: Closure, body_const: Any = NOTH
     return lambda f: body(f) if test(f) else orelse(f)
 
 
+def member_constant(const: Any) -> Any:
+    """The constant right side of `in`, as a frozenset when it can be (a string's `in` looks
+    for a substring, so strings stay strings)."""
+    if not isinstance(const, str):
+        try:
+            return frozenset(const)
+        except TypeError:
+            pass
+    return const
+
+
 def membership(negate: bool, left: Closure, right: Closure, pay: bool, span: Span | None,
                limits: Limits, const: Any = NOTHING) -> Closure:
     """`x in xs` / `x not in xs`; a constant right side is a frozenset when it can be."""
     if const is not NOTHING:
-        if not isinstance(const, str):  # a string's `in` looks for a substring
-            try:
-                const = frozenset(const)
-            except TypeError:
-                pass
+        const = member_constant(const)
         return (lambda f: left(f) not in const) if negate else (lambda f: left(f) in const)
     if not pay:
         return (lambda f: left(f) not in right(f)) if negate else (lambda f: left(f) in right(f))

@@ -61,15 +61,16 @@ def _hand_of(frame, seat: int) -> list[int]:
 
 
 def make_scope() -> DictScope:
-    """The test game's names, as an engine would declare them."""
+    """The test game's names, as an engine would declare them (most reads with their Python text,
+    `big` and `nobody` without, so generated code also calls closures)."""
     return DictScope({
-        "hand": Value(ListT(CARD), lambda f: f.env.hand),
-        "trump": Value(SUIT, lambda f: f.env.trump),
-        "plays": Value(ListT(PLAY), lambda f: f.env.plays),
-        "seat": Value(INT, lambda f: f.env.seat),
-        "zero": Value(INT, lambda f: f.env.zero),
+        "hand": Value(ListT(CARD), lambda f: f.env.hand, "f.env.hand"),
+        "trump": Value(SUIT, lambda f: f.env.trump, "f.env.trump"),
+        "plays": Value(ListT(PLAY), lambda f: f.env.plays, "f.env.plays"),
+        "seat": Value(INT, lambda f: f.env.seat, "f.env.seat"),
+        "zero": Value(INT, lambda f: f.env.zero, "f.env.zero"),
         "big": Value(INT, lambda f: f.env.big),
-        "ten": Value(INT, lambda f: f.env.ten),
+        "ten": Value(INT, lambda f: f.env.ten, "f.env.ten"),
         "nobody": Value(CARD, lambda f: f.env.nobody),
         "limit": Const(INT, 10),
         "bonus_ranks": Const(ListT(RANK), (RANK.values["high"],)),
@@ -91,9 +92,10 @@ FUNCTIONS = {
 }
 
 
-def make_compiler(functions: dict = FUNCTIONS) -> ExprCompiler:
-    """A compiler over the test scope with the test's ruleset functions defined."""
-    compiler = ExprCompiler(make_scope())
+def make_compiler(functions: dict = FUNCTIONS, generate: bool = True) -> ExprCompiler:
+    """A compiler over the test scope with the test's ruleset functions defined; `generate=False`
+    keeps the closures only (the reference the generated code is compared with)."""
+    compiler = ExprCompiler(make_scope(), generate=generate)
     known = {"card": CARD, "suit": SUIT, "rank": RANK, "play": PLAY}
     for name, (params, body) in functions.items():
         typed = [(p, parse_type(t, known)) for p, t in params.items()]

@@ -1,0 +1,256 @@
+"""Python source for checked expressions: one function per evaluation instead of a closure per node.
+
+Every `Code` the checker builds has a closure (`fn`), and most also get a
+`Src`: a Python expression that computes the same value from the frame `f`
+(and `L`, its slots).  `build` turns the source of a whole expression into
+one Python function, so evaluating `not is_trump(card) or all(...)` is one
+call instead of a dozen.
+
+Safety: the text is made here from checked nodes only.  It holds operators,
+integer literals, `True`/`False`/`None`, and generated names (`_g12`) bound
+to objects the compiler made; user text (strings, names) never appears in it,
+so nothing a ruleset says reaches Python's parser.
+
+Exactness: the closures stay the reference.  The generated function makes the
+same work-budget charges (so it runs out of budget exactly when the closures
+would), and when it raises anything but an ExprRuntimeError (which helpers
+shared with the closures raise, already precise) it restores the budget and
+runs the closure, whose error names the failing part.  So an error costs at
+most one re-run, however deeply the generated functions nest.  Code without a source of its own
+(rare shapes) is called as its closure from the text (`_k3(f)`); such an
+embedded closure is `opaque`: it may read frame slots the text keeps in
+Python variables, so comprehensions around it are not generated.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from interpreter.expr.runtime import ExprRuntimeError
+
+_ids = itertools.count()
+
+MAX_TEXT = 20_000   # characters of one generated expression; longer ones keep their closures
+
+_LITERALS = (int, bool, type(None))
+
+
+@dataclass(frozen=True, slots=True)
+class Src:
+    """A Python expression over `f` (the frame), `L` (its slots) and the names in `refs`."""
+
+    text: str
+    refs: Mapping[str, Any]
+    opaque: bool = False   # calls a closure that may read the slots of loop variables
+
+
+def name_for(obj: Any, prefix: str = "o") -> tuple[str, dict[str, Any]]:
+    """A fresh name bound to `obj`."""
+    name = f"_{prefix}{next(_ids)}"
+    return name, {name: obj}
+
+
+def ref(obj: Any) -> Src:
+    """The object itself (a constant, a function to call)."""
+    name, refs = name_for(obj)
+    return Src(name, refs)
+
+
+def literal(value: Any) -> Src:
+    """A constant: ints, bools and none as literals, anything else by reference."""
+    if type(value) in _LITERALS:
+        return Src(repr(value) if value is None or value >= 0 else f"({value!r})", {})
+    return ref(value)
+
+
+def embed(fn: Callable[[Any], Any], opaque: bool = True) -> Src:
+    """A call of a closure `fn(f)`; `opaque` unless it is known to read no loop variable."""
+    name, refs = name_for(fn, "k")
+    return Src(f"{name}(f)", refs, opaque)
+
+
+def op(template: str, *parts: Src, **objects: Any) -> Src | None:
+    """`template` with `{0}`, `{1}`... replaced by the parts' text and `{name}` by fresh names
+    bound to the given objects; None when a part is missing or the text grows too long."""
+    if any(p is None for p in parts):
+        return None
+    refs: dict[str, Any] = {}
+    for p in parts:
+        refs.update(p.refs)
+    names = {}
+    for key, obj in objects.items():
+        names[key], bound = name_for(obj, key[:1])
+        refs.update(bound)
+    text = template.format(*[p.text for p in parts], **names)
+    if len(text) > MAX_TEXT:
+        return None
+    return Src(text, refs, any(p.opaque for p in parts))
+
+
+def loop_var(slot: int) -> str:
+    """The Python name of a comprehension variable in generated text."""
+    return f"_v{slot}"
+
+
+def loop_parts(clauses: list, elt: Src | None) -> tuple[tuple, Src] | None:
+    """A comprehension's clauses (("for", name, iterable) / ("if", condition)) and element, when
+    all have text and none is opaque; otherwise None (the comprehension keeps its closure)."""
+    if elt is None or elt.opaque:
+        return None
+    for clause in clauses:
+        src = clause[-1]
+        if src is None or src.opaque:
+            return None
+    return tuple(clauses), elt
+
+
+def _clauses(native: tuple[tuple, Src]) -> tuple[str, dict[str, Any]]:
+    clauses, elt = native
+    refs: dict[str, Any] = dict(elt.refs)
+    words = []
+    for clause in clauses:
+        refs.update(clause[-1].refs)
+        if clause[0] == "for":   # each loop pays its length when it starts, as the closures do
+            words.append(f"for {clause[1]} in _pay(f, {clause[2].text})")
+        else:
+            words.append(f"if {clause[1].text}")
+    return " ".join(words), refs
+
+
+def comprehension(native: tuple[tuple, Src] | None, as_set: bool, simple: bool, top: int) -> Src | None:
+    """`[elt for ...]`; nested loops check the size of the result (a simple one cannot grow)."""
+    if native is None:
+        return None
+    words, refs = _clauses(native)
+    text = f"[{native[1].text} {words}]"
+    if not simple:
+        name, bound = name_for(capped(top), "c")
+        text, refs = f"{name}({text})", {**refs, **bound}
+    if as_set:
+        text = f"frozenset({text})"
+    return Src(text, refs) if len(text) <= MAX_TEXT else None
+
+
+def reduction(kind: str, native: tuple[tuple, Src] | None, top: int) -> Src | None:
+    """`any`/`all`/`sum`/`count` over a generator: stops where the closures stop."""
+    if native is None:
+        return None
+    words, refs = _clauses(native)
+    elt = native[1].text
+    if kind in ("any", "all"):
+        text = f"{kind}({elt} {words})"
+    elif kind == "count":
+        text = f"sum(1 {words})"
+    else:
+        name, bound = name_for(bounded(top), "b")
+        text, refs = f"{name}(sum({elt} {words}))", {**refs, **bound}
+    return Src(text, refs) if len(text) <= MAX_TEXT else None
+
+
+def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Callable[[Any], Any] | None:
+    """One function computing `src`; on any exception it restores the budget and returns
+    `slow(f)` (the closures, which raise the precise error).  With `work` it is a top-level
+    evaluation: it sets the budget to `work` first.  None when Python cannot compile the text
+    (it nests too deeply): the caller keeps the closure."""
+    start = f"f.budget = {int(work)}\n    b = {int(work)}" if work is not None else "b = f.budget"
+    slots = "L = f.L\n    " if "L[" in src.text else ""
+    text = (f"def _fast(f):\n    {slots}{start}\n    try:\n        return {src.text}\n"
+            "    except _Precise:\n        raise\n"
+            "    except Exception:\n        f.budget = b\n        return _slow(f)\n")
+    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **src.refs, "_slow": slow,
+                                 "_pay": pay, "_paid": paid_result, "_Precise": ExprRuntimeError}
+    try:
+        exec(compile(text, "<cardrules expression>", "exec"), namespace)  # noqa: S102 - generated text, see above
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    return namespace["_fast"]
+
+
+def worth_building(src: Src | None) -> bool:
+    """Whether generated text saves anything over the closure: not a single embedded call."""
+    return src is not None and not (src.text.startswith("_k") and src.text.endswith("(f)")
+                                    and src.text.count("(") == 1)
+
+
+# --- helpers the generated text calls; they raise `Redo` and the closures say what went wrong ---
+
+
+class Redo(Exception):
+    """Raised by generated code where the closures raise a precise error (they are run next)."""
+
+
+def pay(f: Any, xs: Any) -> Any:
+    """Charge `len(xs)` to the budget (as `runtime.charge`), then give `xs` back."""
+    f.budget -= len(xs)
+    if f.budget < 0:
+        raise Redo
+    return xs
+
+
+def paid_result(f: Any, out: Any) -> Any:
+    f.budget -= len(out)
+    if f.budget < 0:
+        raise Redo
+    return out
+
+
+def bounded(top: int) -> Callable[[int], int]:
+    def check(v: int) -> int:
+        if -top <= v <= top:
+            return v
+        raise Redo
+    return check
+
+
+def capped(top: int) -> Callable[[list], list]:
+    def check(out: list) -> list:
+        if len(out) > top:
+            raise Redo
+        return out
+    return check
+
+
+CALL_COST = 10   # work units one call of a ruleset function costs (inlined or not)
+
+
+def call_charge(f: Any) -> None:
+    """What one call of a ruleset function costs (an inlined body is still a call)."""
+    f.budget -= CALL_COST
+    if f.budget < 0:
+        raise Redo
+
+
+def power(top: int, most: int) -> Callable[[int, int], int]:
+    def pw(a: int, b: int) -> int:
+        if not 0 <= b <= most:
+            raise Redo
+        if -top <= (v := a ** b) <= top:
+            return v
+        raise Redo
+    return pw
+
+
+def joined(is_str: bool, top: int) -> Callable[[Any, Any, Any], Any]:
+    def join(f: Any, a: Any, b: Any) -> Any:
+        size = len(a) + len(b)
+        if size > top:
+            raise Redo
+        f.budget -= size
+        if f.budget < 0:
+            raise Redo
+        return a + b if is_str else [*a, *b]
+    return join
+
+
+def paying_member(negate: bool) -> Callable[[Any, Any, Any], bool]:
+    def contains(f: Any, x: Any, xs: Any) -> bool:
+        f.budget -= len(xs)
+        if f.budget < 0:
+            raise Redo
+        return (x not in xs) if negate else (x in xs)
+    return contains
+
+
+_BUILTINS = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
+             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "Exception")}
