@@ -7,7 +7,7 @@ Identical copies share a face.  Attributes become tuples indexed by face, so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from interpreter.diagnostics import DiagnosticBag, did_you_mean
@@ -33,6 +33,10 @@ class Cards:
     rank_names: tuple[Text, ...]
     attrs: Mapping[str, tuple]     # attribute name -> value per face
     attr_types: Mapping[str, str]
+    deck_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_order", tuple(face for face, n in enumerate(self.copies) for _ in range(n)))
 
     @property
     def count(self) -> int:
@@ -47,7 +51,7 @@ class Cards:
 
     def initial_deck(self) -> list[int]:
         """Every physical card, as faces, in a fixed order (before any shuffle)."""
-        return [face for face, n in enumerate(self.copies) for _ in range(n)]
+        return list(self.deck_order)
 
 
 def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any, bag: DiagnosticBag) -> None:

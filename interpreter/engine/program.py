@@ -131,7 +131,8 @@ class Deal(Instr):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                st.meta[dst].extend(with_place(m, seat + 1, self.face_up) for m in meta[:n])
+                place = ((seat + 1) << 1) | self.face_up    # as with_place(m, seat + 1, face_up)
+                st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
         return self.pc + 1
@@ -147,46 +148,68 @@ class Move(Instr):
     a per-seat destination zone, else whoever placed the card before.
     """
 
-    __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover")
+    __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
 
     def __init__(self, src: Fn, dst: Fn, mode: str, arg: Fn | None, end: str, face_down: Fn | None,
                  group: Fn | None, into: Fn | None, mover: Fn | None):
         self.src, self.dst, self.mode, self.arg, self.end = src, dst, mode, arg, end
         self.face_down, self.group, self.into, self.mover = face_down, group, into, mover
+        self._front = end == "front"
+        self._plain = group is None and into is None
 
     def run(self, st: Any) -> int:
         fr = st.fr
         zs, zd = self.src(fr), self.dst(fr)
-        cards = _zone_range(st, zs, self.where)
-        _zone_range(st, zd, self.where)
-        if self.mode == "all":
-            faces, metas = cards[:], st.meta[zs][:]
+        zones, metas_of = st.zones, st.meta
+        if not (0 <= zs < len(zones) and 0 <= zd < len(zones)):
+            _zone_range(st, zs, self.where)
+            _zone_range(st, zd, self.where)
+        cards, meta = zones[zs], metas_of[zs]
+        mode = self.mode
+        if mode == "cards":
+            chosen = self.arg(fr)
+            if isinstance(chosen, (list, tuple)):
+                faces, metas = take(st, zs, chosen, self.where)
+            else:   # one card: the common case of an action's effect
+                try:
+                    i = cards.index(chosen)
+                except ValueError:
+                    take(st, zs, (chosen,), self.where)   # raises the error naming the card
+                    raise
+                faces, metas = [cards.pop(i)], [meta.pop(i)]
+        elif mode == "all":
+            faces, metas = cards[:], meta[:]
             cards.clear()
-            st.meta[zs].clear()
-        elif self.mode == "count":
+            meta.clear()
+        else:
             n = self.arg(fr)
             if n > len(cards):
                 raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
-            meta = st.meta[zs]
-            cut = n if self.end == "front" else len(cards) - n
-            if self.end == "front":
+            cut = n if self._front else len(cards) - n
+            if self._front:
                 faces, metas = cards[:cut], meta[:cut]
                 del cards[:cut], meta[:cut]
             else:
                 faces, metas = cards[cut:], meta[cut:]
                 del cards[cut:], meta[cut:]
-        else:
-            chosen = self.arg(fr)
-            faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
-        st.zones[zd].extend(faces)
-        dst_meta = st.meta[zd]
-        for m in metas:
-            by = mover + 1 if mover >= 0 else (m >> 1) & BY_MASK
-            up = (m & 1) if down is None else (0 if down else 1)
-            dst_meta.append((m & ~PLACE_MASK) | (by << 1) | up)
-        if self.group is not None or self.into is not None:
+        zones[zd].extend(faces)
+        dst_meta = metas_of[zd]
+        if down is None:
+            if mover >= 0:
+                place = (mover + 1) << 1
+                dst_meta.extend([(m & ~PLACE_MASK) | place | (m & 1) for m in metas])
+            else:
+                dst_meta.extend(metas)   # placer and face bit kept: (m & ~PLACE) | by | up == m
+        else:
+            up = 0 if down else 1
+            if mover >= 0:
+                place = ((mover + 1) << 1) | up
+                dst_meta.extend([(m & ~PLACE_MASK) | place for m in metas])
+            else:
+                dst_meta.extend([(m & ~1) | up for m in metas])
+        if not self._plain:
             st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
                          self.into(fr) if self.into is not None else None, self.where)
         st.note_move(zs, zd, faces, down)

@@ -24,9 +24,17 @@ def below(seed: int, counter: int, n: int) -> int:
 
 
 def shuffle(items: list, seed: int, counter: int) -> int:
-    """Fisher-Yates shuffle in place; returns the advanced counter."""
+    """Fisher-Yates shuffle in place; returns the advanced counter.  Draw k is
+    `below(seed, counter + k, i + 1)`, written out here (one deal's shuffle is a
+    few thousand integer operations, and calls would double its time)."""
+    mask, gamma = _MASK, _GAMMA
+    step = seed + (counter + 1) * gamma
     for i in range(len(items) - 1, 0, -1):
-        j = below(seed, counter, i + 1)
+        z = step & mask
+        step += gamma
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         counter += 1
         items[i], items[j] = items[j], items[i]
     return counter
