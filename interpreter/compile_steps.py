@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 from interpreter.compile import Compiler, Src, var_value
 from interpreter.diagnostics import Span, did_you_mean
 from interpreter.engine import program as P
+from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
 from interpreter.expr import (
     ANY, BOOL, ERROR, INT, DictScope, EnumT, ListT, SetT, Type, Value,
@@ -525,12 +526,16 @@ def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
     exprs.finish()
 
 
+def exprs_work(fc: FlowCompiler) -> int:
+    return fc.exprs.limits.max_work
+
+
 def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
     out = []
     player_slot = c.slots.named("player")
     for i, a in enumerate(c.model.actions):
         fc.locals.append({"player": var_value(INT, player_slot)})
-        param_slot = param_from = None
+        param_slot = param_from = param_src = None
         param_kind = None
         if a.param_name:
             compiled = fc.typed(a.param_from, a.span)
@@ -543,7 +548,7 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
                 else:
                     c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
                                 getattr(a.param_from, "span", a.span))
-                param_from = compiled.fn
+                param_from, param_src = compiled.fn, compiled.src
             param_slot = c.slots.new()
             fc.locals[-1][a.param_name] = var_value(elem, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
@@ -551,12 +556,13 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
         for r in a.legal_if:
-            when = fc.expr(r.when, r.span, BOOL, varying)
-            require = fc.expr(r.require, r.span, BOOL, varying)
+            when = fc.typed(r.when, r.span, BOOL, varying)
+            require = fc.typed(r.require, r.span, BOOL, varying)
             if require is not None:
                 fixed = when is not None and not (a.param_name and _mentions(r.when, a.param_name))
                 require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
-                restrictions.append(Restriction(r.rule, when, require, fixed, require_fixed))
+                restrictions.append(Restriction(r.rule, when and when.fn, require.fn, fixed, require_fixed,
+                                                when and when.src, require.src))
         fc.in_effect = True
         effect: list = []
         fc.steps(a.effect, effect)
@@ -564,9 +570,12 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
         P.link(effect)
         fc.in_effect = False
         fc.locals.pop()
+        fused = None
+        if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
+            fused = candidates_function(param_src, param_slot, restrictions, exprs_work(fc))
         out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
                                   param_from=param_from, param_kind=param_kind, available=available,
-                                  restrictions=tuple(restrictions), effect=tuple(effect)))
+                                  restrictions=tuple(restrictions), effect=tuple(effect), fused=fused))
     return tuple(out)
 
 

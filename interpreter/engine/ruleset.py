@@ -32,6 +32,8 @@ class Restriction:
     require: Callable
     when_fixed: bool = False     # `when` does not read the action's parameter: test it once per decision
     require_fixed: bool = False  # nor does `require`
+    when_src: Any = field(default=None, repr=False, compare=False)      # their Python text (engine/fuse.py)
+    require_src: Any = field(default=None, repr=False, compare=False)
     test: Callable = field(init=False, repr=False, compare=False)   # per candidate, once `when_fixed` held
 
     def __post_init__(self) -> None:
@@ -58,6 +60,7 @@ class CompiledAction:
     available: Callable | None
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]
+    fused: Callable | None = field(default=None, repr=False, compare=False)   # engine/fuse.py: legal values
     common: bool = field(init=False, repr=False, compare=False)   # a parameter and nothing else to test first
 
     def __post_init__(self) -> None:
@@ -281,6 +284,16 @@ class Ruleset:
                     continue
                 # the common case, inlined: a parameter, restrictions that read it
                 vars_[self.player_slot] = seat
+                if act.fused is not None:
+                    values = act.fused(fr)
+                    if values is not None:
+                        made = self.made_actions(k)
+                        for value in values:
+                            a = made.get(value)
+                            if a is None:
+                                a = made[value] = Action(k, value, None, self)
+                            out.append(a)
+                        continue   # else something failed: the loop below says what
                 tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
                 slot, seen = act.param_slot, set()
                 for value in act.param_from(fr):
@@ -298,6 +311,18 @@ class Ruleset:
             for slot, value in zip(scratch, saved):
                 vars_[slot] = value
         return out
+
+    def made_actions(self, kind: int) -> dict:
+        """The Action objects made so far for one action kind, by value (an Action never changes,
+        so states share them); at most 4,096 per kind are kept."""
+        made = getattr(self, "_made", None)
+        if made is None:
+            made = [{} for _ in self.actions]
+            object.__setattr__(self, "_made", made)
+        table = made[kind]
+        if len(table) >= 4096:
+            table.clear()
+        return table
 
     @property
     def scratch_slots(self) -> tuple[int, ...]:

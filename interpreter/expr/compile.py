@@ -36,6 +36,7 @@ class Compiled:
     fn: Closure
     type: Type
     source: SourceText
+    src: emit.Src | None = None   # the same computation as Python text, for engines that fuse several
 
     def evaluate(self, frame: Frame) -> Any:
         return self.fn(frame)
@@ -228,14 +229,15 @@ class ExprCompiler:
             return None
         if code.is_const:
             value = code.const
-            return Compiled(lambda f: value, code.type, source)
+            return Compiled(lambda f: value, code.type, source, code.src)
+        text = code.src if self.generate else None
         if code.simple and code.slot is None:   # one read of a name the engine provides: no work, no failure
-            return Compiled(code.fn, code.type, source)
+            return Compiled(code.fn, code.type, source, text)
         slow = guard(code.fn, whole, self.limits, self._frame_size)
         fast = None
         if self.generate and emit.worth_building(code.src):
             fast = emit.build(code.src, slow, self.limits.max_work)
-        return Compiled(fast or slow, code.type, source)
+        return Compiled(fast or slow, code.type, source, text)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""

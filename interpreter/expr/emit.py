@@ -158,13 +158,20 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
     text = (f"def _fast(f):\n    {slots}{start}\n    try:\n        return {src.text}\n"
             "    except _Precise:\n        raise\n"
             "    except Exception:\n        f.budget = b\n        return _slow(f)\n")
-    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **src.refs, "_slow": slow,
-                                 "_pay": pay, "_paid": paid_result, "_Precise": ExprRuntimeError}
+    return define(text, "_fast", {**src.refs, "_slow": slow})
+
+
+def define(text: str, name: str, refs: Mapping[str, Any], where: str = "<cardrules expression>"
+           ) -> Callable[..., Any] | None:
+    """Run generated `text` (a `def`) with the names it uses; the function called `name`, or None
+    when Python cannot compile the text (it nests too deeply)."""
+    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **refs, "_pay": pay, "_paid": paid_result,
+                                 "_Precise": ExprRuntimeError}
     try:
-        exec(compile(text, "<cardrules expression>", "exec"), namespace)  # noqa: S102 - generated text, see above
+        exec(compile(text, where, "exec"), namespace)  # noqa: S102 - generated text only, see the module doc
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
-    return namespace["_fast"]
+    return namespace[name]
 
 
 def worth_building(src: Src | None) -> bool:
@@ -253,4 +260,4 @@ def paying_member(negate: bool) -> Callable[[Any, Any, Any], bool]:
 
 
 _BUILTINS = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
-             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "Exception")}
+             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "Exception")}

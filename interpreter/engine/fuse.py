@@ -1,0 +1,53 @@
+"""One generated function per action that lists the legal values of its parameter.
+
+`legal_actions` of an action with a parameter runs the same loop every time:
+for each candidate value, set the parameter's slot and test the restrictions
+whose `when` holds.  When every expression involved has Python text
+(expr/emit.py), the loop and the tests are written out as one function, so a
+candidate costs a few comparisons instead of several calls.
+
+The function returns the legal values, or None when anything at all goes wrong
+(an expression fails, a value is not hashable); the engine then runs its own
+loop over the compiled expressions, which gives the precise error, or the
+answer.  Each expression starts with a full work budget, as it does there.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from interpreter.expr.emit import Src, define
+
+
+def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any], work: int
+                        ) -> Callable[[Any], list | None] | None:
+    """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
+    has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`) and
+    `when_fixed` (the condition does not read the parameter: tested once)."""
+    if param is None or any(r.require_src is None or (r.when is not None and r.when_src is None)
+                            for r in restrictions):
+        return None
+    refs: dict[str, Any] = dict(param.refs)
+    lines = ["def _legal(f):", "    _V = f.env.vars", "    try:",
+             f"        f.budget = {work}", f"        _xs = {param.text}"]
+    body: list[str] = []
+    for i, r in enumerate(restrictions):
+        refs.update(r.require_src.refs)
+        require = [f"f.budget = {work}", f"if not ({r.require_src.text}):", "    continue"]
+        if r.when is None:
+            body += require
+            continue
+        refs.update(r.when_src.refs)
+        if r.when_fixed:
+            lines += [f"        f.budget = {work}", f"        _w{i} = {r.when_src.text}"]
+            body += [f"if _w{i}:"] + ["    " + line for line in require]
+        else:
+            body += [f"f.budget = {work}", f"if {r.when_src.text}:"] + ["    " + line for line in require]
+    lines += ["        _out = []", "        _seen = set()", "        for _x in _xs:",
+              "            if _x in _seen:", "                continue", "            _seen.add(_x)",
+              f"            _V[{int(slot)}] = _x"]
+    lines += ["            " + line for line in body]
+    lines += ["            _out.append(_x)", "        return _out", "    except Exception:", "        return None"]
+    text = "\n".join(lines) + "\n"
+    if "L[" in text:
+        text = text.replace("    _V = f.env.vars\n", "    _V = f.env.vars\n    L = f.L\n", 1)
+    return define(text, "_legal", refs, "<cardrules legality>")
