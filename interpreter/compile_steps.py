@@ -287,8 +287,8 @@ class FlowCompiler:
         nxt = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot), s, s.kind)
         self.loops.append([])
         self.steps(s.body, out)
-        self.emit(out, P.Jump(top), s, s.kind)
-        nxt.exit = len(out)
+        back = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot, body=top + 1), s, s.kind)
+        nxt.exit = back.exit = len(out)
         for j in self.loops.pop():
             j.target = len(out)
 
@@ -363,12 +363,15 @@ class FlowCompiler:
         guard = self.emit(out, P.JumpUnless(while_), s, "repeat") if while_ else None
         self.loops.append([])
         self.steps(s.body, out)
+        back = None
         if until is not None:
             self.emit(out, P.JumpUnless(until, top), s, "repeat")
-        else:
-            self.emit(out, P.Jump(top), s, "repeat")
+        else:   # the loop's next step itself, rather than a jump to it
+            back = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot, body=top + 1), s, "repeat")
         end = len(out)
         nxt.exit = end
+        if back is not None:
+            back.exit = end
         if guard is not None:
             guard.target = end
         for j in self.loops.pop():

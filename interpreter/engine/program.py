@@ -340,10 +340,14 @@ class LoopStart(Instr):
 
 
 class LoopNext(Instr):
-    __slots__ = ("list_slot", "idx_slot", "var_slot", "exit")
+    """Take the loop's next value, or leave at `exit`.  The loop's body starts at `body` (the next
+    instruction, unless this is the copy at the end of the body that saves a jump back)."""
 
-    def __init__(self, list_slot: int, idx_slot: int, var_slot: int | None, exit: int = -1):
+    __slots__ = ("list_slot", "idx_slot", "var_slot", "exit", "body")
+
+    def __init__(self, list_slot: int, idx_slot: int, var_slot: int | None, exit: int = -1, body: int = -1):
         self.list_slot, self.idx_slot, self.var_slot, self.exit = list_slot, idx_slot, var_slot, exit
+        self.body = body
 
     def run(self, st: Any) -> int:
         vars_ = st.vars
@@ -354,7 +358,7 @@ class LoopNext(Instr):
         vars_[self.idx_slot] = i
         if self.var_slot is not None:
             vars_[self.var_slot] = values[i]
-        return self.pc + 1
+        return self.body
 
 
 class Turn(Instr):
@@ -423,4 +427,6 @@ def link(program: list[Instr]) -> list[Instr]:
     """Give every instruction its own index (used for `pc + 1`)."""
     for i, ins in enumerate(program):
         ins.pc = i
+        if isinstance(ins, LoopNext) and ins.body < 0:
+            ins.body = i + 1
     return program

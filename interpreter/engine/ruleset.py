@@ -146,9 +146,31 @@ class Ruleset:
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""
-        from interpreter.engine.observe import value_names
+        fr, shown = st.fr, self.shown
+        return "".join([p if p.__class__ is str else shown(p[1])(p[0](fr)) for p in parts])
 
-        return "".join(p if isinstance(p, str) else _show(value_names(self, p[1], p[0](st.fr))) for p in parts)
+    def shown(self, type_name: str) -> Callable[[Any], str]:
+        """How a value of this type is written in messages: enum values by id, lists joined."""
+        made = getattr(self, "_shown", None)
+        if made is None:
+            made = {}
+            object.__setattr__(self, "_shown", made)
+        fn = made.get(type_name)
+        if fn is None:
+            from interpreter.engine.observe import value_names
+
+            table = {"card": self.cards.ids, "suit": self.cards.suit_ids, "rank": self.cards.rank_ids,
+                     "team": self.team_ids, "kind": self.kind_names}.get(type_name)
+            if type_name == "int":
+                fn = _show
+            elif table is not None:
+                def fn(value: Any, table: tuple = table) -> str:
+                    return table[value] if value.__class__ is int and 0 <= value < len(table) else _show(value)
+            else:
+                def fn(value: Any) -> str:
+                    return _show(value_names(self, type_name, value))
+            made[type_name] = fn
+        return fn
 
     # ----- games -------------------------------------------------------------
     def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None,
