@@ -559,10 +559,12 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
         for r in a.legal_if:
-            when = fc.typed(r.when, r.span, BOOL, varying)
+            when_reads = bool(a.param_name) and r.when is not None and _mentions(r.when, a.param_name)
+            # a `when` that does not read the parameter is tested once per check: nothing to cache in it
+            when = fc.typed(r.when, r.span, BOOL, varying if when_reads else None)
             require = fc.typed(r.require, r.span, BOOL, varying)
             if require is not None:
-                fixed = when is not None and not (a.param_name and _mentions(r.when, a.param_name))
+                fixed = when is not None and not when_reads
                 require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
                 restrictions.append(Restriction(r.rule, when and when.fn, require.fn, fixed, require_fixed,
                                                 when and when.src, require.src))
@@ -609,7 +611,7 @@ def _template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
         _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos:m.start()])
         compiled = fc.typed(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
-        parts.append((compiled.fn, str(compiled.type)) if compiled is not None else m.group(0))
+        parts.append((compiled.fn, str(compiled.type), compiled.src) if compiled is not None else m.group(0))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))
     parts.append(text[pos:])

@@ -6,6 +6,8 @@ whose `when` holds.  When every expression involved has Python text
 (expr/emit.py), the loop and the tests are written out as one function, so a
 candidate costs a few comparisons instead of several calls.
 
+`template_function` does the same for a message template ("Seat {winner} wins").
+
 The function returns the legal values, or None when anything at all goes wrong
 (an expression fails, a value is not hashable); the engine then runs its own
 loop over the compiled expressions, which gives the precise error, or the
@@ -46,8 +48,39 @@ def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any
               "            if _x in _seen:", "                continue", "            _seen.add(_x)",
               f"            _V[{int(slot)}] = _x"]
     lines += ["            " + line for line in body]
-    lines += ["            _out.append(_x)", "        return _out", "    except Exception:", "        return None"]
+    lines += ["            _out.append(_x)", "        return _out", "    except Exception:", "        _fell[0] += 1", "        return None"]
     text = "\n".join(lines) + "\n"
     if "L[" in text:
         text = text.replace("    _V = f.env.vars\n", "    _V = f.env.vars\n    L = f.L\n", 1)
     return define(text, "_legal", refs, "<cardrules legality>")
+
+
+def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any], str]], work: int
+                      ) -> Callable[[Any], str | None] | None:
+    """`fn(frame) -> text, or None when anything fails` for a template's parts (literal strings and
+    (closure, type name, text) placeholders); None when a placeholder has no text."""
+    refs: dict[str, Any] = {}
+    lines = ["def _write(f):", "    try:"]
+    pieces = []
+    for i, part in enumerate(parts):
+        if isinstance(part, str):
+            refs[f"_t{i}"] = part            # literal text is bound by name, never written into code
+            pieces.append(f"_t{i}")
+            continue
+        if len(part) < 3 or part[2] is None:
+            return None
+        _, type_name, src = part
+        refs.update(src.refs)
+        refs[f"_s{i}"] = shown(type_name)
+        lines += [f"        f.budget = {int(work)}", f"        _a{i} = {src.text}"]
+        if type_name == "int":
+            pieces.append(f"(str(_a{i}) if _a{i}.__class__ is int else _s{i}(_a{i}))")
+        elif type_name == "str":
+            pieces.append(f"(_a{i} if _a{i}.__class__ is str else _s{i}(_a{i}))")
+        else:
+            pieces.append(f"_s{i}(_a{i})")
+    lines += [f"        return ''.join(({', '.join(pieces)},))", "    except Exception:", "        _fell[0] += 1", "        return None"]
+    text = "\n".join(lines) + "\n"
+    if "L[" in text:
+        text = text.replace("    try:\n", "    L = f.L\n    try:\n", 1)
+    return define(text, "_write", refs, "<cardrules message>")

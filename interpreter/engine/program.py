@@ -405,13 +405,26 @@ class Record(Instr):
 
 
 class Announce(Instr):
-    __slots__ = ("text",)
+    """Add a message to the history, in each of its languages.  `text` maps a language to a
+    template's parts; each is written by a generated function (engine/fuse.py), made at the first
+    run, or by `Ruleset.fill` when that cannot be made or fails (which then says why)."""
+
+    __slots__ = ("text", "made")
 
     def __init__(self, text: Any):
         self.text = text
+        self.made = None
 
     def run(self, st: Any) -> int:
-        st.announce(self.text)
+        made = self.made
+        if made is None:
+            made = self.made = tuple((lang, st.rs.formatter(parts), parts) for lang, parts in self.text.items())
+        texts = {}
+        fr = st.fr
+        for lang, write, parts in made:
+            text = write(fr) if write is not None else None
+            texts[lang] = text if text is not None else st.rs.fill(st, parts)
+        st.announce(texts)
         return self.pc + 1
 
 

@@ -149,6 +149,14 @@ class Ruleset:
         fr, shown = st.fr, self.shown
         return "".join([p if p.__class__ is str else shown(p[1])(p[0](fr)) for p in parts])
 
+    def formatter(self, parts: tuple) -> Callable[[Any], str | None] | None:
+        """A generated function writing a template on a frame (None when it fails), or None."""
+        from interpreter.engine.fuse import template_function
+
+        from interpreter.expr import DEFAULT_LIMITS
+
+        return template_function(parts, self.shown, DEFAULT_LIMITS.max_work)
+
     def shown(self, type_name: str) -> Callable[[Any], str]:
         """How a value of this type is written in messages: enum values by id, lists joined."""
         made = getattr(self, "_shown", None)

@@ -259,8 +259,8 @@ class GameState:
         self.records.append(values)
         self.rs.check_invariants(self, where)
 
-    def announce(self, templates: Any) -> None:
-        texts = {lang: self.rs.fill(self, parts) for lang, parts in templates.items()}
+    def announce(self, texts: dict) -> None:
+        """A message in each of its languages, seen by everyone."""
         self.history.append((-1, ANNOUNCE, texts, PUBLIC))
 
     # ----- copies and JSON --------------------------------------------------

@@ -112,29 +112,27 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
     stores = "".join(f"        L[{int(slot)}] = v{i}\n" for i, slot in enumerate(slots))
     arguments = ", ".join(params)
     text = f"""def hit(f, {arguments}):
-    f.budget -= _cost
-    if f.budget < 0:
-        raise _spent()
     try:
         key = ({", ".join(parts)},)
         found = _memo.get(key)
     except Exception:   # none or a value without the field (the body says what is wrong), or no key
         key = found = None
-    if found is None:
-        L = f.L
-{stores}        before = f.budget
-        out = _body(f)
-        if key is not None:
-            if len(_memo) >= _limit:
-                _memo.clear()
-            _memo[key] = (out, before - f.budget)
-        return out
-    cost = found[1]
-    if cost:
-        f.budget -= cost
+    if found is not None:   # pay what the first call cost, the call itself included
+        f.budget -= found[1]
         if f.budget < 0:
             raise _spent()
-    return found[0]
+        return found[0]
+    f.budget -= _cost
+    if f.budget < 0:
+        raise _spent()
+    L = f.L
+{stores.replace("        ", "    ")}    before = f.budget
+    out = _body(f)
+    if key is not None:
+        if len(_memo) >= _limit:
+            _memo.clear()
+        _memo[key] = (out, _cost + before - f.budget)
+    return out
 """
     exec(compile(text, f"<memoised call of {name}>", "exec"), names)  # noqa: S102 - generated text only
     return names["hit"]

@@ -31,6 +31,8 @@ from interpreter.expr.runtime import ExprRuntimeError
 
 _ids = itertools.count()
 
+FELL_BACK = [0]   # how many times generated code gave up for the closures (tests check it stays rare)
+
 MAX_TEXT = 20_000   # characters of one generated expression; longer ones keep their closures
 
 _LITERALS = (int, bool, type(None))
@@ -157,7 +159,7 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
     slots = "L = f.L\n    " if "L[" in src.text else ""
     text = (f"def _fast(f):\n    {slots}{start}\n    try:\n        return {src.text}\n"
             "    except _Precise:\n        raise\n"
-            "    except Exception:\n        f.budget = b\n        return _slow(f)\n")
+            "    except Exception:\n        _fell[0] += 1\n        f.budget = b\n        return _slow(f)\n")
     return define(text, "_fast", {**src.refs, "_slow": slow})
 
 
@@ -166,7 +168,7 @@ def define(text: str, name: str, refs: Mapping[str, Any], where: str = "<cardrul
     """Run generated `text` (a `def`) with the names it uses; the function called `name`, or None
     when Python cannot compile the text (it nests too deeply)."""
     namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **refs, "_pay": pay, "_paid": paid_result,
-                                 "_Precise": ExprRuntimeError}
+                                 "_Precise": ExprRuntimeError, "_fell": FELL_BACK}
     try:
         exec(compile(text, where, "exec"), namespace)  # noqa: S102 - generated text only, see the module doc
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -260,4 +262,4 @@ def paying_member(negate: bool) -> Callable[[Any, Any, Any], bool]:
 
 
 _BUILTINS = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
-             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "Exception")}
+             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "str", "int", "Exception")}
