@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -300,7 +301,7 @@ class Ruleset:
         out: list[Action] = []
         vars_ = st.vars
         scratch = self.scratch_slots
-        saved = [vars_[slot] for slot in scratch]
+        saved = self._scratch_get(vars_)
         fr = st.fr
         fr.epoch = next(_EPOCHS)   # only the parameter slots change until the end: fixed parts are reused
         actions = self.actions
@@ -317,11 +318,11 @@ class Ruleset:
                 if act.fused is not None:
                     values = act.fused(fr)
                     if values is not None:
-                        made = self.made_actions(k)
+                        made = self._made[k]
                         for value in values:
                             a = made.get(value)
                             if a is None:
-                                a = made[value] = Action(k, value, None, self)
+                                a = self.made_action(k, value)
                             out.append(a)
                         continue   # else something failed: the loop below says what
                 tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
@@ -342,25 +343,23 @@ class Ruleset:
                 vars_[slot] = value
         return out
 
-    def made_actions(self, kind: int) -> dict:
-        """The Action objects made so far for one action kind, by value (an Action never changes,
-        so states share them); at most 4,096 per kind are kept."""
-        made = getattr(self, "_made", None)
-        if made is None:
-            made = [{} for _ in self.actions]
-            object.__setattr__(self, "_made", made)
-        table = made[kind]
+    def made_action(self, kind: int, value: Any) -> Action:
+        """The Action for (kind, value), kept in `_made[kind]`: an Action never changes, so states
+        share them; at most 4,096 per kind are kept."""
+        table = self._made[kind]
         if len(table) >= 4096:
             table.clear()
-        return table
+        a = table[value] = Action(kind, value, None, self)
+        return a
 
-    @property
-    def scratch_slots(self) -> tuple[int, ...]:
-        slots = getattr(self, "_scratch", None)
-        if slots is None:
-            slots = (self.player_slot, *{a.param_slot for a in self.actions if a.param_slot is not None})
-            object.__setattr__(self, "_scratch", slots)
-        return slots
+    def __post_init__(self) -> None:
+        slots = (self.player_slot, *sorted({a.param_slot for a in self.actions if a.param_slot is not None}))
+        self.scratch_slots: tuple[int, ...] = slots
+        self._scratch_get = lambda vars_: [vars_[slot] for slot in slots]
+        if len(slots) > 1:
+            getter = operator.itemgetter(*slots)
+            self._scratch_get = getter
+        self._made: list[dict] = [{} for _ in self.actions]
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
         """One action's legality: the same tests as `legal_actions`, for one candidate."""
@@ -448,13 +447,15 @@ class Ruleset:
 
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""
-        self.set_last(st, action.kind, seat)
-        if action.kind == PASS_KIND:
+        vars_, kind = st.vars, action.kind
+        vars_[self.last_action_slot] = kind    # as set_last
+        vars_[self.last_player_slot] = seat
+        if kind == PASS_KIND:
             return
-        act = self.actions[action.kind]
-        st.vars[self.player_slot] = seat
+        act = self.actions[kind]
+        vars_[self.player_slot] = seat
         if act.param_slot is not None:
-            st.vars[act.param_slot] = action.value
+            vars_[act.param_slot] = action.value
         st.last_move_public = True
         program = act.effect
         pc = 0

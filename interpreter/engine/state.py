@@ -151,7 +151,14 @@ class GameState:
         """Play a legal action (or its string form); raises IllegalAction with the reason."""
         if self.finished:
             raise IllegalAction("the game is over")
-        chosen = self._match(action)
+        chosen = None
+        if self._legal is not None:   # an Action from legal_actions(): found by identity
+            for a in self._legal:
+                if a is action:
+                    chosen = a
+                    break
+        if chosen is None:
+            chosen = self._match(action)
         self.decisions += 1
         if self.decisions > self.rs.limits.decisions_per_game:
             raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game")
@@ -159,7 +166,8 @@ class GameState:
             self._answer_window(chosen)
         else:
             self.rs.run_action(self, chosen, self.decider)
-            self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
+            self.history.append((self.decider, chosen.kind, chosen.value,
+                                 SECRET if chosen.value is not None and not self.last_move_public else PUBLIC))
             self.pc += 1
         self._run()
 
