@@ -360,6 +360,7 @@ class Ruleset:
             getter = operator.itemgetter(*slots)
             self._scratch_get = getter
         self._made: list[dict] = [{} for _ in self.actions]
+        self.runs = tuple(ins.run for ins in self.program)   # the instructions' run methods, by pc
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
         """One action's legality: the same tests as `legal_actions`, for one candidate."""

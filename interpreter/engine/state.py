@@ -82,15 +82,15 @@ class GameState:
 
     # ----- running the flow -------------------------------------------------
     def _run(self) -> None:
-        program = self.rs.program
+        program, runs = self.rs.program, self.rs.runs
         limit = self.rs.limits.steps_between_decisions
         n = 0
         pc = self.pc
         self._legal = None
         try:
             while True:
-                nxt = program[pc].run(self)
-                if nxt == PAUSE:
+                nxt = runs[pc](self)
+                if nxt < 0:   # PAUSE
                     break
                 pc = nxt
                 n += 1
