@@ -20,6 +20,10 @@ from typing import Any, Callable, Sequence
 from interpreter.expr.emit import Src, define
 
 
+# what a generated engine function does when anything fails: count it (tests watch) and let the engine work
+_GIVE_UP = ["    except Exception:", "        _fell[0] += 1", "        return None"]
+
+
 def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any], work: int
                         ) -> Callable[[Any], list | None] | None:
     """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
@@ -48,7 +52,7 @@ def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any
               "            if _x in _seen:", "                continue", "            _seen.add(_x)",
               f"            _V[{int(slot)}] = _x"]
     lines += ["            " + line for line in body]
-    lines += ["            _out.append(_x)", "        return _out", "    except Exception:", "        _fell[0] += 1", "        return None"]
+    lines += ["            _out.append(_x)", "        return _out"] + _GIVE_UP
     text = "\n".join(lines) + "\n"
     if "L[" in text:
         text = text.replace("    _V = f.env.vars\n", "    _V = f.env.vars\n    L = f.L\n", 1)
@@ -79,7 +83,7 @@ def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any
             pieces.append(f"(_a{i} if _a{i}.__class__ is str else _s{i}(_a{i}))")
         else:
             pieces.append(f"_s{i}(_a{i})")
-    lines += [f"        return ''.join(({', '.join(pieces)},))", "    except Exception:", "        _fell[0] += 1", "        return None"]
+    lines += [f"        return ''.join(({', '.join(pieces)},))"] + _GIVE_UP
     text = "\n".join(lines) + "\n"
     if "L[" in text:
         text = text.replace("    try:\n", "    L = f.L\n    try:\n", 1)

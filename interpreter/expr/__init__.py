@@ -8,7 +8,9 @@
 
 User text never reaches Python's eval/exec/ast: it is parsed by the Lark
 grammar in grammar/expr.lark, checked against declared types, and compiled
-once into closures `fn(frame) -> value`.
+once into closures `fn(frame) -> value`; the same computation is also
+written as Python text made only of operators, integers and generated names
+(emit.py), and run as one generated function per expression.
 """
 from __future__ import annotations
 

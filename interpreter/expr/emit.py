@@ -16,10 +16,11 @@ same work-budget charges (so it runs out of budget exactly when the closures
 would), and when it raises anything but an ExprRuntimeError (which helpers
 shared with the closures raise, already precise) it restores the budget and
 runs the closure, whose error names the failing part.  So an error costs at
-most one re-run, however deeply the generated functions nest.  Code without a source of its own
-(rare shapes) is called as its closure from the text (`_k3(f)`); such an
-embedded closure is `opaque`: it may read frame slots the text keeps in
-Python variables, so comprehensions around it are not generated.
+most one re-run, however deeply the generated functions nest.  Code without
+a source of its own (rare shapes) is called as its closure from the text
+(`_k3(f)`); such an embedded closure is `opaque`: it may read frame slots
+the text keeps in Python variables, so comprehensions around it are not
+generated.
 """
 from __future__ import annotations
 

@@ -105,8 +105,10 @@ def test_generated_message_writers_do_the_writing(monkeypatch) -> None:
     """The fallback must stay the exception: in a whole deal, no message falls back to `fill`."""
     from interpreter.engine.ruleset import Ruleset
 
-    rs = compile_text(HIGH_CARD.replace('''        - add: {"points[leader]": 1, rounds: 1}''', '''        - add: {"points[leader]": 1, rounds: 1}
-        - announce: "Seat {leader} takes round {rounds} with {max(entries('table'), key=strength).card}."'''))
+    scoring = '''        - add: {"points[leader]": 1, rounds: 1}'''
+    message = '''
+        - announce: "Seat {leader} takes round {rounds} with {max(entries('table'), key=strength).card}."'''
+    rs = compile_text(HIGH_CARD.replace(scoring, scoring + message))
     filled = []
     monkeypatch.setattr(Ruleset, "fill", lambda self, st, parts: filled.append(parts) or "?")
     st = rs.new_game(seed=3)
