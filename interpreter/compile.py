@@ -7,6 +7,7 @@ Everything it finds wrong goes into the DiagnosticBag; nothing raises.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -108,11 +109,9 @@ class Names:
         self.kind = EnumT("kind", {k.name: i for i, k in enumerate(model.meld_kinds)})
         self.shape = EnumT("shape", {s.name: i for i, s in enumerate(model.shapes)})
         self.entry = RecordT("entry", {
-            "card": Field(self.card, lambda e: e[0]), "by": Field(INT, lambda e: e[1]),
-            "face_up": Field(BOOL, lambda e: e[2]), "index": Field(INT, lambda e: e[3])})
-        self.group = RecordT("group", {
-            "kind": Field(self.kind, lambda g: g[0]), "cards": Field(ListT(self.card), lambda g: g[1]),
-            "index": Field(INT, lambda g: g[2])})
+            "card": _item(self.card, 0), "by": _item(INT, 1), "face_up": _item(BOOL, 2), "index": _item(INT, 3)})
+        self.group = RecordT("group", {"kind": _item(self.kind, 0), "cards": _item(ListT(self.card), 1),
+                                       "index": _item(INT, 2)})
         self._card_attrs(cards)
 
     def _card_attrs(self, cards: Cards) -> None:
@@ -120,7 +119,7 @@ class Names:
         suit_of, rank_of, ids = cards.suit_of, cards.rank_of, cards.ids
         attrs["suit"] = Field(self.suit, tuple(_none_if_negative(v) for v in suit_of).__getitem__)
         attrs["rank"] = Field(self.rank, tuple(_none_if_negative(v) for v in rank_of).__getitem__)
-        attrs["id"] = Field(STR, lambda c: ids[c])
+        attrs["id"] = Field(STR, ids.__getitem__)
         attrs["suit_order"] = Field(INT, suit_of.__getitem__)
         attrs["rank_order"] = Field(INT, rank_of.__getitem__)
         prim = {"int": INT, "bool": BOOL, "str": STR}
@@ -131,6 +130,11 @@ class Names:
         return {"card": self.card, "suit": self.suit, "rank": self.rank, "team": self.team, "zone": self.zone,
                 "action": self.action, "kind": self.kind, "shape": self.shape, "seat": INT,
                 "entry": self.entry, "group": self.group}
+
+
+def _item(t: Type, i: int) -> Field:
+    """A field of a record kept as a tuple (entries and groups)."""
+    return Field(t, operator.itemgetter(i), i)
 
 
 def _none_if_negative(v: int) -> int | None:

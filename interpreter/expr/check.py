@@ -184,7 +184,7 @@ class Checker(CallChecks):
             return self.error(f"{t} has no attribute '{node.name}'", *at,
                               did_you_mean(node.name, fields) or f"its attributes are: {listed}")
         fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
-        return self.fold_if(Code(field.type, fn, src=emit.op("{g}({0})", obj.src, g=field.getter)), obj)
+        return self.fold_if(Code(field.type, fn, src=emit.attribute(obj.src, field.getter, field.index)), obj)
 
     def visit_Index(self, node: ast.Index, expected: Type | None) -> Code:
         obj, at = self.check(node.obj), self.check(node.index)

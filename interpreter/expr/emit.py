@@ -91,6 +91,17 @@ def op(template: str, *parts: Src, **objects: Any) -> Src | None:
     return Src(text, refs, any(p.opaque for p in parts))
 
 
+def attribute(obj: Src | None, getter: Callable[[Any], Any], index: int | None) -> Src | None:
+    """`x.name`: item `index` of a tuple value, an item of a table (a tuple's own `__getitem__`,
+    as card attributes are), or a call of the getter.  Each fails where the getter fails."""
+    if index is not None:
+        return op("{0}[%d]" % int(index), obj)
+    table = getattr(getter, "__self__", None)
+    if type(table) is tuple and getattr(getter, "__name__", "") == "__getitem__":
+        return op("{t}[{0}]", obj, t=table)
+    return op("{g}({0})", obj, g=getter)
+
+
 def loop_var(slot: int) -> str:
     """The Python name of a comprehension variable in generated text."""
     return f"_v{slot}"

@@ -64,6 +64,7 @@ class Field:
 
     type: Type
     getter: Callable[[Any], Any]
+    index: int | None = None   # the owner is a tuple and this field is its item `index` (generated code reads it so)
 
 
 @dataclass(frozen=True, eq=False)
