@@ -168,15 +168,9 @@ class Move(Instr):
         mode = self.mode
         if mode == "cards":
             chosen = self.arg(fr)
-            if isinstance(chosen, (list, tuple)):
-                faces, metas = take(st, zs, chosen, self.where)
-            else:   # one card: the common case of an action's effect
-                try:
-                    i = cards.index(chosen)
-                except ValueError:
-                    take(st, zs, (chosen,), self.where)   # raises the error naming the card
-                    raise
-                faces, metas = [cards.pop(i)], [meta.pop(i)]
+            if chosen.__class__ is int:
+                return self._one(st, fr, chosen, cards, meta, zs, zd)
+            faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
         elif mode == "all":
             faces, metas = cards[:], meta[:]
             cards.clear()
@@ -213,6 +207,27 @@ class Move(Instr):
             st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
                          self.into(fr) if self.into is not None else None, self.where)
         st.note_move(zs, zd, faces, down)
+        return self.pc + 1
+
+    def _one(self, st: Any, fr: Any, card: int, cards: list, meta: list, zs: int, zd: int) -> int:
+        """One card (an action's effect moving its parameter): the same as `run`, without lists."""
+        try:
+            i = cards.index(card)
+        except ValueError:
+            take(st, zs, (card,), self.where)   # raises the error naming the card
+            raise
+        del cards[i]
+        m = meta.pop(i)
+        mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
+        down = self.face_down(fr) if self.face_down is not None else None
+        st.zones[zd].append(card)
+        by = ((mover + 1) << 1) if mover >= 0 else (m & 0xFE)
+        up = (m & 1) if down is None else (0 if down else 1)
+        st.meta[zd].append((m & ~PLACE_MASK) | by | up)
+        if not self._plain:
+            st.add_group(zd, 1, self.group(fr) if self.group is not None else None,
+                         self.into(fr) if self.into is not None else None, self.where)
+        st.note_move(zs, zd, (card,), down)
         return self.pc + 1
 
 
