@@ -9,12 +9,23 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import Any
 
 import click
 
 from interpreter import __version__
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _replacing(stream: Any) -> Any:
+    """The text stream, set to replace bytes its encoding cannot read (click's get_text_stream
+    did this; it is deprecated from Click 8.2)."""
+    try:
+        stream.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):   # not a TextIOWrapper, or already in use elsewhere
+        pass
+    return stream
 
 
 def _use_color(stream) -> bool:
@@ -221,9 +232,9 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
     except AgentSpecError as exc:
         bad(str(exc))
-    stdout = click.get_text_stream("stdout")
-    renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", "utf-8"))
-    stdin = click.get_text_stream("stdin", errors="replace")   # bytes that are not text never crash
+    stdout = sys.stdout
+    renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
+    stdin = _replacing(sys.stdin)   # bytes that are not text never crash
 
     def read(prompt: str) -> str | None:
         click.echo(prompt, nl=False)
