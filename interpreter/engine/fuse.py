@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from interpreter.expr.emit import Src, define
+from interpreter.expr.emit import Src, define, name_for
 
 
 # what a generated engine function does when anything fails: count it (tests watch) and let the engine work
@@ -36,7 +36,7 @@ def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any
     lines = ["def _legal(f):", "    _V = f.env.vars", "    try:",
              f"        f.budget = {work}", f"        _xs = {param.text}"]
     body: list[str] = []
-    for i, r in enumerate(restrictions):
+    for r in restrictions:
         refs.update(r.require_src.refs)
         require = [f"f.budget = {work}", f"if not ({r.require_src.text}):", "    continue"]
         if r.when is None:
@@ -44,8 +44,9 @@ def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any
             continue
         refs.update(r.when_src.refs)
         if r.when_fixed:
-            lines += [f"        f.budget = {work}", f"        _w{i} = {r.when_src.text}"]
-            body += [f"if _w{i}:"] + ["    " + line for line in require]
+            held = name_for(None, "when")[0]
+            lines += [f"        f.budget = {work}", f"        {held} = {r.when_src.text}"]
+            body += [f"if {held}:"] + ["    " + line for line in require]
         else:
             body += [f"f.budget = {work}", f"if {r.when_src.text}:"] + ["    " + line for line in require]
     lines += ["        _out = []", "        _seen = set()", "        for _x in _xs:",
@@ -66,23 +67,26 @@ def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any
     refs: dict[str, Any] = {}
     lines = ["def _write(f):", "    try:"]
     pieces = []
-    for i, part in enumerate(parts):
+    for part in parts:
         if isinstance(part, str):
-            refs[f"_t{i}"] = part            # literal text is bound by name, never written into code
-            pieces.append(f"_t{i}")
+            name, bound = name_for(part, "text")   # literal text is bound by name, never written into code
+            refs.update(bound)
+            pieces.append(name)
             continue
         if len(part) < 3 or part[2] is None:
             return None
         _, type_name, src = part
         refs.update(src.refs)
-        refs[f"_s{i}"] = shown(type_name)
-        lines += [f"        f.budget = {int(work)}", f"        _a{i} = {src.text}"]
+        show, bound = name_for(shown(type_name), "show")
+        refs.update(bound)
+        value = name_for(None, "value")[0]    # a local variable; fresh names never collide
+        lines += [f"        f.budget = {int(work)}", f"        {value} = {src.text}"]
         if type_name == "int":
-            pieces.append(f"(str(_a{i}) if _a{i}.__class__ is int else _s{i}(_a{i}))")
+            pieces.append(f"(str({value}) if {value}.__class__ is int else {show}({value}))")
         elif type_name == "str":
-            pieces.append(f"(_a{i} if _a{i}.__class__ is str else _s{i}(_a{i}))")
+            pieces.append(f"({value} if {value}.__class__ is str else {show}({value}))")
         else:
-            pieces.append(f"_s{i}(_a{i})")
+            pieces.append(f"{show}({value})")
     lines += [f"        return ''.join(({', '.join(pieces)},))"] + _GIVE_UP
     text = "\n".join(lines) + "\n"
     if "L[" in text:

@@ -49,7 +49,9 @@ class Src:
 
 
 def name_for(obj: Any, prefix: str = "o") -> tuple[str, dict[str, Any]]:
-    """A fresh name bound to `obj`."""
+    """A fresh name bound to `obj`: `_<prefix><n>` with a process-wide counter, so two fresh names
+    never collide.  Other names in generated text end without a digit (`_pay`, `_V`), except
+    loop variables (`_v<slot>`): no prefix may be "v"."""
     name = f"_{prefix}{next(_ids)}"
     return name, {name: obj}
 
