@@ -411,7 +411,7 @@ class Ruleset:
         key = normalize(text)
         ins = self.program[st.pc]
         kinds = ins.actions if hasattr(ins, "actions") else ()
-        legal = ", ".join(a.text for a in st.legal_actions()[:12])
+        legal = ", ".join(a.text for a in _reading_order(st.legal_actions())[:12])
         for k in kinds:
             act = self.actions[k]
             verb = normalize(act.name)       # action names may contain '_' (normalised to spaces)
@@ -480,6 +480,15 @@ def _show(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(_show(v) for v in value)
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _reading_order(actions: list[Action]) -> list[Action]:
+    """Actions by kind, then value (cards in deck order), for messages; as they are if the values
+    cannot be ordered."""
+    try:
+        return sorted(actions, key=lambda a: (a.kind, a.value is not None, a.value))
+    except TypeError:
+        return list(actions)
 
 
 def _rule_suffix(rule: Any) -> str:

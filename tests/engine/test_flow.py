@@ -41,6 +41,13 @@ def test_restriction_explains_itself_with_rule_id(rs):
         st.apply_action("dance")
 
 
+def test_refusals_list_the_legal_moves_in_deck_order(rs):
+    st = rs.new_game(seed=1, deck_orders=[["s-5", "s-2", "s-3", "s-4", "s-6", "s-1"]])
+    assert [str(a) for a in st.legal_actions()] == ["play s-5", "play s-2", "play s-3"]   # as dealt
+    with pytest.raises(IllegalAction, match=r"legal: play s-2, play s-3, play s-5$"):
+        st.apply_action("play s-9")
+
+
 def test_action_strings_accept_case_and_separators(rs):
     st = rs.new_game(seed=1, deck_orders=[["s-1", "s-2", "s-3", "s-4", "s-5", "s-6"]])
     st.apply_action("PLAY s 2")
