@@ -16,7 +16,7 @@ from interpreter.engine import program as P
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
 from interpreter.expr import (
-    ANY, BOOL, ERROR, INT, DictScope, EnumT, ListT, SetT, Type, Value,
+    ANY, BOOL, ERROR, INT, DictScope, EnumT, ListT, SetT, Type,
 )
 from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Step
@@ -529,10 +529,6 @@ def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
     exprs.finish()
 
 
-def exprs_work(fc: FlowCompiler) -> int:
-    return fc.exprs.limits.max_work
-
-
 def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
     out = []
     player_slot = c.slots.named("player")
@@ -577,7 +573,7 @@ def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...
         fc.locals.pop()
         fused = None
         if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
-            fused = candidates_function(param_src, param_slot, restrictions, exprs_work(fc))
+            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
         out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
                                   param_from=param_from, param_kind=param_kind, available=available,
                                   restrictions=tuple(restrictions), effect=tuple(effect), fused=fused))

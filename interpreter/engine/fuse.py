@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from interpreter.expr.emit import Src, define, name_for
+from interpreter.expr.emit import Src, function, name_for
 
 
 # what a generated engine function does when anything fails: count it (tests watch) and let the engine work
-_GIVE_UP = ["    except Exception:", "        _fell[0] += 1", "        return None"]
+_GIVE_UP = ["except Exception:", "    _fell[0] += 1", "    return None"]
 
 
 def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any], work: int
@@ -33,31 +33,26 @@ def candidates_function(param: Src | None, slot: int, restrictions: Sequence[Any
                             for r in restrictions):
         return None
     refs: dict[str, Any] = dict(param.refs)
-    lines = ["def _legal(f):", "    _V = f.env.vars", "    try:",
-             f"        f.budget = {work}", f"        _xs = {param.text}"]
-    body: list[str] = []
+    before = [f"f.budget = {work}", f"_xs = {param.text}"]   # once per check
+    each: list[str] = []                                      # per candidate
     for r in restrictions:
         refs.update(r.require_src.refs)
         require = [f"f.budget = {work}", f"if not ({r.require_src.text}):", "    continue"]
         if r.when is None:
-            body += require
+            each += require
             continue
         refs.update(r.when_src.refs)
         if r.when_fixed:
             held = name_for(None, "when")[0]
-            lines += [f"        f.budget = {work}", f"        {held} = {r.when_src.text}"]
-            body += [f"if {held}:"] + ["    " + line for line in require]
+            before += [f"f.budget = {work}", f"{held} = {r.when_src.text}"]
+            each += [f"if {held}:"] + ["    " + line for line in require]
         else:
-            body += [f"f.budget = {work}", f"if {r.when_src.text}:"] + ["    " + line for line in require]
-    lines += ["        _out = []", "        _seen = set()", "        for _x in _xs:",
-              "            if _x in _seen:", "                continue", "            _seen.add(_x)",
-              f"            _V[{int(slot)}] = _x"]
-    lines += ["            " + line for line in body]
-    lines += ["            _out.append(_x)", "        return _out"] + _GIVE_UP
-    text = "\n".join(lines) + "\n"
-    if "L[" in text:
-        text = text.replace("    _V = f.env.vars\n", "    _V = f.env.vars\n    L = f.L\n", 1)
-    return define(text, "_legal", refs, "<cardrules legality>")
+            each += [f"f.budget = {work}", f"if {r.when_src.text}:"] + ["    " + line for line in require]
+    loop = ["_out = []", "_seen = set()", "for _x in _xs:", "    if _x in _seen:", "        continue",
+            "    _seen.add(_x)", f"    _V[{int(slot)}] = _x", *["    " + line for line in each],
+            "    _out.append(_x)", "return _out"]
+    body = ["_V = f.env.vars", "try:", *["    " + line for line in before + loop], *_GIVE_UP]
+    return function("_legal", body, refs, "<cardrules legality>")
 
 
 def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any], str]], work: int
@@ -65,7 +60,7 @@ def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any
     """`fn(frame) -> text, or None when anything fails` for a template's parts (literal strings and
     (closure, type name, text) placeholders); None when a placeholder has no text."""
     refs: dict[str, Any] = {}
-    lines = ["def _write(f):", "    try:"]
+    lines = []
     pieces = []
     for part in parts:
         if isinstance(part, str):
@@ -80,15 +75,12 @@ def template_function(parts: Sequence[Any], shown: Callable[[str], Callable[[Any
         show, bound = name_for(shown(type_name), "show")
         refs.update(bound)
         value = name_for(None, "value")[0]    # a local variable; fresh names never collide
-        lines += [f"        f.budget = {int(work)}", f"        {value} = {src.text}"]
+        lines += [f"f.budget = {int(work)}", f"{value} = {src.text}"]
         if type_name == "int":
             pieces.append(f"(str({value}) if {value}.__class__ is int else {show}({value}))")
         elif type_name == "str":
             pieces.append(f"({value} if {value}.__class__ is str else {show}({value}))")
         else:
             pieces.append(f"{show}({value})")
-    lines += [f"        return ''.join(({', '.join(pieces)},))"] + _GIVE_UP
-    text = "\n".join(lines) + "\n"
-    if "L[" in text:
-        text = text.replace("    try:\n", "    L = f.L\n    try:\n", 1)
-    return define(text, "_write", refs, "<cardrules message>")
+    lines.append(f"return ''.join(({', '.join(pieces)},))")
+    return function("_write", ["try:", *["    " + line for line in lines], *_GIVE_UP], refs, "<cardrules message>")

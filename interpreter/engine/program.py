@@ -28,10 +28,6 @@ def meta_by(m: int) -> int:
     return ((m >> 1) & BY_MASK) - 1
 
 
-def with_place(m: int, by_plus_one: int, up: int) -> int:
-    return (m & ~PLACE_MASK) | (by_plus_one << 1) | up
-
-
 @dataclass(frozen=True, slots=True)
 class Where:
     """Where an instruction came from, for error messages (rule id and span)."""
@@ -131,7 +127,7 @@ class Deal(Instr):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                place = ((seat + 1) << 1) | self.face_up    # as with_place(m, seat + 1, face_up)
+                place = ((seat + 1) << 1) | self.face_up    # placed by `seat`, face as dealt
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]

@@ -153,17 +153,13 @@ class Ruleset:
     def formatter(self, parts: tuple) -> Callable[[Any], str | None] | None:
         """A generated function writing a template on a frame (None when it fails), or None."""
         from interpreter.engine.fuse import template_function
-
         from interpreter.expr import DEFAULT_LIMITS
 
         return template_function(parts, self.shown, DEFAULT_LIMITS.max_work)
 
     def shown(self, type_name: str) -> Callable[[Any], str]:
         """How a value of this type is written in messages: enum values by id, lists joined."""
-        made = getattr(self, "_shown", None)
-        if made is None:
-            made = {}
-            object.__setattr__(self, "_shown", made)
+        made = self._shown
         fn = made.get(type_name)
         if fn is None:
             from interpreter.engine.observe import value_names
@@ -354,12 +350,11 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         slots = (self.player_slot, *sorted({a.param_slot for a in self.actions if a.param_slot is not None}))
-        self.scratch_slots: tuple[int, ...] = slots
-        self._scratch_get = lambda vars_: [vars_[slot] for slot in slots]
-        if len(slots) > 1:
-            getter = operator.itemgetter(*slots)
-            self._scratch_get = getter
+        self.scratch_slots: tuple[int, ...] = slots   # what a legality check may change, restored after it
+        # their values, as one tuple (itemgetter of one slot gives the value itself, not a tuple)
+        self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
         self._made: list[dict] = [{} for _ in self.actions]
+        self._shown: dict[str, Callable[[Any], str]] = {}   # type name -> how its values are written
         self.runs = tuple(ins.run for ins in self.program)   # the instructions' run methods, by pc
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
@@ -448,9 +443,9 @@ class Ruleset:
 
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""
-        vars_, kind = st.vars, action.kind
-        vars_[self.last_action_slot] = kind    # as set_last
-        vars_[self.last_player_slot] = seat
+        kind = action.kind
+        self.set_last(st, kind, seat)
+        vars_ = st.vars
         if kind == PASS_KIND:
             return
         act = self.actions[kind]

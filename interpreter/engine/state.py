@@ -151,14 +151,7 @@ class GameState:
         """Play a legal action (or its string form); raises IllegalAction with the reason."""
         if self.finished:
             raise IllegalAction("the game is over")
-        chosen = None
-        if self._legal is not None:   # an Action from legal_actions(): found by identity
-            for a in self._legal:
-                if a is action:
-                    chosen = a
-                    break
-        if chosen is None:
-            chosen = self._match(action)
+        chosen = self._match(action)
         self.decisions += 1
         if self.decisions > self.rs.limits.decisions_per_game:
             raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game")
@@ -166,8 +159,7 @@ class GameState:
             self._answer_window(chosen)
         else:
             self.rs.run_action(self, chosen, self.decider)
-            self.history.append((self.decider, chosen.kind, chosen.value,
-                                 SECRET if chosen.value is not None and not self.last_move_public else PUBLIC))
+            self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
             self.pc += 1
         self._run()
 
@@ -186,6 +178,9 @@ class GameState:
     def _match(self, action: Action | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
+            for a in legal:
+                if a is action:   # an Action from legal_actions() (they are shared), the common case
+                    return a
             for a in legal:
                 if a.kind == action.kind and a.value == action.value:
                     return a

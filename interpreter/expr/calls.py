@@ -16,7 +16,7 @@ from interpreter.diagnostics import Span
 from interpreter.expr import ast, emit
 from interpreter.expr.emit import CALL_COST, Src
 from interpreter.expr.runtime import (
-    NOTHING, BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, charge,
+    NOTHING, BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, Value, charge,
     is_collection_type, over_budget, too_big,
 )
 from interpreter.expr.types import ANY, Type
@@ -56,19 +56,19 @@ class UserFunction:
     returns: Type = ANY
     body: Closure | None = None
     const: Any = NOTHING
-    reads: tuple[Closure, ...] | None = None   # set when the result depends only on the arguments and these
+    reads: tuple[Value, ...] | None = None   # set when the result depends only on the arguments and these
     keys: tuple[Callable[[Any], Any] | None, ...] = ()   # per parameter: what of it the memo key holds
     memo: dict = field(default_factory=dict)   # (arguments..., reads...) -> result, when `reads` is set
+    hit: Callable[..., Any] | None = None      # memo_hit(...): the memoised call on evaluated arguments
 
 
 MEMO_LIMIT = 4096   # remembered results per function; the table starts afresh when full, so memory stays flat
 
 
-def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> tuple[Closure, Callable[..., Any]]:
+def memo_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
     """A call of a function whose result depends only on its arguments and a few scalar
-    variables (`uf.reads`): each result is computed once and looked up afterwards.
-    Returns the call's closure and `hit(f, *values)`, the same call on evaluated arguments
-    (what generated text calls, see emit.py).
+    variables (`uf.reads`): each result is computed once and looked up afterwards, by
+    `uf.hit(f, *values)` (see memo_hit; generated text calls it directly).
 
     Ranking functions (`strength(card)`, `is_trump(card)`) are the typical case: a few
     hundred distinct (card, trump suit) keys for a whole run of games.  The memo keeps
@@ -76,14 +76,8 @@ def memo_call(uf: UserFunction, args: Sequence[Closure], span: Span | None) -> t
     evaluation spends, and so whether it runs out, is the same with or without the memo
     (a game never depends on what an earlier game left in the table).
     """
-    hit = memo_hit(uf, span)
-    if len(args) == 1:
-        (a0,) = args
-        return (lambda f: hit(f, a0(f))), hit
-    if len(args) == 2:
-        a0, a1 = args
-        return (lambda f: hit(f, a0(f), a1(f))), hit
-    return (lambda f: hit(f, *[a(f) for a in args])), hit
+    assert uf.hit is not None
+    return on_values(uf.hit, args)
 
 
 def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
@@ -109,11 +103,12 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
         else:
             names[f"_read{i}"] = value.load
             parts.append(f"_read{i}(f)")
+    key = "(" + ", ".join(parts) + ",)" if parts else "()"
     stores = "".join(f"        L[{int(slot)}] = v{i}\n" for i, slot in enumerate(slots))
     arguments = ", ".join(params)
     text = f"""def hit(f, {arguments}):
     try:
-        key = ({", ".join(parts)},)
+        key = {key}
         found = _memo.get(key)
     except Exception:   # none or a value without the field (the body says what is wrong), or no key
         key = found = None
@@ -194,13 +189,11 @@ def call_source(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code]
         impl, keywords = partial(impl, **{k: c.const for k, c in keywords.items()}), {}
     words = ["f"] if fn.needs_frame else []
     words += ["_pay(f, {%d})" % i if i in pay_args else "{%d}" % i for i in range(len(args))]
-    names = list(keywords)
-    words += [f"{k}={{{len(args) + j}}}" for j, k in enumerate(names) if k.isidentifier()]
-    if len(words) != (1 if fn.needs_frame else 0) + len(args) + len(names):
-        return None
+    names = list(keywords)   # the builtin's own keyword names (the checker refused any other)
+    words += [f"{k}={{{len(args) + j}}}" for j, k in enumerate(names)]
     template = "{i}(" + ", ".join(words) + ")"
     if pay_result:
-        template = "_paid(f, " + template + ")"
+        template = "_pay(f, " + template + ")"
     return emit.op(template, *(a.src for a in args), *(keywords[k].src for k in names), i=impl)
 
 
@@ -268,51 +261,30 @@ def _call_one(impl: Callable[[Any], Any], arg: Closure, pay_arg: bool, pay_resul
 
 def user_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
     """Evaluate every argument, then store them in the function's slots and run its body."""
-    body = uf.body
-    if body is None:
+    if uf.body is None:
         return failing(f"function '{uf.name}' has errors", uf.name_span)
-    span = uf.name_span
+    return on_values(user_call_values(uf), args)
 
-    def spent(f: Frame) -> ExprRuntimeError:
-        return spent_on(uf.name, span)
+
+def on_values(call: Callable[..., Any], args: Sequence[Closure]) -> Closure:
+    """The closure that evaluates `args` and returns `call(f, *values)`."""
     if not args:
-        def call0(f: Frame) -> Any:
-            f.budget -= CALL_COST   # every call costs, so call trees cannot grow without bound
-            if f.budget < 0:
-                raise spent(f)
-            return body(f)
-        return call0
+        return call
     if len(args) == 1:
-        (a0,), (s0,) = args, uf.slots
-
-        def call1(f: Frame) -> Any:
-            v0 = a0(f)
-            f.budget -= CALL_COST
-            if f.budget < 0:
-                raise spent(f)
-            f.L[s0] = v0
-            return body(f)
-        return call1
-    pairs = tuple(zip(uf.slots, args))
-
-    def call(f: Frame) -> Any:
-        values = [a(f) for _, a in pairs]
-        f.budget -= CALL_COST
-        if f.budget < 0:
-            raise spent(f)
-        slots = f.L
-        for (slot, _), value in zip(pairs, values):
-            slots[slot] = value
-        return body(f)
-    return call
+        (a0,) = args
+        return lambda f: call(f, a0(f))
+    if len(args) == 2:
+        a0, a1 = args
+        return lambda f: call(f, a0(f), a1(f))
+    return lambda f: call(f, *[a(f) for a in args])
 
 
 def key_of_user(uf: UserFunction) -> Closure:
     """For `key=name`: a closure giving a Python callable that runs the ruleset function
     (through its memo when it has one)."""
     body, (slot,) = uf.body or failing(f"function '{uf.name}' has errors", uf.name_span), uf.slots
-    if uf.body is not None and uf.reads is not None:
-        hit = memo_hit(uf, uf.name_span)
+    if uf.hit is not None:
+        hit = uf.hit
         return lambda f: partial(hit, f)
 
     def make(f: Frame) -> Callable[[Any], Any]:

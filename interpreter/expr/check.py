@@ -46,7 +46,7 @@ class Checker(CallChecks):
         self.fixed = fixed   # (start, end) of parts to compile as rt.cached (see ast.fixed_parts)
         self.source = source
         self.limits = names.limits
-        self.generate = getattr(names, "generate", True)
+        self.generate = names.generate
         self.locals: dict[str, Code] = dict(params)
         self.inlined = inlined
         self.broken: list[str] = []  # ruleset functions called here that did not compile
@@ -71,8 +71,8 @@ class Checker(CallChecks):
         if code.src is None and code is not FAILED:   # no text of its own: the text calls its closure
             code.src = emit.embed(code.fn)
         if self.fixed and (node.start, node.end) in self.fixed and not code.is_const and code is not FAILED:
-            fast = emit.build(code.src, code.fn) if self.generate and emit.worth_building(code.src) else None
-            part = rt.cached(fast or code.fn)   # reads no loop variable of the tree (ast.fixed_parts)
+            part = rt.cached(emit.faster(code.src, code.fn) if self.generate else code.fn)
+            # a fixed part reads no loop variable of the tree (ast.fixed_parts): its call is not opaque
             return Code(code.type, part, src=emit.embed(part, opaque=False))
         return code
 
@@ -434,8 +434,7 @@ class Checker(CallChecks):
         type_ = SetT(elt.type) if node.kind == "set" else ListT(elt.type)
         native = emit.loop_parts(texts, elt.src)
         loop = Loop(tuple(steps), elt.fn, elt.slot, self.span(node.start, node.end), native)
-        src = emit.comprehension(native, node.kind == "set", len(steps) <= 2 and loops == 1 and
-                                 (len(steps) == 1 or steps[1][0] == "if"), self.limits.max_collection)
+        src = emit.comprehension(native, node.kind == "set", loop.simple() is not None, self.limits.max_collection)
         return Code(type_, comprehension(loop, node.kind == "set", self.limits), loop=loop, src=src)
 
     def loop_variable(self, clause: ast.ForClause) -> tuple[int, Code]:

@@ -70,9 +70,11 @@ class CallChecks:
         span = self.span(node.start, node.end)
         fused = fn.reduces and len(args) == 1 and not keywords and args[0].loop is not None
         closure = reduction(fn.reduces, args[0].loop, span, self.limits) if fused else None
-        src = emit.reduction(fn.reduces, args[0].loop.native, self.limits.max_int) if closure else None
-        code = Code(returns, closure or call_closure(fn, args, keywords, returns, span, self.limits),
-                    src=src if closure else call_source(fn, args, keywords, returns))
+        if closure is not None:
+            code = Code(returns, closure, src=emit.reduction(fn.reduces, args[0].loop.native, self.limits.max_int))
+        else:
+            code = Code(returns, call_closure(fn, args, keywords, returns, span, self.limits),
+                        src=call_source(fn, args, keywords, returns))
         return self.fold_if(code, *args, *keywords.values()) if fn.pure else code
 
     def arity(self, fn: Function, node: ast.Call) -> Code:
@@ -169,11 +171,10 @@ class CallChecks:
             self.broken.append(uf.name)
         if uf.const is not NOTHING:
             return constant(uf.returns, uf.const)
-        if uf.reads is not None and uf.body is not None:
-            call, hit = memo_call(uf, [a.fn for a in args], uf.name_span)
+        if uf.hit is not None:
             src = emit.op("{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
-                          *(a.src for a in args), h=hit)
-            return Code(uf.returns, call, src=src)
+                          *(a.src for a in args), h=uf.hit)
+            return Code(uf.returns, memo_call(uf, [a.fn for a in args]), src=src)
         if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
             inlined = self.inline(uf, args)
             if inlined is not None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from interpreter.diagnostics import Diagnostic, Span
 from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
-from interpreter.expr.calls import UserFunction
+from interpreter.expr.calls import UserFunction, memo_hit
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
 from interpreter.expr.parse import KEYWORDS, parse
 from interpreter.expr.runtime import (
@@ -170,13 +170,14 @@ class ExprCompiler:
             uf.returns = uf.declared or ERROR
             return
         uf.returns = uf.declared or code.type
-        uf.body, uf.const = code.fn, code.const
-        if self.generate and emit.worth_building(code.src):
-            uf.body = emit.build(code.src, code.fn) or code.fn
+        uf.body = emit.faster(code.src, code.fn) if self.generate else code.fn
+        uf.const = code.const
         if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params) and _keyable(uf.returns):
             # a scalar result only: a remembered list would be one object shared by every caller
             uf.reads = self._reads(uf)
             uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
+            if uf.reads is not None:
+                uf.hit = memo_hit(uf, uf.name_span)
 
     def _reads(self, uf: UserFunction) -> tuple[Value, ...] | None:
         """The scalar values (variables, options) a function's result depends on besides its
@@ -234,10 +235,8 @@ class ExprCompiler:
         if code.simple and code.slot is None:   # one read of a name the engine provides: no work, no failure
             return Compiled(code.fn, code.type, source, text)
         slow = guard(code.fn, whole, self.limits, self._frame_size)
-        fast = None
-        if self.generate and emit.worth_building(code.src):
-            fast = emit.build(code.src, slow, self.limits.max_work)
-        return Compiled(fast or slow, code.type, source, text)
+        fn = emit.faster(code.src, slow, self.limits.max_work) if self.generate else slow
+        return Compiled(fn, code.type, source, text)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""

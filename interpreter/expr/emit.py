@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+import builtins
+from typing import Any, Callable, Mapping, Sequence
 
 from interpreter.expr.runtime import ExprRuntimeError
 
@@ -169,31 +170,35 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
     `slow(f)` (the closures, which raise the precise error).  With `work` it is a top-level
     evaluation: it sets the budget to `work` first.  None when Python cannot compile the text
     (it nests too deeply): the caller keeps the closure."""
-    start = f"f.budget = {int(work)}\n    b = {int(work)}" if work is not None else "b = f.budget"
-    slots = "L = f.L\n    " if "L[" in src.text else ""
-    text = (f"def _fast(f):\n    {slots}{start}\n    try:\n        return {src.text}\n"
-            "    except _Precise:\n        raise\n"
-            "    except Exception:\n        _fell[0] += 1\n        f.budget = b\n        return _slow(f)\n")
-    return define(text, "_fast", {**src.refs, "_slow": slow})
+    start = [f"f.budget = {int(work)}", f"b = {int(work)}"] if work is not None else ["b = f.budget"]
+    body = [*start, "try:", f"    return {src.text}", "except _Precise:", "    raise",
+            "except Exception:", "    _fell[0] += 1", "    f.budget = b", "    return _slow(f)"]
+    return function("_fast", body, {**src.refs, "_slow": slow})
 
 
-def define(text: str, name: str, refs: Mapping[str, Any], where: str = "<cardrules expression>"
-           ) -> Callable[..., Any] | None:
-    """Run generated `text` (a `def`) with the names it uses; the function called `name`, or None
-    when Python cannot compile the text (it nests too deeply)."""
-    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **refs, "_pay": pay, "_paid": paid_result,
+def faster(src: Src | None, slow: Callable[[Any], Any], work: int | None = None) -> Callable[[Any], Any]:
+    """`build(src, slow, work)` when the text saves anything over `slow` (it is more than one
+    embedded call) and Python compiles it; else `slow` itself."""
+    if src is None or (src.text.startswith("_k") and src.text.endswith("(f)") and src.text.count("(") == 1):
+        return slow
+    return build(src, slow, work) or slow
+
+
+def function(name: str, body: Sequence[str], refs: Mapping[str, Any], where: str = "<cardrules expression>"
+             ) -> Callable[..., Any] | None:
+    """`def name(f):` with the `body` lines (and `L = f.L` first when they read slots), run with
+    the names it uses; the function, or None when Python cannot compile it (it nests too deeply)."""
+    lines = [f"def {name}(f):"]
+    if any("L[" in line for line in body):
+        lines.append("    L = f.L")
+    lines += ["    " + line for line in body]
+    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **refs, "_pay": pay,
                                  "_Precise": ExprRuntimeError, "_fell": FELL_BACK}
     try:
-        exec(compile(text, where, "exec"), namespace)  # noqa: S102 - generated text only, see the module doc
+        exec(compile("\n".join(lines) + "\n", where, "exec"), namespace)  # noqa: S102 - generated text only
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
     return namespace[name]
-
-
-def worth_building(src: Src | None) -> bool:
-    """Whether generated text saves anything over the closure: not a single embedded call."""
-    return src is not None and not (src.text.startswith("_k") and src.text.endswith("(f)")
-                                    and src.text.count("(") == 1)
 
 
 # --- helpers the generated text calls; they raise `Redo` and the closures say what went wrong ---
@@ -204,18 +209,12 @@ class Redo(Exception):
 
 
 def pay(f: Any, xs: Any) -> Any:
-    """Charge `len(xs)` to the budget (as `runtime.charge`), then give `xs` back."""
+    """Charge `len(xs)` to the budget (as `runtime.charge`), then give `xs` back (an argument,
+    a loop's source or a result)."""
     f.budget -= len(xs)
     if f.budget < 0:
         raise Redo
     return xs
-
-
-def paid_result(f: Any, out: Any) -> Any:
-    f.budget -= len(out)
-    if f.budget < 0:
-        raise Redo
-    return out
 
 
 def bounded(top: int) -> Callable[[int], int]:
@@ -275,5 +274,6 @@ def paying_member(negate: bool) -> Callable[[Any, Any, Any], bool]:
     return contains
 
 
-_BUILTINS = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
+# the only builtins generated text may use
+_BUILTINS = {name: getattr(builtins, name)
              for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "str", "int", "Exception")}
