@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.simulate import Tally, play_one  # noqa: E402
-from interpreter.validate import load_ruleset  # noqa: E402
+from interpreter.frontends.simulate import Tally, play_one  # noqa: E402
+from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
 
 
 def peak_mb() -> float:

@@ -14,14 +14,14 @@ __all__ = ["__version__", "load", "RulesetError"]
 
 def load(path):
     """Load, validate and compile a ruleset file; raises RulesetError with every diagnostic."""
-    from interpreter.validate import load_ruleset
+    from interpreter.compiling.pipeline import load_ruleset
 
     return load_ruleset(path)
 
 
 def __getattr__(name):
     if name == "RulesetError":
-        from interpreter.diagnostics import RulesetError
+        from interpreter.base.diagnostics import RulesetError
 
         return RulesetError
     raise AttributeError(name)

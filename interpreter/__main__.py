@@ -1,3 +1,3 @@
-from interpreter.cli import main
+from interpreter.frontends.cli import main
 
 main()

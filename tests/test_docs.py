@@ -1,11 +1,11 @@
-"""Generated documentation pages must match the code (run `python -m interpreter.docgen`)."""
+"""Generated documentation pages must match the code (run `python -m interpreter.frontends.docgen`)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from interpreter.docgen import all_pages
+from interpreter.frontends.docgen import all_pages
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -24,7 +24,7 @@ def test_generated_pages_are_up_to_date(pages):
         name = stale[0]
         old = (DOCS / name).read_text(encoding="utf-8").splitlines() if (DOCS / name).is_file() else []
         diff = "\n".join(list(difflib.unified_diff(old, pages[name].splitlines(), lineterm=""))[:30])
-        raise AssertionError(f"out of date, run `python -m interpreter.docgen`: {stale}\n{diff}")
+        raise AssertionError(f"out of date, run `python -m interpreter.frontends.docgen`: {stale}\n{diff}")
 
 
 def test_every_shipped_ruleset_has_a_rules_page(pages):

@@ -30,7 +30,7 @@ def test_wheel_installs_and_finds_its_data(tmp_path):
     exe = env_dir / "bin" / "cardrules"
     out = subprocess.run([str(exe), "schema"], cwd=work, capture_output=True, text=True)
     assert out.returncode == 0 and '"title": "cardrules ruleset"' in out.stdout
-    where = subprocess.run([str(py), "-c", "import interpreter, interpreter.resources as r; "
+    where = subprocess.run([str(py), "-c", "import interpreter, interpreter.base.resources as r; "
                             "print(interpreter.__file__); print(r.data_dir('rulesets'))"],
                            cwd=work, capture_output=True, text=True, check=True).stdout
     assert str(ROOT) not in where, where

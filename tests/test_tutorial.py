@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from interpreter.cli import cli
+from interpreter.frontends.cli import cli
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TEXT = (DOCS / "tutorial.md").read_text(encoding="utf-8")

@@ -1,4 +1,6 @@
-"""Agents choose actions through the public game API only (DESIGN, agents).
+"""Agents: AI seats that choose actions through the public game API only.
+
+May import: base, engine.
 
 Every agent has its own random stream, seeded from the game seed and its
 seat, so an agent never changes the deal and a game replays exactly.

@@ -9,28 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from interpreter.agents.base import RandomAgent
+from interpreter.agents.greedy import GreedyAgent
+from interpreter.agents.ismcts import IsmctsAgent
+
 
 class AgentSpecError(ValueError):
     """A spec that names an unknown agent, option or seat; the message says which."""
 
 
-def _registry() -> dict[str, Callable[..., Any]]:
-    from interpreter.agents.base import RandomAgent
-
-    agents: dict[str, Callable[..., Any]] = {"random": RandomAgent}
-    try:
-        from interpreter.agents.greedy import GreedyAgent
-
-        agents["greedy"] = GreedyAgent
-    except ImportError:  # pragma: no cover - optional while the agent is being written
-        pass
-    try:
-        from interpreter.agents.ismcts import IsmctsAgent
-
-        agents["ismcts"] = IsmctsAgent
-    except ImportError:  # pragma: no cover
-        pass
-    return agents
+AGENTS: dict[str, Callable[..., Any]] = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
 def _convert(value: str) -> Any:
@@ -51,8 +39,8 @@ def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
         if not eq or not key:
             raise AgentSpecError(f"agent option '{part}' must look like key=value")
         options[key.strip()] = _convert(value.strip())
-    if name not in _registry():
-        raise AgentSpecError(f"unknown agent '{name}'; agents: {', '.join(sorted(_registry()))}")
+    if name not in AGENTS:
+        raise AgentSpecError(f"unknown agent '{name}'; agents: {', '.join(sorted(AGENTS))}")
     return name, options
 
 
@@ -82,7 +70,7 @@ def seat_specs(text: str, num_players: int, team_ids: tuple[str, ...], team_of_s
 
 def make_agents(text: str, rs: Any, seed: int) -> list[Any]:
     """Agents for every seat from a spec string."""
-    registry = _registry()
+    registry = AGENTS
     agents = []
     for seat, spec in enumerate(seat_specs(text, rs.num_players, rs.team_ids, rs.team_of_seat)):
         name, options = parse_agent_spec(spec)

@@ -1,1 +1,4 @@
-"""The generic engine: state, steps, tricks, claims, melds and observation."""
+"""Engine: runs a compiled ruleset: state, flow program, legality, claims, melds, observations.
+
+May import: base, expr.
+"""

@@ -12,6 +12,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from interpreter.engine import observe, saves
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where
 from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
 
@@ -162,8 +163,6 @@ class Ruleset:
         made = self._shown
         fn = made.get(type_name)
         if fn is None:
-            from interpreter.engine.observe import value_names
-
             table = {"card": self.cards.ids, "suit": self.cards.suit_ids, "rank": self.cards.rank_ids,
                      "team": self.team_ids, "kind": self.kind_names}.get(type_name)
             if type_name == "int":
@@ -173,7 +172,7 @@ class Ruleset:
                     return table[value] if value.__class__ is int and 0 <= value < len(table) else _show(value)
             else:
                 def fn(value: Any) -> str:
-                    return _show(value_names(self, type_name, value))
+                    return _show(observe.value_names(self, type_name, value))
             made[type_name] = fn
         return fn
 
@@ -193,7 +192,7 @@ class Ruleset:
         for c in cards:
             if isinstance(c, str):
                 if c not in index:
-                    from interpreter.diagnostics import did_you_mean
+                    from interpreter.base.diagnostics import did_you_mean
 
                     hint = did_you_mean(c, index)
                     raise ValueError(f"unknown card '{c}'" + (f"; {hint}" if hint else ""))
@@ -206,7 +205,7 @@ class Ruleset:
         out = {}
         for name, value in values.items():
             if name not in self.options:
-                from interpreter.diagnostics import did_you_mean
+                from interpreter.base.diagnostics import did_you_mean
 
                 hint = did_you_mean(name, self.options)
                 raise ValueError(f"unknown option '{name}'" + (f"; {hint}" if hint else ""))
@@ -214,9 +213,17 @@ class Ruleset:
         return out
 
     def state_from_json(self, data: Any) -> GameState:
-        from interpreter.engine.saves import state_from_json
+        return saves.state_from_json(self, data)
 
-        return state_from_json(self, data)
+    def state_to_json(self, st: GameState) -> dict:
+        return saves.state_to_json(st)
+
+    def observation(self, st: GameState, seat: int) -> dict:
+        """What `seat` may see of `st` (engine/observe.py)."""
+        return observe.observation(st, seat)
+
+    def describe(self, st: GameState) -> str:
+        return observe.describe(st)
 
     def new_frame(self, st: Any) -> Any:
         return self.frame_factory(st)

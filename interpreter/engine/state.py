@@ -22,7 +22,7 @@ class IllegalAction(Exception):
 class Action:
     """A legal move: an action kind of the ruleset and its parameter value.
 
-    Its string form (`play hearts-9`) is made only when asked for, since search
+    Its string form (`play blue-9`) is made only when asked for, since search
     agents create many actions and read few texts.
     """
 
@@ -289,20 +289,16 @@ class GameState:
         other._legal = self._legal
         return other
 
+    # These go through the ruleset, which holds the modules that read a state (saves.py,
+    # observe.py): they import this one, so this one does not import them.
     def to_json(self) -> dict:
-        from interpreter.engine.saves import state_to_json
-
-        return state_to_json(self)
+        return self.rs.state_to_json(self)
 
     def observation(self, seat: int) -> dict:
-        from interpreter.engine.observe import observation
-
-        return observation(self, seat)
+        return self.rs.observation(self, seat)
 
     def __str__(self) -> str:
-        from interpreter.engine.observe import describe
-
-        return describe(self)
+        return self.rs.describe(self)
 
 
 def _as_flow_error(exc: Exception, where: Where) -> FlowError:

@@ -8,28 +8,20 @@ ExprRuntimeError pointing at the call.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from interpreter.diagnostics import Span
-from interpreter.expr import ast, emit
+from interpreter.base.diagnostics import Span
+from interpreter.expr import emit
+from interpreter.expr.code import Code
 from interpreter.expr.emit import CALL_COST, Src
+from interpreter.expr.functions import MEMO_LIMIT, Loop, Step, UserFunction, failing, spent_on
 from interpreter.expr.runtime import (
-    NOTHING, BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, Value, charge,
+    BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, charge,
     is_collection_type, over_budget, too_big,
 )
-from interpreter.expr.types import ANY, Type
+from interpreter.expr.types import Type
 
-if TYPE_CHECKING:
-    from interpreter.expr import SourceText
-    from interpreter.expr.code import Code
-
-
-def spent_on(name: str, span: Span | None) -> ExprRuntimeError:
-    """The error when calls of ruleset function `name` have used up an evaluation's work budget."""
-    return ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
-                            "functions that call others several times multiply the work; simplify them")
 
 
 def charged_call(fn: Closure, name: str, span: Span | None) -> Closure:
@@ -40,29 +32,6 @@ def charged_call(fn: Closure, name: str, span: Span | None) -> Closure:
             raise spent_on(name, span)
         return fn(f)
     return run
-
-
-@dataclass(eq=False)
-class UserFunction:
-    """A function defined in the ruleset: typed parameters, one body expression."""
-
-    name: str
-    params: list[tuple[str, Type]]
-    source: SourceText
-    name_span: Span | None
-    slots: tuple[int, ...]
-    declared: Type | None = None
-    tree: ast.Expr | None = None
-    returns: Type = ANY
-    body: Closure | None = None
-    const: Any = NOTHING
-    reads: tuple[Value, ...] | None = None   # set when the result depends only on the arguments and these
-    keys: tuple[Callable[[Any], Any] | None, ...] = ()   # per parameter: what of it the memo key holds
-    memo: dict = field(default_factory=dict)   # (arguments..., reads...) -> result, when `reads` is set
-    hit: Callable[..., Any] | None = None      # memo_hit(...): the memoised call on evaluated arguments
-
-
-MEMO_LIMIT = 4096   # remembered results per function; the table starts afresh when full, so memory stays flat
 
 
 def memo_call(uf: UserFunction, args: Sequence[Closure]) -> Closure:
@@ -131,13 +100,6 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
 """
     exec(compile(text, f"<memoised call of {name}>", "exec"), names)  # noqa: S102 - generated text only
     return names["hit"]
-
-
-def failing(message: str, span: Span | None) -> Closure:
-    """A closure standing in for code that did not compile; it is never meant to run."""
-    def fail(f: Frame) -> Any:
-        raise ExprRuntimeError(message, span)
-    return fail
 
 
 def wrap_failure(exc: Exception, name: str, span: Span | None) -> ExprRuntimeError:
@@ -300,30 +262,6 @@ def key_of_user(uf: UserFunction) -> Closure:
 def key_of_function(fn: Function) -> Closure:
     """For `key=name` naming an engine function that needs the frame."""
     return lambda f: partial(fn.impl, f)
-
-
-Step = tuple  # ("for", slot, iterable closure) or ("if", condition closure, condition's slot)
-
-
-@dataclass(frozen=True)
-class Loop:
-    """A comprehension's parts: its clauses in order and its element."""
-
-    steps: tuple[Step, ...]
-    elt: Closure
-    elt_slot: int | None
-    span: Span | None
-    native: Any = None   # emit.loop_parts: the clauses and element as Python text, when they all have it
-
-    def simple(self) -> tuple[int, Closure, Closure | None, bool, bool] | None:
-        """(slot, iterable, condition, condition is the variable, element is the variable)
-        for one `for` and at most one `if`; None for other shapes."""
-        steps = self.steps
-        if len(steps) > 2 or (len(steps) == 2 and steps[1][0] != "if"):
-            return None
-        _, slot, source = steps[0]
-        cond, cond_slot = (steps[1][1], steps[1][2]) if len(steps) == 2 else (None, None)
-        return slot, source, cond, cond_slot == slot, self.elt_slot == slot
 
 
 def comprehension(loop: Loop, as_set: bool, limits: Limits) -> Closure:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from interpreter.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
+from interpreter.base.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
 from interpreter.expr import ast, emit, runtime as rt
-from interpreter.expr.calls import Loop, UserFunction, comprehension
+from interpreter.expr.calls import comprehension
 from interpreter.expr.check_calls import CallChecks
+from interpreter.expr.functions import Loop, UserFunction
 from interpreter.expr.code import (
     BOOL_IS_NOT_INT, FAILED, Code, Names, condition_hint, constant, slot_code,
 )
@@ -24,7 +25,7 @@ from interpreter.expr.types import (
 )
 
 if TYPE_CHECKING:
-    from interpreter.expr import SourceText
+    from interpreter.expr.source import SourceText
 
 _PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'",
                  "null": "write 'none'"}

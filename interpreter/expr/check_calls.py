@@ -6,10 +6,11 @@ are cheap.
 """
 from __future__ import annotations
 
-from interpreter.diagnostics import Diagnostic, did_you_mean
+from interpreter.base.diagnostics import Diagnostic, did_you_mean
 from interpreter.expr import ast, emit
+from interpreter.expr.functions import UserFunction
 from interpreter.expr.calls import (
-    UserFunction, call_closure, call_source, charged_call, key_of_function, key_of_user, memo_call, reduction,
+    call_closure, call_source, charged_call, key_of_function, key_of_user, memo_call, reduction,
     user_call, user_call_values,
 )
 from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant

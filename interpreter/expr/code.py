@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
-from interpreter.diagnostics import Diagnostic
+from interpreter.base.diagnostics import Diagnostic
 from interpreter.expr import runtime as rt
-from interpreter.expr.calls import Loop, UserFunction, failing
+from interpreter.expr.functions import Loop, UserFunction, failing
 from interpreter.expr.emit import Src, literal
 from interpreter.expr.runtime import NOTHING, Const, Function, Limits, Value
 from interpreter.expr.types import ERROR, INT, ListT, SetT, Type

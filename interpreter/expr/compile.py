@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from interpreter.diagnostics import Diagnostic, Span
+from interpreter.base.diagnostics import Diagnostic, Span
 from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
-from interpreter.expr.calls import UserFunction, memo_hit
+from interpreter.expr.calls import memo_hit
+from interpreter.expr.functions import UserFunction
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
 from interpreter.expr.parse import KEYWORDS, parse
 from interpreter.expr.runtime import (
@@ -24,7 +25,7 @@ from interpreter.expr.runtime import (
 from interpreter.expr.types import BOOL, ERROR, INT, NONE, STR, EnumT, RecordT, Type, assignable
 
 if TYPE_CHECKING:
-    from interpreter.expr import SourceText
+    from interpreter.expr.source import SourceText
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from interpreter.diagnostics import Diagnostic
+from interpreter.base.diagnostics import Diagnostic
 from interpreter.expr import ast
 from interpreter.expr.runtime import Limits
-from interpreter.resources import grammar_file
+from interpreter.base.resources import grammar_file
 
 if TYPE_CHECKING:
-    from interpreter.expr import SourceText
+    from interpreter.expr.source import SourceText
 
 KEYWORDS = frozenset({"and", "or", "not", "in", "if", "else", "for", "true", "false", "none"})
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n"}

@@ -10,7 +10,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Protocol, Sequence, Union
 
-from interpreter.diagnostics import Diagnostic, Span, format_one_line
+from interpreter.base.diagnostics import Diagnostic, Span, format_one_line
 from interpreter.expr.types import CollT, ListT, SetT, Type
 
 

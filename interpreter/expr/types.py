@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from interpreter.diagnostics import did_you_mean
+from interpreter.base.diagnostics import did_you_mean
 
 
 class Type:

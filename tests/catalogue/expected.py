@@ -237,7 +237,7 @@ EXPECTED: dict[str, list[E]] = {
     ],
     "expr_yes_for_condition.yaml": [  # if: yes
         # VALIDATOR: no hint. `yes` is the YAML 1.1 word for true; docs/extends.md asks for the
-        # hint "write true or false" (interpreter.documents.yaml11_bool_word). Today: hint=None.
+        # hint "write true or false" (interpreter.loading.scalars.yaml11_bool_word). Today: hint=None.
         E(39, 13, "unknown name 'yes'", hint=TRUE_FALSE),
     ],
     # ------------------------------------------------------------ expressions: syntax

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import documents
-from interpreter.validate import check_file
+from interpreter.loading import document as documents
+from interpreter.compiling.pipeline import check_file
 
 from .expected import EXPECTED, E
 

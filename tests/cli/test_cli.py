@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from interpreter.cli import cli
+from interpreter.frontends.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 HM = str(ROOT / "rulesets" / "hachinin_meri.yaml")

@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from interpreter.play import HELD
+from interpreter.frontends.interrupts import HELD
 
 
 def test_sigint_inside_a_held_block_is_raised_when_it_ends() -> None:

@@ -7,7 +7,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from interpreter.cli import cli
+from interpreter.frontends.cli import cli
 from tests.engine.tiny import HIGH_CARD
 
 ROOT = Path(__file__).resolve().parents[2]

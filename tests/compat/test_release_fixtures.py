@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.replay import replay_log
+from interpreter.frontends.replay import replay_log
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "release_0_1_0"
 LOGS = sorted((FIXTURES / "logs").glob("*.jsonl"))
@@ -52,7 +52,7 @@ def test_release_save_resumes_and_plays_to_the_end(save):
 def test_release_save_resumes_at_the_prompt(save, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from interpreter.cli import cli
+    from interpreter.frontends.cli import cli
 
     shutil.copytree(FIXTURES, tmp_path / "release")
     monkeypatch.chdir(tmp_path / "release" / "saves")

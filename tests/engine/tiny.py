@@ -1,7 +1,7 @@
 """Tiny inline rulesets for engine mechanics (no shipped game involved)."""
 from __future__ import annotations
 
-from interpreter.validate import check_text
+from interpreter.compiling.pipeline import check_text
 
 HIGH_CARD = """
 cardrules: 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.diagnostics import render
+from interpreter.base.diagnostics import render
 from interpreter.expr import (
     INT, DictScope, ExprCompiler, ExprRuntimeError, ListT, PlainSource, TypeNameError, Value, parse_type,
 )

@@ -66,7 +66,7 @@ def _lines(text: str) -> list[str]:
 
 def assert_report_sane(report: Any, texts: dict[str, str]) -> None:
     """Diagnostics are Diagnostic objects; each span lies inside the file it names (or is absent)."""
-    from interpreter.diagnostics import Diagnostic, render_all
+    from interpreter.base.diagnostics import Diagnostic, render_all
 
     assert isinstance(report.diagnostics, list)
     for d in report.diagnostics:
@@ -93,7 +93,7 @@ def assert_report_sane(report: Any, texts: dict[str, str]) -> None:
 
 def cli(args: list[str], input: Any = None, env: dict | None = None) -> Any:
     """Run `cardrules ARGS` in-process; exceptions are kept on the result, not raised."""
-    from interpreter.cli import cli as command
+    from interpreter.frontends.cli import cli as command
 
     env = {"NO_COLOR": "1", **(env or {})}
     return CliRunner().invoke(command, [str(a) for a in args], input=input, env=env, catch_exceptions=True)
@@ -173,7 +173,7 @@ _warm: list[bool] = []
 def warm_caches() -> None:
     """Build the expression parser and schema validator once in the parent, so children start warm."""
     if not _warm:
-        from interpreter.validate import check_text
+        from interpreter.compiling.pipeline import check_text
 
         assert check_text(mini_ruleset(), "warm.yaml").ok
         _warm.append(True)

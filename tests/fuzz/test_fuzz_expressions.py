@@ -62,7 +62,7 @@ class Timer:
 def evaluate_in_ruleset(expr: str, cond: str) -> str:
     """In the child: validate the ruleset holding `expr` and `cond`, then run it; returns a verdict."""
     from interpreter.engine.program import FlowError
-    from interpreter.validate import check_text
+    from interpreter.compiling.pipeline import check_text
 
     timer = Timer()
     text = mini_ruleset(expr, cond)
@@ -140,7 +140,7 @@ def function_chains(draw: Any) -> tuple[str, str]:
 
 def evaluate_chain(functions: str, expr: str) -> str:
     from interpreter.engine.program import FlowError
-    from interpreter.validate import check_text
+    from interpreter.compiling.pipeline import check_text
 
     timer = Timer()
     text = mini_ruleset(expr, functions=functions)

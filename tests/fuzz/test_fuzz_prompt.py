@@ -1,6 +1,6 @@
 """The prompt: whatever a person types, the session never crashes and never loses the game.
 
-`interpreter.play.Session` is driven directly with scripted keystroke lines
+`interpreter.frontends.prompt.Session` is driven directly with scripted keystroke lines
 (move numbers, commands, card names, printable and control characters,
 unicode, very long lines), ending at a random point with end of input, a
 `quit`, or a Ctrl-C (KeyboardInterrupt) raised by `read` after N lines or by
@@ -113,8 +113,8 @@ class Interrupted:
 def run_session(script: dict, folder: str) -> str:
     """In the child: play the script, then resume the save through the command and compare states."""
     from interpreter.agents.spec import make_agents
-    from interpreter.play import Session
-    from interpreter.render import Renderer
+    from interpreter.frontends.prompt import Session
+    from interpreter.text.render import Renderer
 
     rs = ruleset(script["game"])
     io = Interrupted(script)
@@ -157,7 +157,7 @@ def _traced(run: Any, at: int | None, inside: tuple | None = None) -> Any:
     seen = [0]
     calls = [0]
 
-    from interpreter.play import HELD
+    from interpreter.frontends.interrupts import HELD
 
     def interrupt() -> None:
         """What a SIGINT does here: raise, or only set the flag while interrupts are held (a save)."""
@@ -307,8 +307,8 @@ def test_ctrl_c_during_a_command_saves_the_game(tmp_path: Path) -> None:
 def _interrupt_where(script: dict, text: str, folder: str) -> str:
     """Run the script once to find the echo that prints `text`, then again with a Ctrl-C there."""
     from interpreter.agents.spec import make_agents
-    from interpreter.play import Session
-    from interpreter.render import Renderer
+    from interpreter.frontends.prompt import Session
+    from interpreter.text.render import Renderer
 
     rs = ruleset(script["game"])
     dry = Interrupted(script)
@@ -359,8 +359,8 @@ def test_end_of_input_at_the_end_of_game_prompt_saves(tmp_path: Path) -> None:
 
 def _to_the_end(game: str, folder: str) -> str:
     from interpreter.agents.spec import make_agents
-    from interpreter.play import Session
-    from interpreter.render import Renderer
+    from interpreter.frontends.prompt import Session
+    from interpreter.text.render import Renderer
 
     rs = ruleset(game)
     prompts: list[str] = []

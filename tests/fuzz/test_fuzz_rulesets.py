@@ -45,7 +45,7 @@ def original_text(name: str) -> str:
 @cache
 def original_tree(name: str) -> Any:
     """The shipped file read by our own loader (YAML 1.2 rules), as plain dicts, lists and scalars."""
-    from interpreter.documents import parse_text
+    from interpreter.loading import parse_text
 
     return _plain(parse_text(original_text(name), name).root)
 
@@ -72,7 +72,7 @@ def dump(tree: Any) -> str:
 @cache
 def warm() -> None:
     """Build the parser, schema and caches once in the parent, so every forked child starts warm."""
-    from interpreter.validate import check_text
+    from interpreter.compiling.pipeline import check_text
 
     for name in RULESETS:
         assert check_text(dump(original_tree(name)), name).ok
@@ -294,7 +294,7 @@ def mutate_bytes(data: Any, raw: bytes) -> tuple[bytes, str]:
 
 def _check_bytes(raw: bytes, path: Path) -> Any:
     """Write `raw` to `path`, validate the file and check that the report is sane."""
-    from interpreter.validate import check_file
+    from interpreter.compiling.pipeline import check_file
 
     path.write_bytes(raw)
     report = check_file(path)
@@ -308,7 +308,7 @@ def _check_bytes(raw: bytes, path: Path) -> Any:
 
 def validate_and_play(text: str | None, raw: bytes | None, filename: str, folder: str, moves: int = 300) -> str:
     """Validate (text or file bytes), check the report, and play a valid result; returns the verdict."""
-    from interpreter.validate import check_text
+    from interpreter.compiling.pipeline import check_text
 
     if raw is None:
         report = check_text(text, filename)

@@ -46,8 +46,8 @@ def ruleset(name: str) -> Any:
 def real_save(game: str, seed: int, moves: int) -> str:
     """The text of a save written by the prompt after `moves` of our moves (agents play the rest)."""
     from interpreter.agents.spec import make_agents
-    from interpreter.play import Session
-    from interpreter.render import Renderer
+    from interpreter.frontends.prompt import Session
+    from interpreter.text.render import Renderer
 
     rs = ruleset(game)
     script = ["1"] * moves

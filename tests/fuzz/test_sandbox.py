@@ -119,7 +119,7 @@ ATTEMPTS = [
 def _attempt(attempt: Attempt, folder: str) -> str:
     """In the child: validate through the API, then play what validates; returns a verdict."""
     from interpreter.engine.program import FlowError
-    from interpreter.validate import check_file
+    from interpreter.compiling.pipeline import check_file
 
     path = Path(folder) / "attempt.yaml"
     path.write_text(attempt.text.replace("MARKER", str(Path(folder) / "MARKER")), encoding="utf-8")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.validate import check_file
+from interpreter.compiling.pipeline import check_file
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "gin_rummy.yaml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")

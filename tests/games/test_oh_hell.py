@@ -13,7 +13,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.state import IllegalAction
-from interpreter.validate import check_file
+from interpreter.compiling.pipeline import check_file
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "oh_hell.yaml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")

@@ -1,4 +1,4 @@
-"""Helpers for the Hachinin Meri rule tests (shared/rules/hachinin_meri.md).
+"""Helpers for the Hachinin Meri rule tests (docs/sources.md).
 
 Everything here goes through the public API: a test fixes the hands by giving
 `new_game` a deck order, plays the declaration, the discard and the tricks

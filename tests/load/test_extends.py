@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import resources
-from interpreter.documents import LocDict, LocList, load_document, merge_trees, parse_text
+from interpreter.base import resources
+from interpreter.loading import LocDict, LocList, load_document, parse_text
+from interpreter.loading.extends import merge_trees
 
-load = importlib.import_module("interpreter.documents")  # the module, not the package's `load` function
+load = importlib.import_module("interpreter.loading.document")  # the module, not the package's `load` function
 FIXTURES = Path(__file__).parent / "fixtures"
 
 

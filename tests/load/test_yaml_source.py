@@ -11,13 +11,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.diagnostics import RulesetError, render
-from interpreter.documents import (Document, LocDict, LocList, LocStr, key_span_of, load_document, parse_bytes,
+from interpreter.base.diagnostics import RulesetError, render
+from interpreter.loading import (Document, LocDict, LocList, LocStr, key_span_of, load_document, parse_bytes,
                               parse_text, span_of, yaml11_bool_word, yaml11_hint)
 
-# The loader module (interpreter.documents).
-load = importlib.import_module("interpreter.documents")
-yamlsource = importlib.import_module("interpreter.yamlsource")
+# The loader module (interpreter.loading.document).
+load = importlib.import_module("interpreter.loading.document")
+yamlsource = importlib.import_module("interpreter.loading.yaml_tree")
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 import interpreter
-from interpreter.documents import load_document
+from interpreter.loading import load_document
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "rulesets"

@@ -5,7 +5,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from interpreter.cli import cli
+from interpreter.frontends.cli import cli
 from tests.variants import VARIANTS, load, merged
 
 FILES = sorted(VARIANTS.glob("*.yaml"))

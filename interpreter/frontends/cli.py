@@ -59,8 +59,8 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool) -> None:
 
     Exits 0 when every file is valid, 1 when any has errors.
     """
-    from interpreter.diagnostics import render_all
-    from interpreter.validate import check_file
+    from interpreter.base.diagnostics import render_all
+    from interpreter.compiling.pipeline import check_file
 
     reports = [check_file(f) for f in files]
     if fmt == "json":
@@ -85,7 +85,7 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool) -> None:
 @cli.command()
 def schema() -> None:
     """Print the JSON Schema of ruleset files (for editors and other tools)."""
-    from interpreter.resources import grammar_file
+    from interpreter.base.resources import grammar_file
 
     click.echo(grammar_file("ruleset.schema.json").read_text(encoding="utf-8"), nl=False)
 
@@ -112,8 +112,8 @@ def _resolve_ruleset(name: str) -> str:
     """A ruleset path from a path or a shipped name; click.UsageError when neither exists."""
     from pathlib import Path
 
-    from interpreter.diagnostics import did_you_mean
-    from interpreter.resources import data_dir, shipped_ruleset
+    from interpreter.base.diagnostics import did_you_mean
+    from interpreter.base.resources import data_dir, shipped_ruleset
 
     if Path(name).exists():
         return name
@@ -136,8 +136,8 @@ def _resolve_ruleset(name: str) -> str:
 
 
 def _load_or_exit(path: str):
-    from interpreter.diagnostics import RulesetError
-    from interpreter.validate import load_ruleset
+    from interpreter.base.diagnostics import RulesetError
+    from interpreter.compiling.pipeline import load_ruleset
 
     try:
         return load_ruleset(path)
@@ -186,8 +186,9 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
 
     from interpreter.agents.spec import AgentSpecError, make_agents
     from interpreter.engine.saves import SaveError
-    from interpreter.play import Session, SaveFileError, default_save_path, read_save
-    from interpreter.render import Renderer
+    from interpreter.frontends.prompt import Session
+    from interpreter.frontends.savefile import SaveFileError, default_save_path, read_save
+    from interpreter.text.render import Renderer
 
     saved = None
     if resume:
@@ -282,7 +283,7 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
     """
     from interpreter.agents.spec import AgentSpecError, make_agents
     from interpreter.engine.program import FlowError
-    from interpreter.simulate import format_summary, simulate as run
+    from interpreter.frontends.simulate import format_summary, simulate as run
 
     path = _resolve_ruleset(ruleset)
     rs = _load_or_exit(path)
@@ -313,8 +314,8 @@ def replay(logs, check, quiet) -> None:
     With several LOG files (`replay --check -q logs/*.jsonl`) each is replayed
     in turn; a log that cannot be read is reported and the others still run.
     """
-    from interpreter.gamelog import LogError
-    from interpreter.replay import replay_log
+    from interpreter.frontends.gamelog import LogError
+    from interpreter.frontends.replay import replay_log
 
     def show(seat, text, st):
         if not quiet:
@@ -348,7 +349,7 @@ def replay(logs, check, quiet) -> None:
 def rules(ruleset, lang, fmt) -> None:
     """Print RULESET as readable rules: cards and their rankings, zones, options, rules, flow, moves,
     scoring."""
-    from interpreter.rules_text import render_rules
+    from interpreter.text.rules_page import render_rules
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
     click.echo(render_rules(rs.model, lang=lang, fmt=fmt, ruleset=rs), nl=False)
@@ -359,8 +360,8 @@ def rules(ruleset, lang, fmt) -> None:
 @click.argument("variant")
 def diff(base, variant) -> None:
     """List, in plain words, how VARIANT differs from BASE (both are validated first)."""
-    from interpreter.diff import diff_trees
-    from interpreter.documents import load_document
+    from interpreter.text.diff import diff_trees
+    from interpreter.loading import load_document
 
     trees = []
     for name in (base, variant):

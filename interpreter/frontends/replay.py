@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.gamelog import LogError, read_log
+from interpreter.frontends.gamelog import LogError, read_log
 
 
 @dataclass
@@ -20,8 +20,8 @@ class ReplayReport:
 
 
 def _ruleset_for(header: dict, log_path: Path, cache: dict) -> Any:
-    from interpreter.resources import shipped_ruleset
-    from interpreter.validate import load_ruleset
+    from interpreter.base.resources import shipped_ruleset
+    from interpreter.compiling.pipeline import load_ruleset
 
     path = header.get("ruleset") or ""
     candidates = [Path(path), log_path.parent / path]
@@ -53,7 +53,7 @@ def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> R
 
 
 def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, check: bool, on_action: Any) -> None:
-    from interpreter.diagnostics import RulesetError
+    from interpreter.base.diagnostics import RulesetError
     from interpreter.engine.state import IllegalAction
 
     header = game["header"]

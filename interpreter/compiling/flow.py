@@ -1,4 +1,4 @@
-"""Second half of compilation: engine functions, expressions, actions, flow.
+"""The flow of play: steps -> the engine's flat instruction list.
 
 Steps become the flat instruction list of `engine/program.py`: loops and
 ifs become jumps, phases are inlined (a phase that reaches itself is an
@@ -10,18 +10,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Mapping
 
-from interpreter.compile import Compiler, Src, var_value
-from interpreter.diagnostics import Span, did_you_mean
+from interpreter.compiling.context import Compiler, Src, SubSource, var_value, vspan
+from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.engine import program as P
-from interpreter.engine.fuse import candidates_function
-from interpreter.engine.ruleset import CompiledAction, Restriction, Return, Ruleset, file_sha256
 from interpreter.expr import (
-    ANY, BOOL, ERROR, INT, DictScope, EnumT, ListT, SetT, Type,
+    ANY, BOOL, INT, DictScope, ListT, SetT, Type,
 )
 from interpreter.expr.compile import ExprCompiler
 from interpreter.model import Step
-from interpreter.yamlsource import yaml11_bool_word, yaml11_hint
-from interpreter.engine_names import engine_functions
+from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
 
 LOOP_LIMIT = 100_000
 
@@ -58,7 +55,7 @@ class FlowCompiler:
               varying: frozenset[str] | None = None):
         if value is None:
             return None
-        source = value if isinstance(value, _SubSource) else Src(value, span)
+        source = value if isinstance(value, SubSource) else Src(value, span)
         before = len(self.exprs.diagnostics)
         compiled = self.exprs.compile(source, expected=expected, extra=self.scope(), varying=varying)
         if yaml11_bool_word(value):
@@ -96,7 +93,7 @@ class FlowCompiler:
                 self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span,
                                f"for example {name}(player)")
                 return None
-            seat_src = _SubSource(text, raw.index("(") + 1, rest.rstrip()[:-1] if rest.rstrip().endswith(")") else rest)
+            seat_src = SubSource(text, raw.index("(") + 1, rest.rstrip()[:-1] if rest.rstrip().endswith(")") else rest)
             compiled = self.exprs.compile(seat_src, expected=INT, extra=self.scope())
             if compiled is None:
                 return None
@@ -228,7 +225,7 @@ class FlowCompiler:
                 items.append((name, ListT(t), slot, None, 0, value, values.get(target, tspan)))
                 continue
             if per != "game":
-                index_src = _SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
+                index_src = SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
                 compiled = self.exprs.compile(index_src, expected=INT if per == "seat" else self.c.names.team,
                                               extra=self.scope())
                 if compiled is None:
@@ -453,36 +450,9 @@ class FlowCompiler:
 
     def step_announce(self, s: Step, out: list) -> None:
         texts = s.value if isinstance(s.value, Mapping) else {"en": s.value}
-        templates = {str(lang): _template(self, _SubSource(text, 0, str(text)), s.span)
+        templates = {str(lang): template(self, SubSource(text, 0, str(text)), s.span)
                      for lang, text in texts.items()}
         self.emit(out, P.Announce(templates), s, "announce")
-
-
-class _SubSource:
-    """A piece of a located string (the seat inside `hand(...)`, the index in `x[...]`)."""
-
-    def __init__(self, whole: Any, start: int, text: str):
-        self.text = text
-        self._whole, self._start = whole, start
-
-    def span_at(self, start: int, end: int) -> Span:
-        if hasattr(self._whole, "span_at"):
-            return self._whole.span_at(self._start + start, self._start + end)
-        return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
-
-
-def _mentions(source: Any, name: str) -> bool:
-    """Whether an expression's text uses a name (ruleset functions cannot see action parameters)."""
-    import re
-
-    return re.search(rf"\b{re.escape(name)}\b", str(source)) is not None
-
-
-def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
-    """The span of a mapping's value (ints and booleans carry none of their own)."""
-    value = node.get(key) if isinstance(node, Mapping) else None
-    spans = getattr(node, "value_spans", None) or {}
-    return getattr(value, "span", None) or spans.get(key) or fallback
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:
@@ -519,94 +489,18 @@ def _one(fr: Any) -> int:
     return 1
 
 
-def _compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
-    for f in c.model.functions:
-        params = []
-        for pname, tname, pspan in f.params:
-            params.append((pname, c.parse_type(tname, pspan)))
-        exprs.define(f.name, params, Src(f.value, f.span), f.span)
-        c.global_names.setdefault(f.name, (None, "a function"))
-    exprs.finish()
-
-
-def _compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
-    out = []
-    player_slot = c.slots.named("player")
-    for i, a in enumerate(c.model.actions):
-        fc.locals.append({"player": var_value(INT, player_slot)})
-        param_slot = param_from = param_src = None
-        param_kind = None
-        if a.param_name:
-            compiled = fc.typed(a.param_from, a.span)
-            elem = ERROR
-            if compiled is not None:
-                if isinstance(compiled.type, (ListT, SetT)):
-                    elem = compiled.type.elem
-                elif compiled.type is ANY:
-                    elem = ANY
-                else:
-                    c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
-                                getattr(a.param_from, "span", a.span))
-                param_from, param_src = compiled.fn, compiled.src
-            param_slot = c.slots.new()
-            fc.locals[-1][a.param_name] = var_value(elem, param_slot)
-            param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
-        available = fc.expr(a.available_if, a.span, BOOL)
-        restrictions = []
-        varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
-        for r in a.legal_if:
-            when_reads = bool(a.param_name) and r.when is not None and _mentions(r.when, a.param_name)
-            # a `when` that does not read the parameter is tested once per check: nothing to cache in it
-            when = fc.typed(r.when, r.span, BOOL, varying if when_reads else None)
-            require = fc.typed(r.require, r.span, BOOL, varying)
-            if require is not None:
-                fixed = when is not None and not when_reads
-                require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
-                restrictions.append(Restriction(r.rule, when and when.fn, require.fn, fixed, require_fixed,
-                                                when and when.src, require.src))
-        fc.in_effect = True
-        effect: list = []
-        fc.steps(a.effect, effect)
-        effect.append(Return())
-        P.link(effect)
-        fc.in_effect = False
-        fc.locals.pop()
-        fused = None
-        if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
-            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
-        out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
-                                  param_from=param_from, param_kind=param_kind, available=available,
-                                  restrictions=tuple(restrictions), effect=tuple(effect), fused=fused))
-    return tuple(out)
-
-
-def _value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
-    ids = c.cards.ids
-    enums = {t.name: {v: k for k, v in t.values.items()} for t in c.names.types().values() if isinstance(t, EnumT)}
-
-    def text(act: CompiledAction, value: Any) -> str:
-        if act.param_kind == "card":
-            return ids[value]
-        names = enums.get(act.param_kind)
-        if names is not None and value in names:
-            return names[value]
-        return str(value).lower() if isinstance(value, bool) else str(value)
-
-    return text
-
-
-def _template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
+def template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
     """'Team A {total[0]}' -> ('Team A ', fn): literal pieces and compiled placeholders."""
     import re
 
-    whole = source if isinstance(source, _SubSource) else _SubSource(source, 0, str(source))
+    whole = source if isinstance(source, SubSource) else SubSource(source, 0, str(source))
     text = whole.text
     parts: list = []
     pos = 0
     for m in re.finditer(r"\{([^{}]+)\}", text):
         _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos:m.start()])
-        compiled = fc.typed(_SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
+        compiled = fc.typed(SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
         parts.append((compiled.fn, str(compiled.type), compiled.src) if compiled is not None else m.group(0))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))
@@ -622,123 +516,3 @@ def _unmatched_braces(fc: FlowCompiler, whole: Any, text: str, start: int, end: 
             fc.bag.error(f"this message has {what}", whole.span_at(i, i + 1),
                          "placeholders look like {expression}")
             return
-
-
-def _compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
-    out = []
-    spans = getattr(c.model.status, "key_spans", {}) or {}
-    for label, value in c.model.status.items():
-        compiled = fc.typed(value, spans.get(label))
-        if compiled is not None:
-            out.append((str(label), compiled.fn, str(compiled.type)))
-    return tuple(out)
-
-
-def _compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
-    out = {}
-    slot = c.slots.named("card")
-    for z in c.model.zones:
-        if z.sort is None:
-            continue
-        fc.locals.append({"card": var_value(c.names.card, slot)})
-        fn = fc.expr(z.sort, z.span)
-        fc.locals.pop()
-        if fn is not None:
-            out[z.name] = fn
-    return out
-
-
-def finish_compile(c: Compiler) -> Ruleset | None:
-    """Functions, melds, actions, flow, result: the rest of compilation."""
-    from interpreter.melds_compile import compile_melds
-
-    names = c.names
-    c.global_names.update({k: (v, "a built-in name") for k, v in engine_functions(c).items()
-                           if k not in c.global_names})
-    last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
-    c.global_names["last_action"] = (var_value(names.action, last_action_slot), "a built-in name")
-    c.global_names["last_player"] = (var_value(INT, last_player_slot), "a built-in name")
-    meld_table, shapes = compile_melds(c)
-    scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
-    exprs = ExprCompiler(scope)
-    _compile_functions(c, exprs)
-    fc = FlowCompiler(c, exprs)
-    actions = _compile_actions(c, fc)
-    program: list = []
-    fc.steps(c.model.flow, program)
-    end = P.End()
-    end.where = P.Where("end of the flow")
-    program.append(end)
-    P.link(program)
-    seat_slot = c.slots.named("seat")
-    fc.locals.append({"seat": var_value(INT, seat_slot)})
-    returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
-    evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
-    fc.locals.pop()
-    if c.model.returns is None:
-        c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", None)
-    invariants = []
-    for inv in c.model.invariants:
-        fn = fc.expr(inv.check, inv.span, BOOL)
-        if fn:
-            invariants.append((inv.rule, fn))
-    status = _compile_status(c, fc)
-    summary = {lang: _template(fc, text, None) for lang, text in c.model.summary.values.items()}
-    sorts = _compile_sorts(c, fc)
-    carry = []
-    for name in c.model.carry:
-        if name not in c.var_types:
-            c.bag.error(f"result.carry names unknown variable '{name}'", None, did_you_mean(name, c.var_types))
-        else:
-            carry.append(c.var_types[name][1])
-    c.bag.extend(exprs.diagnostics)
-    if c.model.deck.zone not in {z.name for z in c.zone_info}:
-        c.bag.error(f"deck.zone '{c.model.deck.zone}' is not a declared zone", c.model.deck.span,
-                    "declare a shared zone named 'deck' (or set deck.zone)")
-    if c.bag.has_errors:
-        return None
-    deck_info = next(z for z in c.zone_info if z.name == c.model.deck.zone)
-    source_text = c.sources.get(c.path, "")
-    return Ruleset(
-        id=c.model.id, name=c.model.name, path=c.path, source_sha256=file_sha256(source_text), model=c.model,
-        cards=c.cards, num_players=c.n, order=c.model.players.order,
-        team_ids=tuple(t.id for t in c.model.players.teams),
-        team_of_seat=tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
-                           for s in range(c.n)),
-        zones=tuple(c.zone_info), zone_count=c.zone_count,
-        zone_groups=tuple(c.zone_info[i].groups for i in c.zone_index), zone_owner=c.zone_owner,
-        zone_index=c.zone_index, deck_zone=deck_info.base, variables=tuple(c.var_info), options=c.options,
-        option_slots=c.option_slots, slot_count=c.slots.count, actions=actions, program=program,
-        returns_fn=returns, invariants=tuple(invariants), player_slot=c.slots.named("player"),
-        last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
-        frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
-        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=_value_text(c),
-        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate,
-        card_tables=_card_tables(c, exprs))
-
-
-def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:
-    """Each function of one card that gives an int and reads nothing else (a ranking such as
-    `strength(c)`), evaluated for every card: the ranking tables `cardrules rules` prints."""
-    tables: dict[str, tuple[int, ...]] = {}
-    card_t = c.names.card
-    for uf in exprs.functions.values():
-        if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads != ():
-            continue
-        if uf.body is None:
-            continue
-        frame = exprs.new_frame(None)
-        values = []
-        try:
-            for face in range(c.cards.count):
-                frame.budget = exprs.limits.max_work
-                frame.L[uf.slots[0]] = face
-                values.append(uf.body(frame))
-        except Exception:   # a card the function does not accept: no table for it
-            continue
-        if len(set(values)) > 1:
-            tables[uf.name] = tuple(values)
-    return tables
-
-
-__all__ = ["finish_compile"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from interpreter.diagnostics import DiagnosticBag, did_you_mean
+from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.model import Deck, Text
 
 _TYPES = {"int": int, "bool": bool, "str": str}

@@ -179,7 +179,7 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
 
 
 def _order(w: _Writer, cards: Any, values: tuple) -> str:
-    """`A [14] > K [13] > ... > 9 (hearts, spades) = 1 (clubs) [9] > ...`: highest first, equals joined."""
+    """`A [14] > K [13] > ... > 9 (red, blue) = 1 (green) [9] > ...`: highest first, equals joined."""
     by_value: dict[Any, list[int]] = {}
     for face, v in enumerate(values):
         by_value.setdefault(v, []).append(face)

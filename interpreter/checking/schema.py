@@ -9,9 +9,10 @@ import json
 from functools import cache
 from typing import Any, Iterable, Mapping
 
-from interpreter.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
-from interpreter.documents import key_span_of, span_of, yaml11_hint
-from interpreter.resources import grammar_file
+from interpreter.base.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
+from interpreter.loading.located import key_span_of, span_of
+from interpreter.loading.scalars import yaml11_hint
+from interpreter.base.resources import grammar_file
 
 _TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
                "boolean": "true or false", "number": "a number", "null": "nothing"}

@@ -1,9 +1,10 @@
-"""Model -> compiled Ruleset: tables, slots, names, expressions, program.
+"""What one compilation shares: the card names and types, slots, options, variables, zones.
 
-This stage resolves every name a ruleset uses (variables, zones, functions,
+Compiling resolves every name a ruleset uses (variables, zones, functions,
 actions, card ids), compiles every expression once, and turns the flow of
-play into the flat instruction list the engine runs (`compile_steps.py`).
-Everything it finds wrong goes into the DiagnosticBag; nothing raises.
+play into the flat instruction list the engine runs (flow.py).  `Compiler`
+holds the sections read so far; everything found wrong goes into the
+DiagnosticBag, and nothing raises.
 """
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from interpreter.deck import Cards, build_cards
-from interpreter.diagnostics import DiagnosticBag, Span, did_you_mean
-from interpreter.engine.ruleset import Ruleset, VarInfo, ZoneInfo
+from interpreter.compiling.deck import Cards, build_cards
+from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
+from interpreter.engine.ruleset import VarInfo, ZoneInfo
 from interpreter.expr import (
     ANY, BOOL, ERROR, INT, STR, Const, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
     TypeNameError, Value, parse_type,
@@ -294,7 +295,7 @@ class Compiler:
     def option_section(self) -> None:
         for o in self.model.options:
             t = self.parse_type(o.type, o.span)
-            where = _vspan(o.node, "default", o.span)
+            where = vspan(o.node, "default", o.span)
             slot = self.slots.new()
             default = default_value(t)
             try:
@@ -309,7 +310,7 @@ class Compiler:
     def variables(self) -> None:
         sizes = {"game": 0, "seat": self.n, "team": len(self.model.players.teams)}
         for v in self.model.variables:
-            t = self.parse_type(v.type, _vspan(v.node, "type", v.span))
+            t = self.parse_type(v.type, vspan(v.node, "type", v.span))
             if v.per == "team" and not self.model.players.teams:
                 self.bag.error(f"variable '{v.name}' is per team, but no teams are declared", v.span)
             slot = self.slots.new()
@@ -318,7 +319,7 @@ class Compiler:
                 try:
                     one = self._initial(v, t)
                 except ValueError as exc:
-                    self.bag.error(str(exc), _vspan(v.node, "initial", v.span))
+                    self.bag.error(str(exc), vspan(v.node, "initial", v.span))
             initial = one if v.per == "game" else (one,) * sizes[v.per]
             full_t = t if v.per == "game" else ListT(t)
             self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(v.type), initial))
@@ -345,12 +346,6 @@ def _check_range(o: Any, value: Any) -> None:
         raise ValueError(f"default of option '{o.name}' is not one of its choices {list(o.choices)}")
 
 
-def _vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
-    spans = getattr(node, "value_spans", None) or {}
-    value = node.get(key) if isinstance(node, Mapping) else None
-    return getattr(value, "span", None) or spans.get(key) or fallback
-
-
 def _guess_enum_list(values: list, types: Mapping[str, Type]) -> Type | None:
     for name in ("card", "rank", "suit", "team", "kind"):
         t = types[name]
@@ -372,19 +367,24 @@ def var_value(t: Type, slot: int) -> Value:
     return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]")
 
 
-def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]) -> Ruleset | None:
-    """Compile a model; returns None when `bag` has errors."""
-    from interpreter.compile_steps import finish_compile
+class SubSource:
+    """A piece of a located string (the seat inside `hand(...)`, the index in `x[...]`)."""
 
-    c = Compiler(model, bag, path, sources)
-    c.zones()
-    c.constants()
-    c.option_section()
-    c.variables()
-    rs = finish_compile(c)
-    if bag.has_errors or rs is None:
-        return None
-    return rs
+    def __init__(self, whole: Any, start: int, text: str):
+        self.text = text
+        self._whole, self._start = whole, start
+
+    def span_at(self, start: int, end: int) -> Span:
+        if hasattr(self._whole, "span_at"):
+            return self._whole.span_at(self._start + start, self._start + end)
+        return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
 
 
-__all__ = ["compile_ruleset", "Compiler", "Src", "convert_value", "default_value"]
+def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
+    """The span of a mapping's value (ints and booleans carry none of their own)."""
+    value = node.get(key) if isinstance(node, Mapping) else None
+    spans = getattr(node, "value_spans", None) or {}
+    return getattr(value, "span", None) or spans.get(key) or fallback
+
+
+__all__ = ["Compiler", "Src", "SubSource", "convert_value", "default_value", "var_value", "vspan"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.compile import Src
-from interpreter.diagnostics import did_you_mean
+from interpreter.compiling.context import Src
+from interpreter.base.diagnostics import did_you_mean
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler

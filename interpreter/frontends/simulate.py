@@ -122,7 +122,7 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
              ruleset_path: str = "") -> Any:
     """Play one game with agents in every seat (optionally logged); returns the final state."""
     from interpreter.agents.spec import make_agents
-    from interpreter.gamelog import LogWriter
+    from interpreter.frontends.gamelog import LogWriter
 
     agents = make_agents(agent_spec, rs, seed)
     st = rs.new_game(seed=seed, options=options)
@@ -143,7 +143,7 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
 def _worker(args: tuple) -> Tally:
     """Play the games numbered `indexes` (a range: its size does not grow with the run)."""
     path, spec, indexes, first_seed, options, log_dir = args
-    from interpreter.validate import load_ruleset
+    from interpreter.compiling.pipeline import load_ruleset
 
     seeds = ((i, first_seed + i) for i in indexes)
 
@@ -169,7 +169,7 @@ def _worker(args: tuple) -> Tally:
 def simulate(path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1,
              log_dir: str | None = None) -> tuple[Summary, Tally]:
     """Run `games` games; returns the summary and the merged tally."""
-    from interpreter.validate import load_ruleset
+    from interpreter.compiling.pipeline import load_ruleset
 
     rs = load_ruleset(path)
     if log_dir:

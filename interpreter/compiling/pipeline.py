@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from interpreter.diagnostics import Diagnostic, DiagnosticBag, RulesetError
+from interpreter.base.diagnostics import Diagnostic, DiagnosticBag, RulesetError
 
 
 @dataclass
@@ -29,7 +29,7 @@ class Report:
 
 def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Report:
     """Validate a ruleset file completely; the compiled ruleset is kept when valid."""
-    from interpreter.documents import load_document
+    from interpreter.loading import load_document
 
     doc = load_document(path)
     return _check_document(str(path), doc)
@@ -37,15 +37,15 @@ def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Re
 
 def check_text(text: str, filename: str = "<text>") -> Report:
     """Validate ruleset text that is not (yet) a file, e.g. in tests or an editor."""
-    from interpreter.documents import parse_text
+    from interpreter.loading import parse_text
 
     return _check_document(filename, parse_text(text, filename))
 
 
 def _check_document(name: str, doc: Any) -> Report:
-    from interpreter.compile import compile_ruleset
+    from interpreter.compiling.assemble import compile_ruleset
     from interpreter.model import build_model
-    from interpreter.schema_check import check_structure
+    from interpreter.checking.schema import check_structure
 
     report = Report(name, sources=dict(doc.sources))
     bag = DiagnosticBag()

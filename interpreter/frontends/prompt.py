@@ -10,18 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
-from interpreter.render import Renderer
-
-SAVE_FORMAT = "cardrules-save/1"
+from interpreter.frontends.interrupts import HELD
+from interpreter.frontends.savefile import SAVE_FORMAT
+from interpreter.text.render import Renderer
 
 HELP = """\
 Type the number of a move, or a card's name or id, or a move's text.
@@ -32,55 +29,8 @@ Commands:
   quit    save the game and stop"""
 
 
-class HeldInterrupts:
-    """Holds Ctrl-C back while a save file is written, so a save is never half done.
-
-    Inside `with HELD:` a SIGINT only sets a flag; when the outermost block ends
-    the KeyboardInterrupt is raised there (unless `HELD.release(raise_pending=False)`
-    is used because the program is stopping anyway).  Outside the main thread,
-    where signal handlers cannot be set, it does nothing.
-    """
-
-    def __init__(self) -> None:
-        self.depth = 0
-        self.pending = False
-        self._previous: Any = None
-
-    def _handler(self, signum: int, frame: Any) -> None:
-        self.pending = True
-
-    def __enter__(self) -> "HeldInterrupts":
-        self.depth += 1   # first: from here on an interrupt is held (see the handler below)
-        if self.depth == 1 and threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handler)
-        return self
-
-    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        self.release(raise_pending=exc_type is None)
-
-    def release(self, raise_pending: bool = True) -> None:
-        try:
-            if self.depth == 1 and self._previous is not None:
-                previous, self._previous = self._previous, None
-                signal.signal(signal.SIGINT, previous)
-        finally:
-            self.depth -= 1   # last, and always
-        if self.depth > 0:
-            return
-        pending, self.pending = self.pending, False
-        if pending and raise_pending:
-            raise KeyboardInterrupt
-
-
-HELD = HeldInterrupts()
-
-
 class RulesetFailed(Exception):
     """The ruleset failed while playing (a flow error); the game is kept as it was before."""
-
-
-class SaveFileError(ValueError):
-    """A save file that cannot be resumed; the message says why."""
 
 
 @dataclass
@@ -400,7 +350,7 @@ class Session:
             self.echo(f"not writing a log: {self.log_path} is not a regular file")
             self.log_path = None
             return
-        from interpreter.gamelog import LogWriter
+        from interpreter.frontends.gamelog import LogWriter
 
         try:
             stream = open(self.log_path, "a", encoding="utf-8")
@@ -452,41 +402,3 @@ def _quote(path: str) -> str:
     import shlex
 
     return shlex.quote(path)
-
-
-def default_save_path(ruleset_id: str) -> Path:
-    base = os.environ.get("CARDRULES_SAVE_DIR")
-    if base:
-        folder = Path(base)
-    else:
-        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "cardrules" / "saves"
-    return folder / f"{ruleset_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-
-
-def read_save(path: str | Path) -> dict:
-    """The contents of a save file, checked for shape; raises SaveFileError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"no save file at {path}") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path} is a folder, not a save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"cannot read {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is damaged or truncated (not valid JSON at line {exc.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        fmt = data.get("format") if isinstance(data, dict) else None
-        raise SaveFileError(f"{path} is not a cardrules save of format {SAVE_FORMAT} (found {fmt!r})")
-    for key, kind in (("ruleset", str), ("seat", int), ("agents", str), ("seed", int), ("state", dict)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveFileError(f"{path} is damaged: '{key}' is missing or wrong")
-    if not isinstance(data.get("options", {}), dict):
-        raise SaveFileError(f"{path} is damaged: 'options' is wrong")
-    for key, kind in (("lang", str), ("game_number", int), ("shown", int), ("log", str)):
-        value = data.get(key)
-        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-            raise SaveFileError(f"{path} is damaged: '{key}' is wrong")
-    return data

@@ -1,0 +1,118 @@
+"""Ruleset functions and actions: parameters, legality rules with their ids, effects; status and sorts."""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from interpreter.compiling.context import Compiler, Src, var_value
+from interpreter.compiling.flow import FlowCompiler
+from interpreter.engine import program as P
+from interpreter.engine.fuse import candidates_function
+from interpreter.engine.ruleset import CompiledAction, Restriction, Return
+from interpreter.expr import ANY, BOOL, ERROR, INT, EnumT, ListT, SetT
+from interpreter.expr.compile import ExprCompiler
+
+
+def _mentions(source: Any, name: str) -> bool:
+    """Whether an expression's text uses a name (ruleset functions cannot see action parameters)."""
+    return re.search(rf"\b{re.escape(name)}\b", str(source)) is not None
+
+
+def compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
+    for f in c.model.functions:
+        params = []
+        for pname, tname, pspan in f.params:
+            params.append((pname, c.parse_type(tname, pspan)))
+        exprs.define(f.name, params, Src(f.value, f.span), f.span)
+        c.global_names.setdefault(f.name, (None, "a function"))
+    exprs.finish()
+
+
+def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
+    out = []
+    player_slot = c.slots.named("player")
+    for i, a in enumerate(c.model.actions):
+        fc.locals.append({"player": var_value(INT, player_slot)})
+        param_slot = param_from = param_src = None
+        param_kind = None
+        if a.param_name:
+            compiled = fc.typed(a.param_from, a.span)
+            elem = ERROR
+            if compiled is not None:
+                if isinstance(compiled.type, (ListT, SetT)):
+                    elem = compiled.type.elem
+                elif compiled.type is ANY:
+                    elem = ANY
+                else:
+                    c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
+                                getattr(a.param_from, "span", a.span))
+                param_from, param_src = compiled.fn, compiled.src
+            param_slot = c.slots.new()
+            fc.locals[-1][a.param_name] = var_value(elem, param_slot)
+            param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
+        available = fc.expr(a.available_if, a.span, BOOL)
+        restrictions = []
+        varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
+        for r in a.legal_if:
+            when_reads = bool(a.param_name) and r.when is not None and _mentions(r.when, a.param_name)
+            # a `when` that does not read the parameter is tested once per check: nothing to cache in it
+            when = fc.typed(r.when, r.span, BOOL, varying if when_reads else None)
+            require = fc.typed(r.require, r.span, BOOL, varying)
+            if require is not None:
+                fixed = when is not None and not when_reads
+                require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
+                restrictions.append(Restriction(r.rule, when and when.fn, require.fn, fixed, require_fixed,
+                                                when and when.src, require.src))
+        fc.in_effect = True
+        effect: list = []
+        fc.steps(a.effect, effect)
+        effect.append(Return())
+        P.link(effect)
+        fc.in_effect = False
+        fc.locals.pop()
+        fused = None
+        if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
+            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
+        out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
+                                  param_from=param_from, param_kind=param_kind, available=available,
+                                  restrictions=tuple(restrictions), effect=tuple(effect), fused=fused))
+    return tuple(out)
+
+
+def value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
+    ids = c.cards.ids
+    enums = {t.name: {v: k for k, v in t.values.items()} for t in c.names.types().values() if isinstance(t, EnumT)}
+
+    def text(act: CompiledAction, value: Any) -> str:
+        if act.param_kind == "card":
+            return ids[value]
+        names = enums.get(act.param_kind)
+        if names is not None and value in names:
+            return names[value]
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    return text
+
+
+def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
+    out = []
+    spans = getattr(c.model.status, "key_spans", {}) or {}
+    for label, value in c.model.status.items():
+        compiled = fc.typed(value, spans.get(label))
+        if compiled is not None:
+            out.append((str(label), compiled.fn, str(compiled.type)))
+    return tuple(out)
+
+
+def compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
+    out = {}
+    slot = c.slots.named("card")
+    for z in c.model.zones:
+        if z.sort is None:
+            continue
+        fc.locals.append({"card": var_value(c.names.card, slot)})
+        fn = fc.expr(z.sort, z.span)
+        fc.locals.pop()
+        if fn is not None:
+            out[z.name] = fn
+    return out

@@ -1,0 +1,122 @@
+"""Compile a model into a Ruleset: the sections in order, then the tables the engine runs."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
+from interpreter.compiling.actions import (compile_actions, compile_functions, compile_sorts, compile_status,
+                                           value_text)
+from interpreter.compiling.context import Compiler, var_value
+from interpreter.compiling.flow import FlowCompiler, template
+from interpreter.compiling.melds import compile_melds
+from interpreter.compiling.names import engine_functions
+from interpreter.engine import program as P
+from interpreter.engine.ruleset import Ruleset, file_sha256
+from interpreter.expr import BOOL, INT, DictScope
+from interpreter.expr.compile import ExprCompiler
+from interpreter.model import Model
+
+
+def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]) -> Ruleset | None:
+    """Compile a model; returns None when `bag` has errors."""
+    c = Compiler(model, bag, path, sources)
+    c.zones()
+    c.constants()
+    c.option_section()
+    c.variables()
+    rs = finish_compile(c)
+    if bag.has_errors or rs is None:
+        return None
+    return rs
+
+
+def finish_compile(c: Compiler) -> Ruleset | None:
+    """Functions, melds, actions, flow, result: the rest of compilation."""
+    names = c.names
+    c.global_names.update({k: (v, "a built-in name") for k, v in engine_functions(c).items()
+                           if k not in c.global_names})
+    last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
+    c.global_names["last_action"] = (var_value(names.action, last_action_slot), "a built-in name")
+    c.global_names["last_player"] = (var_value(INT, last_player_slot), "a built-in name")
+    meld_table, shapes = compile_melds(c)
+    scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
+    exprs = ExprCompiler(scope)
+    compile_functions(c, exprs)
+    fc = FlowCompiler(c, exprs)
+    actions = compile_actions(c, fc)
+    program: list = []
+    fc.steps(c.model.flow, program)
+    end = P.End()
+    end.where = P.Where("end of the flow")
+    program.append(end)
+    P.link(program)
+    seat_slot = c.slots.named("seat")
+    fc.locals.append({"seat": var_value(INT, seat_slot)})
+    returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
+    evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
+    fc.locals.pop()
+    if c.model.returns is None:
+        c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", None)
+    invariants = []
+    for inv in c.model.invariants:
+        fn = fc.expr(inv.check, inv.span, BOOL)
+        if fn:
+            invariants.append((inv.rule, fn))
+    status = compile_status(c, fc)
+    summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
+    sorts = compile_sorts(c, fc)
+    carry = []
+    for name in c.model.carry:
+        if name not in c.var_types:
+            c.bag.error(f"result.carry names unknown variable '{name}'", None, did_you_mean(name, c.var_types))
+        else:
+            carry.append(c.var_types[name][1])
+    c.bag.extend(exprs.diagnostics)
+    if c.model.deck.zone not in {z.name for z in c.zone_info}:
+        c.bag.error(f"deck.zone '{c.model.deck.zone}' is not a declared zone", c.model.deck.span,
+                    "declare a shared zone named 'deck' (or set deck.zone)")
+    if c.bag.has_errors:
+        return None
+    deck_info = next(z for z in c.zone_info if z.name == c.model.deck.zone)
+    source_text = c.sources.get(c.path, "")
+    return Ruleset(
+        id=c.model.id, name=c.model.name, path=c.path, source_sha256=file_sha256(source_text), model=c.model,
+        cards=c.cards, num_players=c.n, order=c.model.players.order,
+        team_ids=tuple(t.id for t in c.model.players.teams),
+        team_of_seat=tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
+                           for s in range(c.n)),
+        zones=tuple(c.zone_info), zone_count=c.zone_count,
+        zone_groups=tuple(c.zone_info[i].groups for i in c.zone_index), zone_owner=c.zone_owner,
+        zone_index=c.zone_index, deck_zone=deck_info.base, variables=tuple(c.var_info), options=c.options,
+        option_slots=c.option_slots, slot_count=c.slots.count, actions=actions, program=program,
+        returns_fn=returns, invariants=tuple(invariants), player_slot=c.slots.named("player"),
+        last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
+        frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
+        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=value_text(c),
+        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate,
+        card_tables=_card_tables(c, exprs))
+
+
+def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:
+    """Each function of one card that gives an int and reads nothing else (a ranking such as
+    `strength(c)`), evaluated for every card: the ranking tables `cardrules rules` prints."""
+    tables: dict[str, tuple[int, ...]] = {}
+    card_t = c.names.card
+    for uf in exprs.functions.values():
+        if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads != ():
+            continue
+        if uf.body is None:
+            continue
+        frame = exprs.new_frame(None)
+        values = []
+        try:
+            for face in range(c.cards.count):
+                frame.budget = exprs.limits.max_work
+                frame.L[uf.slots[0]] = face
+                values.append(uf.body(frame))
+        except Exception:   # a card the function does not accept: no table for it
+            continue
+        if len(set(values)) > 1:
+            tables[uf.name] = tuple(values)
+    return tables
+

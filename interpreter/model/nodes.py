@@ -1,0 +1,258 @@
+"""The model's node types: frozen dataclasses that keep their source spans.
+
+Expressions stay as located strings; the compiler parses and checks them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from interpreter.base.diagnostics import Span
+
+STEP_KINDS = (
+    "shuffle", "deal", "move", "collect", "reveal", "set", "add", "pick", "if", "for_each", "repeat",
+    "turn", "claim", "phase", "break", "record", "announce",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words in one or more languages; `get` falls back to English, then any."""
+
+    values: Mapping[str, str]
+
+    def get(self, lang: str = "en") -> str:
+        if lang in self.values:
+            return self.values[lang]
+        base = lang.split("-")[0]
+        return self.values.get(base) or self.values.get("en") or next(iter(self.values.values()), "")
+
+    @staticmethod
+    def of(raw: Any) -> "Text":
+        if raw is None:
+            return Text({})
+        if isinstance(raw, Mapping):   # located strings keep their place in the file
+            return Text({str(k): v if isinstance(v, str) else str(v) for k, v in raw.items()})
+        return Text({"en": raw if isinstance(raw, str) else str(raw)})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule id and its one line of text, attached to whatever implements it."""
+
+    id: str | None
+    text: Text
+    span: Span | None = None
+
+    def describe(self, lang: str = "en") -> str:
+        words = self.text.get(lang)
+        return f"{words} ({self.id})" if self.id and words else (words or self.id or "")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class AttrDecl:
+    name: str
+    type: str
+    default: Any
+    span: Span | None
+    default_span: Span | None = None
+    description: Text = Text({})
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DeckEntry:
+    """A suit, a rank, or an explicitly listed card."""
+
+    id: str
+    name: Text
+    attrs: Mapping[str, Any]
+    span: Span | None
+    symbol: str | None = None
+    color: str | None = None
+    suit: str | None = None
+    rank: str | None = None
+    copies: int | None = None
+    node: Any = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Deck:
+    attributes: tuple[AttrDecl, ...]
+    suits: tuple[DeckEntry, ...]
+    ranks: tuple[DeckEntry, ...]
+    cards: tuple[DeckEntry, ...]
+    card_attrs: Mapping[str, Mapping[str, Any]]
+    copies: int
+    exclude: tuple[str, ...]
+    zone: str
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Team:
+    id: str
+    name: Text
+    seats: tuple[int, ...]
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Players:
+    count: int
+    order: str
+    teams: tuple[Team, ...]
+    seat_names: tuple[Text, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Zone:
+    name: str
+    per: str
+    visibility: str
+    groups: bool
+    label: Text
+    description: Text
+    sort: Any
+    show: str
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Variable:
+    node: Any = None
+    name: str
+    type: str
+    per: str
+    initial: Any
+    visibility: str
+    description: Text
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Constant:
+    node: Any = None
+    name: str
+    type: str | None
+    value: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Option:
+    node: Any = None
+    name: str
+    type: str
+    default: Any
+    choices: tuple | None
+    minimum: int | None
+    maximum: int | None
+    description: Text
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Function:
+    name: str
+    params: tuple[tuple[str, str, Span | None], ...]
+    value: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Step:
+    """One flow step: its kind, its raw (located) arguments, and nested bodies."""
+
+    kind: str
+    value: Any
+    rule: Rule | None
+    span: Span | None
+    value_span: Span | None = None
+    body: tuple["Step", ...] = ()
+    else_body: tuple["Step", ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Restriction:
+    rule: Rule
+    when: Any
+    require: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action:
+    name: str
+    rule: Rule | None
+    label: Text
+    param_name: str | None
+    param_from: Any
+    available_if: Any
+    legal_if: tuple[Restriction, ...]
+    effect: tuple[Step, ...]
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MeldKindDecl:
+    name: str
+    shape: str
+    size: int
+    sequence: str | None
+    same: str | None
+    member_if: Any
+    allowed_if: Any
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ShapeDecl:
+    name: str
+    groups: int
+    pairs: int
+    group_kinds: tuple[str, ...]
+    pair_kinds: tuple[str, ...]
+    rule: Rule | None
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Invariant:
+    rule: Rule
+    check: Any
+    span: Span | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Model:
+    """A whole ruleset, structurally checked, expressions not yet compiled."""
+
+    id: str
+    name: Text
+    description: Text
+    source: str | None
+    players: Players
+    deck: Deck
+    rules: tuple[Rule, ...]
+    constants: tuple[Constant, ...]
+    options: tuple[Option, ...]
+    zones: tuple[Zone, ...]
+    variables: tuple[Variable, ...]
+    functions: tuple[Function, ...]
+    meld_kinds: tuple[MeldKindDecl, ...]
+    shapes: tuple[ShapeDecl, ...]
+    actions: tuple[Action, ...]
+    phases: Mapping[str, tuple[Step, ...]]
+    phase_spans: Mapping[str, Span | None]
+    flow: tuple[Step, ...]
+    returns: Any
+    evaluate: Any
+    summary: Text
+    invariants: tuple[Invariant, ...]
+    status: Mapping[str, Any]
+    carry: tuple[str, ...]
+    all_rules: tuple[Rule, ...] = field(default=())
