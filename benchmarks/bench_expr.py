@@ -6,6 +6,7 @@ Three formulas a ruleset really uses: a follow-suit legality test, a trick
 winner, and a score with a doubling factor; plus a one-line condition for
 scale. The scope is a small generic deck (no game is named here).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,7 +17,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.expr import (  # noqa: E402
-    BOOL, INT, DictScope, EnumT, ExprCompiler, Field, Function, ListT, Param, PlainSource, RecordT, Value,
+    BOOL,
+    INT,
+    DictScope,
+    EnumT,
+    ExprCompiler,
+    Field,
+    Function,
+    ListT,
+    Param,
+    PlainSource,
+    RecordT,
+    Value,
 )
 
 SUITS = ("cups", "coins", "swords", "clubs")
@@ -27,10 +39,16 @@ def _game() -> tuple[ExprCompiler, object]:
     """A 40-card deck, an 8-card hand, a trick of 8 plays, scoring units."""
     suit = EnumT("suit", {s: i for i, s in enumerate(SUITS)})
     card = EnumT("card", {c: i for i, c in enumerate(CARDS)})
-    card.attrs.update({"suit": Field(suit, tuple(i // 10 for i in range(40)).__getitem__),
-                       "number": Field(INT, tuple(i % 10 + 1 for i in range(40)).__getitem__)})
-    entry = RecordT("entry", {"card": Field(card, lambda e: e[0]), "by": Field(INT, lambda e: e[1]),
-                              "face_up": Field(BOOL, lambda e: e[2])})
+    card.attrs.update(
+        {
+            "suit": Field(suit, tuple(i // 10 for i in range(40)).__getitem__),
+            "number": Field(INT, tuple(i % 10 + 1 for i in range(40)).__getitem__),
+        }
+    )
+    entry = RecordT(
+        "entry",
+        {"card": Field(card, lambda e: e[0]), "by": Field(INT, lambda e: e[1]), "face_up": Field(BOOL, lambda e: e[2])},
+    )
 
     class Env:
         hands = [[3, 12, 17, 25, 31, 33, 38, 39]] * 8
@@ -39,20 +57,38 @@ def _game() -> tuple[ExprCompiler, object]:
         units = [2, 3, 5, 7]
         mults = [True, False, True]
 
-    scope = DictScope({
-        "hand": Function("hand", [Param("seat", INT)], ListT(card), lambda f, s: f.env.hands[s],
-                         needs_frame=True, doc="A seat's hand."),
-        "plays": Function("plays", [Param("t", INT)], ListT(entry), lambda f, t: f.env.trick,
-                          needs_frame=True, doc="The plays of a trick."),
-        "trick": Value(INT, lambda f: 0), "player": Value(INT, lambda f: f.env.player),
-        "card": Value(card, lambda f: f.env.card), "trump": Value(suit, lambda f: f.env.trump),
-        "trick_no": Value(INT, lambda f: f.env.trick_no),
-        "units": Value(ListT(INT), lambda f: f.env.units), "mults": Value(ListT(BOOL), lambda f: f.env.mults),
-    })
+    scope = DictScope(
+        {
+            "hand": Function(
+                "hand",
+                [Param("seat", INT)],
+                ListT(card),
+                lambda f, s: f.env.hands[s],
+                needs_frame=True,
+                doc="A seat's hand.",
+            ),
+            "plays": Function(
+                "plays",
+                [Param("t", INT)],
+                ListT(entry),
+                lambda f, t: f.env.trick,
+                needs_frame=True,
+                doc="The plays of a trick.",
+            ),
+            "trick": Value(INT, lambda f: 0),
+            "player": Value(INT, lambda f: f.env.player),
+            "card": Value(card, lambda f: f.env.card),
+            "trump": Value(suit, lambda f: f.env.trump),
+            "trick_no": Value(INT, lambda f: f.env.trick_no),
+            "units": Value(ListT(INT), lambda f: f.env.units),
+            "mults": Value(ListT(BOOL), lambda f: f.env.mults),
+        }
+    )
     compiler = ExprCompiler(scope)
     compiler.define("is_trump", [("c", card)], PlainSource("c.suit == trump or c == 'clubs-1'"))
-    compiler.define("strength", [("e", entry)],
-                    PlainSource("e.card.number + (20 if is_trump(e.card) else 0) if e.face_up else 0"))
+    compiler.define(
+        "strength", [("e", entry)], PlainSource("e.card.number + (20 if is_trump(e.card) else 0) if e.face_up else 0")
+    )
     compiler.define("unit_value", [("u", INT)], PlainSource("u * 10 if u > 4 else u"))
     return compiler, Env()
 

@@ -7,6 +7,7 @@ Plays `steps` random decisions of a deal, then times one ISMCTS decision of
 playout to the end of the deal).  Prints simulations per second of CPU time
 and the sampler's figures (samples, rejected samples, forced replays).
 """
+
 from __future__ import annotations
 
 import random
@@ -25,7 +26,7 @@ def main() -> None:
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     rs = interpreter.load(path)
     options = {"deals": 1} if "deals" in rs.options else {}
-    for steps in ([int(sys.argv[3])] if len(sys.argv) > 3 else [10, 30, 50]):
+    for steps in [int(sys.argv[3])] if len(sys.argv) > 3 else [10, 30, 50]:
         st = rs.new_game(seed=5, options=options)
         rng = random.Random(1)
         for _ in range(steps):
@@ -41,9 +42,11 @@ def main() -> None:
         agent.choose(st)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         s = agent.last_stats
-        print(f"{rs.id} after {steps} decisions: {iterations / cpu:.0f} simulations/s cpu "
-              f"({cpu:.2f} s cpu, {wall:.2f} s wall); samples {s['samples']}, rejected {s['rejections']}, "
-              f"forced {s['fallbacks']}")
+        print(
+            f"{rs.id} after {steps} decisions: {iterations / cpu:.0f} simulations/s cpu "
+            f"({cpu:.2f} s cpu, {wall:.2f} s wall); samples {s['samples']}, rejected {s['rejections']}, "
+            f"forced {s['fallbacks']}"
+        )
 
 
 if __name__ == "__main__":

@@ -7,12 +7,13 @@ memo cleared before every call). Every hand is fresh, generated before timing.
 
     python -m benchmarks.bench_melds [--hands N] [--seed S]    (from the checkout root)
 """
+
 from __future__ import annotations
 
 import argparse
 import random
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 
@@ -63,8 +64,7 @@ def one_away(rng: random.Random, table: MeldTable) -> list[int]:
     return counts
 
 
-def rate(call: Callable[[list[int]], object], hands: Sequence[list[int]],
-         before: Callable[[], None]) -> float:
+def rate(call: Callable[[list[int]], object], hands: Sequence[list[int]], before: Callable[[], None]) -> float:
     """Calls per second of `call` over `hands`, running `before` (untimed) ahead of each."""
     spent = 0.0
     for counts in hands:
@@ -85,13 +85,18 @@ def main() -> None:
     table = build_table()
     shape = (GROUPS, PAIRS, GROUP_KINDS, PAIR_KINDS)
     workloads = {
-        "is_complete, random 23-card hands": ([random_hand(rng, 23) for _ in range(args.hands)],
-                                              lambda c: table.is_complete(c, *shape)),
-        "is_complete, one card from complete": ([one_away(rng, table) for _ in range(args.hands)],
-                                                lambda c: table.is_complete(c, *shape)),
+        "is_complete, random 23-card hands": (
+            [random_hand(rng, 23) for _ in range(args.hands)],
+            lambda c: table.is_complete(c, *shape),
+        ),
+        "is_complete, one card from complete": (
+            [one_away(rng, table) for _ in range(args.hands)],
+            lambda c: table.is_complete(c, *shape),
+        ),
         "completing_faces, 22-card waiting hands": (
             [waiting_hand(rng, table) for _ in range(args.hands // 5)],
-            lambda c: table.completing_faces(c, *shape, available=[COPIES - n for n in c])),
+            lambda c: table.completing_faces(c, *shape, available=[COPIES - n for n in c]),
+        ),
     }
     for label, (hands, call) in workloads.items():
         table.clear_cache()

@@ -9,6 +9,7 @@ time) for the best round, the median round and every round.  As with
 machine the slower rounds measure interference, not the engine.
 `--profile` also prints where the time goes (cProfile, top 25 by own time).
 """
+
 from __future__ import annotations
 
 import cProfile
@@ -42,7 +43,7 @@ def main() -> None:
     if "--rounds" in argv:
         at = argv.index("--rounds")
         rounds = max(1, int(argv[at + 1]))
-        del argv[at:at + 2]
+        del argv[at : at + 2]
     args = [a for a in argv if not a.startswith("--")]
     path = args[0] if args else "rulesets/hachinin_meri.yaml"
     deals = int(args[1]) if len(args) > 1 else 300
@@ -58,8 +59,12 @@ def main() -> None:
     print(f"{rs.id}: {deals} random deals x {rounds} rounds, {decisions} decisions per round")
     print(f"  best   {deals / best:.1f} deals/s, {decisions / best:.0f} decisions/s (cpu {best:.2f} s)")
     print(f"  median {deals / median:.1f} deals/s (cpu {median:.2f} s)")
-    print("  rounds " + ", ".join(f"{deals / t:.0f}" for t, _ in times) + " deals/s (cpu); wall "
-          + ", ".join(f"{deals / w:.0f}" for _, w in times))
+    print(
+        "  rounds "
+        + ", ".join(f"{deals / t:.0f}" for t, _ in times)
+        + " deals/s (cpu); wall "
+        + ", ".join(f"{deals / w:.0f}" for _, w in times)
+    )
     if "--profile" in sys.argv:
         prof = cProfile.Profile()
         prof.runcall(run, rs, max(20, deals // 5))

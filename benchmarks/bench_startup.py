@@ -6,6 +6,7 @@ Each command runs in a fresh process; the script prints the median and the
 best of `runs` runs.  Targets (issue 2): --help under 0.3 s, validate of
 rulesets/*.yaml under 1 s.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -30,8 +31,10 @@ def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     rulesets = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rulesets").rglob("*.yaml"))
     exe = [sys.executable, "-m", "interpreter"]
-    for label, cmd in (("cardrules --help", exe + ["--help"]),
-                       (f"cardrules validate ({len(rulesets)} files)", exe + ["validate", *rulesets])):
+    for label, cmd in (
+        ("cardrules --help", exe + ["--help"]),
+        (f"cardrules validate ({len(rulesets)} files)", exe + ["validate", *rulesets]),
+    ):
         median, best = timed(cmd, runs)
         print(f"{label:<40} median {median:.3f} s   best {best:.3f} s   ({runs} runs)")
 

@@ -7,6 +7,7 @@ the results into running statistics, and prints the peak resident memory
 after 1,000, 10,000 and the last game, so growth with the number of deals
 is visible.  Any error stops the run with its message and game index.
 """
+
 from __future__ import annotations
 
 import resource
@@ -16,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.frontends.simulate import Tally, play_one  # noqa: E402
 from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
+from interpreter.frontends.simulate import Tally, play_one  # noqa: E402
 
 
 def peak_mb() -> float:
@@ -41,8 +42,9 @@ def main() -> int:
             return 1
         tally.add(st.returns(), max(1, len(st.records)), st.decisions)
         if i + 1 in checkpoints:
-            print(f"{i + 1:>8} games  {time.perf_counter() - start:8.1f} s  peak memory {peak_mb():7.1f} MB",
-                  flush=True)
+            print(
+                f"{i + 1:>8} games  {time.perf_counter() - start:8.1f} s  peak memory {peak_mb():7.1f} MB", flush=True
+            )
     print(f"done: {tally.games} games, {tally.deals} deals, {tally.decisions} decisions, no errors")
     return 0
 

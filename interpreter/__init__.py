@@ -5,6 +5,7 @@ The public API (see docs/api.md):
     rs = interpreter.load("rulesets/mygame.yaml")   # validates; raises RulesetError
     state = rs.new_game(seed=7)
 """
+
 from __future__ import annotations
 
 __version__ = "0.1.0"

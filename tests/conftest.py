@@ -1,9 +1,9 @@
 """Shared fixtures: the shipped rulesets, loaded once per session."""
+
 from __future__ import annotations
 
-from pathlib import Path
-
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings

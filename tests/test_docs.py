@@ -1,4 +1,5 @@
 """Generated documentation pages must match the code (run `python -m interpreter.frontends.docgen`)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,11 @@ def pages():
 
 
 def test_generated_pages_are_up_to_date(pages):
-    stale = [name for name, text in pages.items()
-             if not (DOCS / name).is_file() or (DOCS / name).read_text(encoding="utf-8") != text]
+    stale = [
+        name
+        for name, text in pages.items()
+        if not (DOCS / name).is_file() or (DOCS / name).read_text(encoding="utf-8") != text
+    ]
     if stale:
         import difflib
 
@@ -38,8 +42,9 @@ def test_schema_file_matches_its_source():
     import sys
 
     tool = Path(__file__).resolve().parent.parent / "tools" / "make_schema.py"
-    assert subprocess.run([sys.executable, str(tool), "--check"]).returncode == 0, \
+    assert subprocess.run([sys.executable, str(tool), "--check"]).returncode == 0, (
         "grammar/ruleset.schema.json is out of date: run python tools/make_schema.py"
+    )
 
 
 def test_every_schema_property_has_a_description():

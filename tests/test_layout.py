@@ -5,6 +5,7 @@ Each package of `interpreter/` says in its `__init__` docstring which packages i
 may import (`May import: base, expr.`); this test reads that line and holds every
 import of every module to it, lazy imports inside functions included.
 """
+
 from __future__ import annotations
 
 import ast
@@ -88,15 +89,30 @@ def test_the_package_is_only_stages():
     """`ls interpreter/` reads like the architecture: packages, the public API and `__main__`."""
     loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
     assert loose == []
-    assert {"base", "loading", "checking", "model", "expr", "engine", "compiling", "agents", "text",
-            "frontends"} <= set(STAGES)
+    assert {
+        "base",
+        "loading",
+        "checking",
+        "model",
+        "expr",
+        "engine",
+        "compiling",
+        "agents",
+        "text",
+        "frontends",
+    } <= set(STAGES)
 
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_each_stage_imports_only_what_its_init_allows(stage):
     allowed = _allowed(stage) | {stage}
-    wrong = [f"{m} imports {t}" for m, targets in GRAPH.items() if _stage(m) == stage
-             for t in sorted(targets) if _stage(t) is not None and _stage(t) not in allowed]
+    wrong = [
+        f"{m} imports {t}"
+        for m, targets in GRAPH.items()
+        if _stage(m) == stage
+        for t in sorted(targets)
+        if _stage(t) is not None and _stage(t) not in allowed
+    ]
     assert wrong == []
 
 
@@ -150,22 +166,32 @@ def test_no_import_circles():
 
 def test_a_module_never_imports_its_own_package():
     """Submodules import the module that defines a name, not their package's re-exports."""
-    wrong = [f"{m} imports {t}" for m, targets in GRAPH.items() for t in targets
-             if m.startswith(t + ".") and t != "interpreter"]
+    wrong = [
+        f"{m} imports {t}"
+        for m, targets in GRAPH.items()
+        for t in targets
+        if m.startswith(t + ".") and t != "interpreter"
+    ]
     assert wrong == []
 
 
 def test_modules_stay_small():
-    big = {str(p.relative_to(ROOT)): n for p in MODULES.values()
-           if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    big = {
+        str(p.relative_to(ROOT)): n
+        for p in MODULES.values()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     assert big == {}
 
 
 def test_the_engine_names_no_game():
-    hits = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(PACKAGE.rglob("*"))
-            if p.suffix in (".py", ".lark", ".json", ".po", ".html", ".js", ".css") and p.is_file()
-            for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
-            if GAME_WORDS.search(line)]
+    hits = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in sorted(PACKAGE.rglob("*"))
+        if p.suffix in (".py", ".lark", ".json", ".po", ".html", ".js", ".css") and p.is_file()
+        for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if GAME_WORDS.search(line)
+    ]
     assert hits == []
 
 

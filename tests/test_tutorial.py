@@ -1,4 +1,5 @@
 """docs/tutorial.md, followed literally, ends with a game that validates and plays."""
+
 from __future__ import annotations
 
 import re
@@ -51,9 +52,16 @@ def test_early_steps_say_what_is_missing(tmp_path, steps):
 def test_the_finished_game_validates_and_plays(tmp_path):
     (tmp_path / "mini_whist.yaml").write_text("".join(YAML_BLOCKS))
     assert cli_output(["validate", "mini_whist.yaml"], tmp_path).strip() == "mini_whist.yaml: ok"
-    out = CliRunner().invoke(cli, ["play", str(tmp_path / "mini_whist.yaml"), "--agents", "random",
-                                   "--seed", "3"], input="1\n" * 8 + "quit\n",
-                             env={"CARDRULES_SAVE_DIR": str(tmp_path)}).output
+    out = (
+        CliRunner()
+        .invoke(
+            cli,
+            ["play", str(tmp_path / "mini_whist.yaml"), "--agents", "random", "--seed", "3"],
+            input="1\n" * 8 + "quit\n",
+            env={"CARDRULES_SAVE_DIR": str(tmp_path)},
+        )
+        .output
+    )
     assert "final scores" in out or "game saved" in out
 
 

@@ -4,6 +4,7 @@ The schema is authored here (comments, less quoting) and the JSON is committed;
 tests/test_schema_file.py fails when the two disagree.  Run:
     python tools/make_schema.py
 """
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,11 @@ from pathlib import Path
 
 ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 CARD_ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
-EXPR = {"type": ["string", "integer", "boolean"], "minLength": 1,
-        "description": "An expression (see docs/expressions.md); a plain number or true/false is one too."}
+EXPR = {
+    "type": ["string", "integer", "boolean"],
+    "minLength": 1,
+    "description": "An expression (see docs/expressions.md); a plain number or true/false is one too.",
+}
 
 
 def d(schema: dict, description: str, examples: list | None = None) -> dict:
@@ -54,26 +58,40 @@ TEXT = {
     "description": "Text in one language (a string) or several (a mapping from a language code to text, `en` first).",
     "anyOf": [
         {"type": "string"},
-        {"type": "object", "patternProperties": {"^[a-z]{2,3}(-[A-Za-z]{2,4})?$": {"type": "string"}},
-         "additionalProperties": False, "minProperties": 1},
+        {
+            "type": "object",
+            "patternProperties": {"^[a-z]{2,3}(-[A-Za-z]{2,4})?$": {"type": "string"}},
+            "additionalProperties": False,
+            "minProperties": 1,
+        },
     ],
     "examples": ["Whist", {"en": "Whist", "fr": "Whist", "ja": "ホイスト"}],
     "x-kind": "text",
 }
-RULE_ID = d({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9.]+)+$"},
-            "The id of the rule this entry implements, as in the rules page (`HM-28`, `DZ-A23`). "
-            "Shown in explanations of illegal moves and by `cardrules rules`.", ["HM-28", "DZ-17"])
+RULE_ID = d(
+    {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9.]+)+$"},
+    "The id of the rule this entry implements, as in the rules page (`HM-28`, `DZ-A23`). "
+    "Shown in explanations of illegal moves and by `cardrules rules`.",
+    ["HM-28", "DZ-17"],
+)
 RULE_TEXT = ref("text", "One line of plain words stating the rule, shown to players.")
-ATTRS = d({"type": "object", "additionalProperties": {"type": ["integer", "boolean", "string"]}},
-          "Values of declared card attributes (see `deck.attributes`) for the cards this entry covers.",
-          [{"long": True, "number": 9}])
-ZONE_REF = d({"type": "string", "pattern": r"^[a-z_][a-z0-9_]*(\s*\(.*\))?$"},
-             "A zone: the name of a shared zone (`trick`), or a per-seat zone with the seat as an expression "
-             "in parentheses (`hand(player)`).", ["stock", "hand(player)", "melds(winner)"])
-TYPE_NAME = d({"type": "string"},
-              "A type: `int`, `bool`, `str`, `seat`, `card`, `suit`, `rank`, `team`, `zone`, `action`, "
-              "a meld kind set `kind`, or `list[T]` / `set[T]` of one of these.",
-              ["int", "card", "list[card]", "seat"])
+ATTRS = d(
+    {"type": "object", "additionalProperties": {"type": ["integer", "boolean", "string"]}},
+    "Values of declared card attributes (see `deck.attributes`) for the cards this entry covers.",
+    [{"long": True, "number": 9}],
+)
+ZONE_REF = d(
+    {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*(\s*\(.*\))?$"},
+    "A zone: the name of a shared zone (`trick`), or a per-seat zone with the seat as an expression "
+    "in parentheses (`hand(player)`).",
+    ["stock", "hand(player)", "melds(winner)"],
+)
+TYPE_NAME = d(
+    {"type": "string"},
+    "A type: `int`, `bool`, `str`, `seat`, `card`, `suit`, `rank`, `team`, `zone`, `action`, "
+    "a meld kind set `kind`, or `list[T]` / `set[T]` of one of these.",
+    ["int", "card", "list[card]", "seat"],
+)
 
 COMMON_STEP = {
     "id": RULE_ID,
@@ -83,122 +101,194 @@ COMMON_STEP = {
 
 STEP_KINDS = {
     "shuffle": d(ZONE_REF, "Shuffle a zone with the game's seeded generator.", ["deck"]),
-    "deal": obj({
-        "from": ZONE_REF,
-        "to": d({"type": "string", "pattern": r"^[a-z_][a-z0-9_]*$"}, "A per-seat zone to deal into."),
-        "seats": d(EXPR, "The seats in dealing order (a list of seats).", ["seats_from(next_seat(dealer))"]),
-        "packets": d({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
-                     "Packet sizes: for each packet size, every seat in order receives that many cards.",
-                     [[3, 3, 3]]),
-        "counts": d(EXPR, "Alternative to `packets`: how many cards each seat gets, as an expression of `seat`.",
-                    ["23 if seat == dealer else 22"]),
-        "face": d({"enum": ["up", "down"]}, "Face of the dealt cards (default down: only the owner sees them)."),
-    }, ["from", "to", "seats"], "Deal cards from the front of a zone to several seats."),
-    "move": obj({
-        "from": ZONE_REF,
-        "to": ZONE_REF,
-        "cards": d(EXPR, "Which cards to move: a card or a list of cards (matched by id in the source zone).",
-                   ["card", "[c for c in hand(player) if c == card]"]),
-        "count": d(EXPR, "How many cards to move from the chosen end of the source zone.", ["1"]),
-        "all": d({"type": "boolean"}, "Move every card of the source zone."),
-        "end": d({"enum": ["front", "back"]}, "Which end of the source zone `count` takes from (default front)."),
-        "face": d({"anyOf": [{"enum": ["up", "down"]}, EXPR]},
-                  "Face of the moved cards: `up`, `down`, or an expression that is true for face down. "
-                  "A face-down card is seen only by the seat that moved it.", ["up", "is_trump(card) and not trump_led"]),
-        "group": d({"type": "string"},
-                   "For a zone of groups: the meld kind of the new group the cards form (an expression giving "
-                   "a kind, or a kind name).", ["'triplet'"]),
-        "into": d(EXPR, "For a zone of groups: add the cards to the existing group with this index instead."),
-    }, ["from", "to"], "Move cards between zones."),
-    "collect": d(ZONE_REF, "Move every card of every zone back into this zone (face down), e.g. before a new deal.",
-                 ["deck"]),
+    "deal": obj(
+        {
+            "from": ZONE_REF,
+            "to": d({"type": "string", "pattern": r"^[a-z_][a-z0-9_]*$"}, "A per-seat zone to deal into."),
+            "seats": d(EXPR, "The seats in dealing order (a list of seats).", ["seats_from(next_seat(dealer))"]),
+            "packets": d(
+                {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
+                "Packet sizes: for each packet size, every seat in order receives that many cards.",
+                [[3, 3, 3]],
+            ),
+            "counts": d(
+                EXPR,
+                "Alternative to `packets`: how many cards each seat gets, as an expression of `seat`.",
+                ["23 if seat == dealer else 22"],
+            ),
+            "face": d({"enum": ["up", "down"]}, "Face of the dealt cards (default down: only the owner sees them)."),
+        },
+        ["from", "to", "seats"],
+        "Deal cards from the front of a zone to several seats.",
+    ),
+    "move": obj(
+        {
+            "from": ZONE_REF,
+            "to": ZONE_REF,
+            "cards": d(
+                EXPR,
+                "Which cards to move: a card or a list of cards (matched by id in the source zone).",
+                ["card", "[c for c in hand(player) if c == card]"],
+            ),
+            "count": d(EXPR, "How many cards to move from the chosen end of the source zone.", ["1"]),
+            "all": d({"type": "boolean"}, "Move every card of the source zone."),
+            "end": d({"enum": ["front", "back"]}, "Which end of the source zone `count` takes from (default front)."),
+            "face": d(
+                {"anyOf": [{"enum": ["up", "down"]}, EXPR]},
+                "Face of the moved cards: `up`, `down`, or an expression that is true for face down. "
+                "A face-down card is seen only by the seat that moved it.",
+                ["up", "is_trump(card) and not trump_led"],
+            ),
+            "group": d(
+                {"type": "string"},
+                "For a zone of groups: the meld kind of the new group the cards form (an expression giving "
+                "a kind, or a kind name).",
+                ["'triplet'"],
+            ),
+            "into": d(EXPR, "For a zone of groups: add the cards to the existing group with this index instead."),
+        },
+        ["from", "to"],
+        "Move cards between zones.",
+    ),
+    "collect": d(
+        ZONE_REF, "Move every card of every zone back into this zone (face down), e.g. before a new deal.", ["deck"]
+    ),
     "reveal": d(ZONE_REF, "Turn every card of a zone face up.", ["side"]),
-    "set": d({"type": "object", "minProperties": 1, "additionalProperties": EXPR},
-             "Assign variables: each key is a variable (`name`, or `name[seat]` / `name[team]` for a per-seat or "
-             "per-team variable), each value an expression. Assignments run in order.",
-             [{"trick_no": "trick_no + 1", "taker[0]": "dealer"}]),
-    "add": d({"type": "object", "minProperties": 1, "additionalProperties": EXPR},
-             "Add to integer variables, like `set` but adding.", [{"score[team_of(winner)]": "1"}]),
-    "pick": d({"type": "object", "minProperties": 1, "additionalProperties": EXPR},
-              "Set each variable to a uniformly random element of a list, with the game's seeded generator.",
-              [{"dealer": "seats"}]),
+    "set": d(
+        {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+        "Assign variables: each key is a variable (`name`, or `name[seat]` / `name[team]` for a per-seat or "
+        "per-team variable), each value an expression. Assignments run in order.",
+        [{"trick_no": "trick_no + 1", "taker[0]": "dealer"}],
+    ),
+    "add": d(
+        {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+        "Add to integer variables, like `set` but adding.",
+        [{"score[team_of(winner)]": "1"}],
+    ),
+    "pick": d(
+        {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+        "Set each variable to a uniformly random element of a list, with the game's seeded generator.",
+        [{"dealer": "seats"}],
+    ),
     "if": d(EXPR, "Run `then` when the condition holds, otherwise `else`."),
     "then": steps("Steps run when the `if` condition holds."),
     "else": steps("Steps run when the `if` condition does not hold."),
-    "for_each": obj({
-        "in": d(EXPR, "The list to walk through.", ["seats_from(leader)"]),
-        "as": d(ID, "The name of the current element inside the loop.", ["s"]),
-        "steps": steps("Steps run once per element, with the element bound to the `as` name."),
-    }, ["in", "as", "steps"], "Run steps once for each element of a list."),
-    "repeat": obj({
-        "times": d(EXPR, "How many times.", ["8"]),
-        "until": d(EXPR, "Stop after an iteration in which this holds."),
-        "while": d(EXPR, "Run an iteration only while this holds."),
-        "as": d(ID, "The name of the iteration number (0, 1, ...) inside the loop.", ["i"]),
-        "steps": steps("The repeated steps."),
-    }, ["steps"], "Repeat steps a number of times, until or while a condition holds."),
-    "turn": obj({
-        "player": d(EXPR, "The seat that decides.", ["leader"]),
-        "actions": d({"type": "array", "items": ID, "minItems": 1},
-                     "The actions the seat may choose from (those that are legal now)."),
-        "prompt": ref("text", "What the prompt asks the player."),
-    }, ["player", "actions"], "A decision: the seat picks one legal action, whose effect then runs."),
-    "claim": obj({
-        "players": d(EXPR, "The seats that may claim, in tie-break order.", ["others_from(discarder)"]),
-        "actions": d({"type": "array", "items": ID, "minItems": 1},
-                     "The claims on offer; `pass` is always added. Each seat answers without seeing the others."),
-        "precedence": d({"type": "array", "items": {"anyOf": [ID, {"type": "array", "items": ID}]}},
-                        "Claim kinds strongest first; kinds in one inner list rank equal and are split by seat order.",
-                        [["win", ["triplet", "quad"]]]),
-        "as": d(ID, "A variable name that holds the claim applied (an action, or pass) after the window."),
-    }, ["players", "actions"], "A claim window: every listed seat answers; the strongest claim is applied."),
+    "for_each": obj(
+        {
+            "in": d(EXPR, "The list to walk through.", ["seats_from(leader)"]),
+            "as": d(ID, "The name of the current element inside the loop.", ["s"]),
+            "steps": steps("Steps run once per element, with the element bound to the `as` name."),
+        },
+        ["in", "as", "steps"],
+        "Run steps once for each element of a list.",
+    ),
+    "repeat": obj(
+        {
+            "times": d(EXPR, "How many times.", ["8"]),
+            "until": d(EXPR, "Stop after an iteration in which this holds."),
+            "while": d(EXPR, "Run an iteration only while this holds."),
+            "as": d(ID, "The name of the iteration number (0, 1, ...) inside the loop.", ["i"]),
+            "steps": steps("The repeated steps."),
+        },
+        ["steps"],
+        "Repeat steps a number of times, until or while a condition holds.",
+    ),
+    "turn": obj(
+        {
+            "player": d(EXPR, "The seat that decides.", ["leader"]),
+            "actions": d(
+                {"type": "array", "items": ID, "minItems": 1},
+                "The actions the seat may choose from (those that are legal now).",
+            ),
+            "prompt": ref("text", "What the prompt asks the player."),
+        },
+        ["player", "actions"],
+        "A decision: the seat picks one legal action, whose effect then runs.",
+    ),
+    "claim": obj(
+        {
+            "players": d(EXPR, "The seats that may claim, in tie-break order.", ["others_from(discarder)"]),
+            "actions": d(
+                {"type": "array", "items": ID, "minItems": 1},
+                "The claims on offer; `pass` is always added. Each seat answers without seeing the others.",
+            ),
+            "precedence": d(
+                {"type": "array", "items": {"anyOf": [ID, {"type": "array", "items": ID}]}},
+                "Claim kinds strongest first; kinds in one inner list rank equal and are split by seat order.",
+                [["win", ["triplet", "quad"]]],
+            ),
+            "as": d(ID, "A variable name that holds the claim applied (an action, or pass) after the window."),
+        },
+        ["players", "actions"],
+        "A claim window: every listed seat answers; the strongest claim is applied.",
+    ),
     "phase": d(ID, "Run the named step list from `phases` here."),
     "break": d({"type": "boolean", "const": True}, "Leave the innermost `repeat` or `for_each`."),
-    "record": d({"type": "object", "additionalProperties": EXPR},
-                "Write named results into the game log (checked by `cardrules replay --check`) and check invariants.",
-                [{"deal_scores": "deal_score"}]),
+    "record": d(
+        {"type": "object", "additionalProperties": EXPR},
+        "Write named results into the game log (checked by `cardrules replay --check`) and check invariants.",
+        [{"deal_scores": "deal_score"}],
+    ),
     "announce": ref("text", "A message shown to every seat, with `{expression}` placeholders."),
 }
 
 STEP = {
     "type": "object",
     "description": "One step of the flow of play. A step has exactly one kind key "
-                   "(" + ", ".join(k for k in STEP_KINDS if k not in ("then", "else")) + ") "
-                   "and may carry a rule `id` and `text`.",
+    "(" + ", ".join(k for k in STEP_KINDS if k not in ("then", "else")) + ") "
+    "and may carry a rule `id` and `text`.",
     "properties": {**COMMON_STEP, **STEP_KINDS},
     "additionalProperties": False,
     "minProperties": 1,
     "x-kind": "step",
 }
 
-ACTION = obj({
-    "id": RULE_ID,
-    "text": RULE_TEXT,
-    "label": ref("text", "How the prompt names the action (default: its name)."),
-    "param": obj({
-        "name": d(ID, "The name the chosen value has in the action's expressions.", ["card"]),
-        "from": d(EXPR, "The values the player may choose from; one action is offered per distinct value.",
-                  ["hand(player)"]),
-    }, ["name", "from"], "The value the action takes, e.g. the card played."),
-    "available_if": d(EXPR, "The action is offered only when this holds (no explanation is given otherwise)."),
-    "legal_if": {"type": "array", "description": "Restrictions, each with the rule that imposes it. "
-                 "A choice that breaks one is refused with that rule's text and id.",
-                 "items": obj({
-                     "id": RULE_ID,
-                     "text": RULE_TEXT,
-                     "when": d(EXPR, "The restriction applies only when this holds."),
-                     "require": d(EXPR, "What must hold for the choice to be legal."),
-                 }, ["require"], "A legality restriction.")},
-    "effect": steps("What happens when the action is chosen (`player` and the param are bound)."),
-}, [], "A move a player can make.")
+ACTION = obj(
+    {
+        "id": RULE_ID,
+        "text": RULE_TEXT,
+        "label": ref("text", "How the prompt names the action (default: its name)."),
+        "param": obj(
+            {
+                "name": d(ID, "The name the chosen value has in the action's expressions.", ["card"]),
+                "from": d(
+                    EXPR,
+                    "The values the player may choose from; one action is offered per distinct value.",
+                    ["hand(player)"],
+                ),
+            },
+            ["name", "from"],
+            "The value the action takes, e.g. the card played.",
+        ),
+        "available_if": d(EXPR, "The action is offered only when this holds (no explanation is given otherwise)."),
+        "legal_if": {
+            "type": "array",
+            "description": "Restrictions, each with the rule that imposes it. "
+            "A choice that breaks one is refused with that rule's text and id.",
+            "items": obj(
+                {
+                    "id": RULE_ID,
+                    "text": RULE_TEXT,
+                    "when": d(EXPR, "The restriction applies only when this holds."),
+                    "require": d(EXPR, "What must hold for the choice to be legal."),
+                },
+                ["require"],
+                "A legality restriction.",
+            ),
+        },
+        "effect": steps("What happens when the action is chosen (`player` and the param are bound)."),
+    },
+    [],
+    "A move a player can make.",
+)
 
 SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "$id": "https://cardrules.invalid/ruleset.schema.json",
     "title": "cardrules ruleset",
     "description": "A card game written as data: deck, zones, variables, flow of play, actions and scoring. "
-                   "Put `# yaml-language-server: $schema=<path to this file>` on the first line of a ruleset "
-                   "to get completion and checking in editors.",
+    "Put `# yaml-language-server: $schema=<path to this file>` on the first line of a ruleset "
+    "to get completion and checking in editors.",
     "type": "object",
     "additionalProperties": False,
     "required": ["cardrules", "id"],
@@ -206,141 +296,350 @@ SCHEMA = {
     "then": {"required": ["name", "players", "deck", "flow"]},
     "properties": {
         "cardrules": d({"type": "integer", "const": 1}, "The ruleset format version. Always 1 for now.", [1]),
-        "extends": d({"type": "string"}, "A base ruleset this file changes: a path relative to this file, or the "
-                     "name of a shipped ruleset. See docs/extends.md for the merge rules.",
-                     ["hachinin_meri", "../duzihu.yaml"]),
+        "extends": d(
+            {"type": "string"},
+            "A base ruleset this file changes: a path relative to this file, or the "
+            "name of a shipped ruleset. See docs/extends.md for the merge rules.",
+            ["hachinin_meri", "../duzihu.yaml"],
+        ),
         "id": d(ID, "A short identifier of the game or variant.", ["hachinin_meri"]),
         "name": ref("text", "The game's name, in several languages where known."),
         "description": ref("text", "One paragraph about the game."),
         "source": d({"type": "string"}, "Where the rules come from."),
-        "players": obj({
-            "count": d({"type": "integer", "minimum": 1, "maximum": 16}, "Number of seats.", [8, 3]),
-            "order": d({"enum": ["increasing", "decreasing"]},
-                       "Play order: seat s is followed by s+1 (`increasing`, the default) or s-1."),
-            "teams": {"type": "array", "description": "Partnerships; omit for a game without teams.",
-                      "items": obj({"id": d(ID, "The team's id, used in expressions ('a').", ["a"]), "name": ref("text", "The team's name."),
-                                    "seats": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                                              "description": "The seats of this team."}},
-                                   ["id", "seats"], "A team.")},
-            "seat_names": {"type": "array", "items": {"$ref": "#/definitions/text"},
-                           "description": "Names shown for the seats (default `Seat 0`...)."},
-        }, ["count"], "Seats and teams.", [{"count": 8, "teams": [{"id": "a", "seats": [0, 2, 4, 6]}]}]),
-        "deck": obj({
-            "attributes": d({"type": "object", "additionalProperties": obj({
-                "type": d({"enum": ["int", "bool", "str"]}, "The attribute's type."),
-                "default": d({"type": ["integer", "boolean", "string"]}, "Value for cards that do not set it."),
-                "description": d({"type": "string"}, "What the attribute means."),
-            }, ["type"], "A card attribute.")}, "Card attributes usable in expressions as `card.name`.",
-                [{"long": {"type": "bool", "default": False}}]),
-            "suits": {"type": "array", "description": "The suits, in display order.", "items": obj({
-                "id": d(CARD_ID, "The suit's id: the first part of its cards' ids.", ["hearts"]), "name": ref("text", "The suit's name."),
-                "symbol": d({"type": "string"}, "A short symbol shown in hands."),
-                "color": d({"enum": ["red", "green", "yellow", "blue", "magenta", "cyan", "white", "default"]},
-                           "Terminal colour of the suit."),
-                "attrs": ATTRS}, ["id"], "A suit.")},
-            "ranks": {"type": "array", "description": "The ranks, in display order.", "items": obj({
-                "id": d(CARD_ID, "The rank's id: the second part of its cards' ids.", ["q", "10"]), "name": ref("text", "The rank's name."),
-                "attrs": ATTRS}, ["id"], "A rank.")},
-            "cards": {"type": "array", "description": "Cards outside the suit x rank grid (or all cards, when there are "
-                      "no suits).", "items": obj({
-                "id": d(CARD_ID, "The card's id.", ["thousand"]), "name": ref("text", "The card's name."),
-                "suit": d({"type": "string"}, "A suit id, if the card has one."),
-                "rank": d({"type": "string"}, "A rank id, if the card has one."),
-                "copies": d({"type": "integer", "minimum": 1, "maximum": 16}, "Copies of this card."),
-                "attrs": ATTRS}, ["id"], "A card.")},
-            "card_attrs": d({"type": "object", "additionalProperties": ATTRS},
-                            "Attribute values for single grid cards, by card id.", [{"isu-robai": {"low": True}}]),
-            "copies": d({"type": "integer", "minimum": 1, "maximum": 16}, "Identical copies of each grid card.", [1, 4]),
-            "exclude": d({"type": "array", "items": CARD_ID}, "Grid cards that are not in the deck."),
-            "zone": d(ID, "The zone that holds every card when a game starts (default `deck`)."),
-        }, [], "The cards. Grid cards (every suit with every rank) get the id `suit-rank`."),
-        "rules": {"type": "array", "description": "Rules stated in words that are not tied to one step or action "
-                  "(they appear in `cardrules rules`).", "items": obj({
-                      "id": RULE_ID, "text": RULE_TEXT}, ["id", "text"], "A rule.")},
-        "constants": d({"type": "object", "additionalProperties": {
-            "anyOf": [{"type": ["integer", "boolean", "string", "array"]},
-                      obj({"type": TYPE_NAME, "value": d({}, "The value."), "id": RULE_ID, "text": RULE_TEXT},
-                          ["value"], "A typed constant.")]}},
-            "Named fixed values (numbers, lists of ranks, tables).", [{"tricks_per_deal": 9}]),
-        "options": d({"type": "object", "additionalProperties": obj({
-            "type": TYPE_NAME,
-            "default": d({}, "The value used unless a game is started with another."),
-            "choices": d({"type": "array"}, "The allowed values."),
-            "minimum": {"type": "integer", "description": "Smallest allowed value."},
-            "maximum": {"type": "integer", "description": "Largest allowed value."},
-            "description": ref("text", "What the option changes."),
-            "id": RULE_ID, "text": RULE_TEXT,
-        }, ["type", "default"], "An option.")}, "Values a player may change when starting a game.",
-            [{"deals": {"type": "int", "default": 8, "minimum": 1}}]),
-        "zones": d({"type": "object", "additionalProperties": obj({
-            "per": d({"enum": ["seat", "shared"]}, "One zone per seat, or one for the table (default shared)."),
-            "visibility": d({"enum": ["owner", "all", "none"]},
+        "players": obj(
+            {
+                "count": d({"type": "integer", "minimum": 1, "maximum": 16}, "Number of seats.", [8, 3]),
+                "order": d(
+                    {"enum": ["increasing", "decreasing"]},
+                    "Play order: seat s is followed by s+1 (`increasing`, the default) or s-1.",
+                ),
+                "teams": {
+                    "type": "array",
+                    "description": "Partnerships; omit for a game without teams.",
+                    "items": obj(
+                        {
+                            "id": d(ID, "The team's id, used in expressions ('a').", ["a"]),
+                            "name": ref("text", "The team's name."),
+                            "seats": {
+                                "type": "array",
+                                "items": {"type": "integer", "minimum": 0},
+                                "description": "The seats of this team.",
+                            },
+                        },
+                        ["id", "seats"],
+                        "A team.",
+                    ),
+                },
+                "seat_names": {
+                    "type": "array",
+                    "items": {"$ref": "#/definitions/text"},
+                    "description": "Names shown for the seats (default `Seat 0`...).",
+                },
+            },
+            ["count"],
+            "Seats and teams.",
+            [{"count": 8, "teams": [{"id": "a", "seats": [0, 2, 4, 6]}]}],
+        ),
+        "deck": obj(
+            {
+                "attributes": d(
+                    {
+                        "type": "object",
+                        "additionalProperties": obj(
+                            {
+                                "type": d({"enum": ["int", "bool", "str"]}, "The attribute's type."),
+                                "default": d(
+                                    {"type": ["integer", "boolean", "string"]}, "Value for cards that do not set it."
+                                ),
+                                "description": d({"type": "string"}, "What the attribute means."),
+                            },
+                            ["type"],
+                            "A card attribute.",
+                        ),
+                    },
+                    "Card attributes usable in expressions as `card.name`.",
+                    [{"long": {"type": "bool", "default": False}}],
+                ),
+                "suits": {
+                    "type": "array",
+                    "description": "The suits, in display order.",
+                    "items": obj(
+                        {
+                            "id": d(CARD_ID, "The suit's id: the first part of its cards' ids.", ["hearts"]),
+                            "name": ref("text", "The suit's name."),
+                            "symbol": d({"type": "string"}, "A short symbol shown in hands."),
+                            "color": d(
+                                {"enum": ["red", "green", "yellow", "blue", "magenta", "cyan", "white", "default"]},
+                                "Terminal colour of the suit.",
+                            ),
+                            "attrs": ATTRS,
+                        },
+                        ["id"],
+                        "A suit.",
+                    ),
+                },
+                "ranks": {
+                    "type": "array",
+                    "description": "The ranks, in display order.",
+                    "items": obj(
+                        {
+                            "id": d(CARD_ID, "The rank's id: the second part of its cards' ids.", ["q", "10"]),
+                            "name": ref("text", "The rank's name."),
+                            "attrs": ATTRS,
+                        },
+                        ["id"],
+                        "A rank.",
+                    ),
+                },
+                "cards": {
+                    "type": "array",
+                    "description": "Cards outside the suit x rank grid (or all cards, when there are no suits).",
+                    "items": obj(
+                        {
+                            "id": d(CARD_ID, "The card's id.", ["thousand"]),
+                            "name": ref("text", "The card's name."),
+                            "suit": d({"type": "string"}, "A suit id, if the card has one."),
+                            "rank": d({"type": "string"}, "A rank id, if the card has one."),
+                            "copies": d({"type": "integer", "minimum": 1, "maximum": 16}, "Copies of this card."),
+                            "attrs": ATTRS,
+                        },
+                        ["id"],
+                        "A card.",
+                    ),
+                },
+                "card_attrs": d(
+                    {"type": "object", "additionalProperties": ATTRS},
+                    "Attribute values for single grid cards, by card id.",
+                    [{"isu-robai": {"low": True}}],
+                ),
+                "copies": d(
+                    {"type": "integer", "minimum": 1, "maximum": 16}, "Identical copies of each grid card.", [1, 4]
+                ),
+                "exclude": d({"type": "array", "items": CARD_ID}, "Grid cards that are not in the deck."),
+                "zone": d(ID, "The zone that holds every card when a game starts (default `deck`)."),
+            },
+            [],
+            "The cards. Grid cards (every suit with every rank) get the id `suit-rank`.",
+        ),
+        "rules": {
+            "type": "array",
+            "description": "Rules stated in words that are not tied to one step or action "
+            "(they appear in `cardrules rules`).",
+            "items": obj({"id": RULE_ID, "text": RULE_TEXT}, ["id", "text"], "A rule."),
+        },
+        "constants": d(
+            {
+                "type": "object",
+                "additionalProperties": {
+                    "anyOf": [
+                        {"type": ["integer", "boolean", "string", "array"]},
+                        obj(
+                            {"type": TYPE_NAME, "value": d({}, "The value."), "id": RULE_ID, "text": RULE_TEXT},
+                            ["value"],
+                            "A typed constant.",
+                        ),
+                    ]
+                },
+            },
+            "Named fixed values (numbers, lists of ranks, tables).",
+            [{"tricks_per_deal": 9}],
+        ),
+        "options": d(
+            {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "type": TYPE_NAME,
+                        "default": d({}, "The value used unless a game is started with another."),
+                        "choices": d({"type": "array"}, "The allowed values."),
+                        "minimum": {"type": "integer", "description": "Smallest allowed value."},
+                        "maximum": {"type": "integer", "description": "Largest allowed value."},
+                        "description": ref("text", "What the option changes."),
+                        "id": RULE_ID,
+                        "text": RULE_TEXT,
+                    },
+                    ["type", "default"],
+                    "An option.",
+                ),
+            },
+            "Values a player may change when starting a game.",
+            [{"deals": {"type": "int", "default": 8, "minimum": 1}}],
+        ),
+        "zones": d(
+            {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "per": d(
+                            {"enum": ["seat", "shared"]}, "One zone per seat, or one for the table (default shared)."
+                        ),
+                        "visibility": d(
+                            {"enum": ["owner", "all", "none"]},
                             "Who sees the cards: the owning seat, everybody, or nobody. Others always see how "
-                            "many cards a zone holds."),
-            "groups": d({"type": "boolean"}, "The zone holds groups of cards (melds) with a kind each."),
-            "description": ref("text", "What the zone is."),
-            "label": ref("text", "Name shown at the prompt."),
-            "sort": d(EXPR, "A sort key for showing the zone's cards (an expression of `card`)."),
-            "show": d({"enum": ["cards", "count", "none"]},
-                      "How the prompt shows the zone: its cards (default), only how many, or not at all."),
-        }, [], "A zone.")}, "Places cards can be: deck, hands, tricks, discards...", [{"hand": {"per": "seat", "visibility": "owner"}}]),
-        "variables": d({"type": "object", "additionalProperties": obj({
-            "type": TYPE_NAME,
-            "per": d({"enum": ["game", "seat", "team"]}, "One value, one per seat, or one per team (default game)."),
-            "initial": d({}, "The starting value (default 0, false, none or empty)."),
-            "visibility": d({"enum": ["all", "owner", "none"]},
-                            "Who sees the value: everybody (default), only the seat it belongs to, or nobody."),
-            "description": ref("text", "What the variable means."),
-        }, ["type"], "A variable.")}, "The game's memory.", [{"trick_no": {"type": "int"}}]),
-        "functions": d({"type": "object", "additionalProperties": obj({
-            "params": d({"type": "object", "additionalProperties": TYPE_NAME}, "Parameters and their types.",
-                        [{"c": "card"}]),
-            "value": EXPR,
-            "id": RULE_ID, "text": RULE_TEXT,
-            "description": d({"type": "string"}, "What the function computes."),
-        }, ["value"], "A function.")}, "Named expressions with parameters. Recursion is not allowed.",
-            [{"is_trump": {"params": {"c": "card"}, "value": "c.suit == trump"}}]),
-        "melds": obj({
-            "kinds": d({"type": "object", "additionalProperties": obj({
-                "shape": d({"enum": ["run", "set"]}, "Consecutive cards of one sequence, or identical cards."),
-                "size": d({"type": "integer", "minimum": 1, "maximum": 13}, "Number of cards."),
-                "sequence": d({"type": "string"}, "For runs: the int attribute that must go up by one.", ["number"]),
-                "same": d({"type": "string"}, "For runs: the attribute all cards share.", ["suit"]),
-                "member_if": d(EXPR, "Which cards may be part of this kind (an expression of `card`)."),
-                "allowed_if": d(EXPR, "For runs: which runs are allowed (an expression of `cards`, lowest first)."),
-                "id": RULE_ID, "text": RULE_TEXT,
-            }, ["shape", "size"], "A meld kind.")}, "Meld kinds.", [{"run": {"shape": "run", "size": 3}}]),
-            "shapes": d({"type": "object", "additionalProperties": obj({
-                "groups": d({"type": "integer", "minimum": 0}, "Number of groups."),
-                "pairs": d({"type": "integer", "minimum": 0}, "Number of pairs."),
-                "group_kinds": d({"type": "array", "items": ID}, "Kinds that count as groups."),
-                "pair_kinds": d({"type": "array", "items": ID}, "Kinds that count as pairs."),
-                "id": RULE_ID, "text": RULE_TEXT,
-            }, ["groups", "group_kinds"], "A complete-hand shape.")}, "Complete-hand shapes."),
-        }, ["kinds"], "Groups of cards (runs and sets) and complete-hand shapes, for draw-and-discard games."),
-        "actions": d({"type": "object", "additionalProperties": ACTION}, "The moves players can make.",
-                     [{"pass": {"text": "Pass."}}]),
-        "phases": d({"type": "object", "additionalProperties": steps("Steps of the phase.")},
-                    "Named step lists, used with `phase:` steps."),
+                            "many cards a zone holds.",
+                        ),
+                        "groups": d({"type": "boolean"}, "The zone holds groups of cards (melds) with a kind each."),
+                        "description": ref("text", "What the zone is."),
+                        "label": ref("text", "Name shown at the prompt."),
+                        "sort": d(EXPR, "A sort key for showing the zone's cards (an expression of `card`)."),
+                        "show": d(
+                            {"enum": ["cards", "count", "none"]},
+                            "How the prompt shows the zone: its cards (default), only how many, or not at all.",
+                        ),
+                    },
+                    [],
+                    "A zone.",
+                ),
+            },
+            "Places cards can be: deck, hands, tricks, discards...",
+            [{"hand": {"per": "seat", "visibility": "owner"}}],
+        ),
+        "variables": d(
+            {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "type": TYPE_NAME,
+                        "per": d(
+                            {"enum": ["game", "seat", "team"]},
+                            "One value, one per seat, or one per team (default game).",
+                        ),
+                        "initial": d({}, "The starting value (default 0, false, none or empty)."),
+                        "visibility": d(
+                            {"enum": ["all", "owner", "none"]},
+                            "Who sees the value: everybody (default), only the seat it belongs to, or nobody.",
+                        ),
+                        "description": ref("text", "What the variable means."),
+                    },
+                    ["type"],
+                    "A variable.",
+                ),
+            },
+            "The game's memory.",
+            [{"trick_no": {"type": "int"}}],
+        ),
+        "functions": d(
+            {
+                "type": "object",
+                "additionalProperties": obj(
+                    {
+                        "params": d(
+                            {"type": "object", "additionalProperties": TYPE_NAME},
+                            "Parameters and their types.",
+                            [{"c": "card"}],
+                        ),
+                        "value": EXPR,
+                        "id": RULE_ID,
+                        "text": RULE_TEXT,
+                        "description": d({"type": "string"}, "What the function computes."),
+                    },
+                    ["value"],
+                    "A function.",
+                ),
+            },
+            "Named expressions with parameters. Recursion is not allowed.",
+            [{"is_trump": {"params": {"c": "card"}, "value": "c.suit == trump"}}],
+        ),
+        "melds": obj(
+            {
+                "kinds": d(
+                    {
+                        "type": "object",
+                        "additionalProperties": obj(
+                            {
+                                "shape": d(
+                                    {"enum": ["run", "set"]}, "Consecutive cards of one sequence, or identical cards."
+                                ),
+                                "size": d({"type": "integer", "minimum": 1, "maximum": 13}, "Number of cards."),
+                                "sequence": d(
+                                    {"type": "string"},
+                                    "For runs: the int attribute that must go up by one.",
+                                    ["number"],
+                                ),
+                                "same": d({"type": "string"}, "For runs: the attribute all cards share.", ["suit"]),
+                                "member_if": d(EXPR, "Which cards may be part of this kind (an expression of `card`)."),
+                                "allowed_if": d(
+                                    EXPR, "For runs: which runs are allowed (an expression of `cards`, lowest first)."
+                                ),
+                                "id": RULE_ID,
+                                "text": RULE_TEXT,
+                            },
+                            ["shape", "size"],
+                            "A meld kind.",
+                        ),
+                    },
+                    "Meld kinds.",
+                    [{"run": {"shape": "run", "size": 3}}],
+                ),
+                "shapes": d(
+                    {
+                        "type": "object",
+                        "additionalProperties": obj(
+                            {
+                                "groups": d({"type": "integer", "minimum": 0}, "Number of groups."),
+                                "pairs": d({"type": "integer", "minimum": 0}, "Number of pairs."),
+                                "group_kinds": d({"type": "array", "items": ID}, "Kinds that count as groups."),
+                                "pair_kinds": d({"type": "array", "items": ID}, "Kinds that count as pairs."),
+                                "id": RULE_ID,
+                                "text": RULE_TEXT,
+                            },
+                            ["groups", "group_kinds"],
+                            "A complete-hand shape.",
+                        ),
+                    },
+                    "Complete-hand shapes.",
+                ),
+            },
+            ["kinds"],
+            "Groups of cards (runs and sets) and complete-hand shapes, for draw-and-discard games.",
+        ),
+        "actions": d(
+            {"type": "object", "additionalProperties": ACTION},
+            "The moves players can make.",
+            [{"pass": {"text": "Pass."}}],
+        ),
+        "phases": d(
+            {"type": "object", "additionalProperties": steps("Steps of the phase.")},
+            "Named step lists, used with `phase:` steps.",
+        ),
         "flow": steps("The flow of play of one game, from the first shuffle to the end."),
-        "result": obj({
-            "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
-            "evaluate": d(EXPR, "A heuristic value of the position for `seat`, used by the greedy and search agents "
-                          "(default: `returns`). Should be cheap and may be read before the game ends.",
-                          ["total[team_of(seat)] + deal_score[team_of(seat)]"]),
-            "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
-            "carry": d({"type": "array", "items": ID},
-                       "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' "
-                       "clears them).", [["total"]]),
-        }, ["returns"], "The outcome of a finished game."),
-        "invariants": {"type": "array", "description": "Facts that must hold whenever a `record` step runs; "
-                       "checked by tests and `cardrules simulate`.", "items": obj({
-                           "id": RULE_ID, "text": RULE_TEXT, "check": EXPR}, ["check"], "An invariant.")},
-        "display": obj({
-            "status": d({"type": "object", "additionalProperties": EXPR},
-                        "Lines of status shown above the prompt: a label and an expression each. Only public "
-                        "values belong here.", [{"Trumps": "trump", "Score": "total"}]),
-        }, [], "How the prompt shows things."),
+        "result": obj(
+            {
+                "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
+                "evaluate": d(
+                    EXPR,
+                    "A heuristic value of the position for `seat`, used by the greedy and search agents "
+                    "(default: `returns`). Should be cheap and may be read before the game ends.",
+                    ["total[team_of(seat)] + deal_score[team_of(seat)]"],
+                ),
+                "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
+                "carry": d(
+                    {"type": "array", "items": ID},
+                    "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' clears them).",
+                    [["total"]],
+                ),
+            },
+            ["returns"],
+            "The outcome of a finished game.",
+        ),
+        "invariants": {
+            "type": "array",
+            "description": "Facts that must hold whenever a `record` step runs; "
+            "checked by tests and `cardrules simulate`.",
+            "items": obj({"id": RULE_ID, "text": RULE_TEXT, "check": EXPR}, ["check"], "An invariant."),
+        },
+        "display": obj(
+            {
+                "status": d(
+                    {"type": "object", "additionalProperties": EXPR},
+                    "Lines of status shown above the prompt: a label and an expression each. Only public "
+                    "values belong here.",
+                    [{"Trumps": "trump", "Score": "total"}],
+                ),
+            },
+            [],
+            "How the prompt shows things.",
+        ),
     },
     "definitions": {"text": TEXT, "step": STEP},
 }

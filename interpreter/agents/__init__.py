@@ -5,6 +5,7 @@ May import: base, engine.
 Every agent has its own random stream, seeded from the game seed and its
 seat, so an agent never changes the deal and a game replays exactly.
 """
+
 from __future__ import annotations
 
 from interpreter.agents.base import Agent, RandomAgent

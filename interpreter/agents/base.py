@@ -1,4 +1,5 @@
 """The agent interface and the uniformly random agent."""
+
 from __future__ import annotations
 
 import random

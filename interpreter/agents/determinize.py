@@ -9,6 +9,7 @@ the seat would see something else is rejected: every inference the rules
 allow is respected without any game knowledge.  Hidden variables (flags the
 rules derive from hidden cards) are recomputed by the replay.
 """
+
 from __future__ import annotations
 
 import random
@@ -129,8 +130,12 @@ class Determinizer:
         """Fallback: the current state with the hidden cards re-dealt (hidden variables kept)."""
         world = self.state.clone()
         rs, seat = self.rs, self.seat
-        slots = [(z, i) for z in range(rs.zone_count) for i, m in enumerate(world.meta[z])
-                 if not card_visible(rs, z, m, seat)]
+        slots = [
+            (z, i)
+            for z in range(rs.zone_count)
+            for i, m in enumerate(world.meta[z])
+            if not card_visible(rs, z, m, seat)
+        ]
         faces = [world.zones[z][i] for z, i in slots]
         self.rng.shuffle(faces)
         for (z, i), f in zip(slots, faces):
@@ -143,7 +148,7 @@ class Determinizer:
 def _replay_one(world: GameState, seat: int, kind: int, value: Any, flag: int, force: bool) -> bool:
     """Apply one recorded decision to a sample; False when the sample cannot have produced it."""
     while world.window is not None and (world.decider != seat or flag != PRIVATE) and not world.finished:
-        world.apply_action(Action(PASS_KIND, None, "pass"))   # a question the real game never asked
+        world.apply_action(Action(PASS_KIND, None, "pass"))  # a question the real game never asked
     if world.finished:
         return False
     if flag == PRIVATE and (world.window is None or world.decider != seat):
@@ -164,5 +169,7 @@ def _seen_positions(state: GameState, seat: int) -> set[int]:
 def _zones_seen(state: GameState, seat: int) -> list:
     """Every zone as `seat` sees it (hidden cards None)."""
     rs = state.rs
-    return [[c if card_visible(rs, z, m, seat) else None for c, m in zip(state.zones[z], state.meta[z])]
-            for z in range(rs.zone_count)]
+    return [
+        [c if card_visible(rs, z, m, seat) else None for c, m in zip(state.zones[z], state.meta[z])]
+        for z in range(rs.zone_count)
+    ]

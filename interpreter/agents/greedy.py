@@ -1,4 +1,5 @@
 """One-ply greedy agent: the best immediate outcome on a sampled state."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -8,6 +8,7 @@ playout to the end of the current deal.  Every seat's decisions are in the
 tree, each chosen for its own reward.  Rewards are the change of the ruleset's
 `result.returns` (or `result.evaluate`) per seat, scaled to about [-1, 1].
 """
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,16 @@ class IsmctsAgent(Agent):
 
     name = "ismcts"
 
-    def __init__(self, seat: int, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, reuse: int = 4, **options: Any):
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        reuse: int = 4,
+        **options: Any,
+    ):
         super().__init__(seat, seed, **options)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -75,12 +84,19 @@ class IsmctsAgent(Agent):
                 world = sampler.sample()
             simulations += self._iterate(root, world.clone(), base, scale)
             done += 1
-        self.last_stats = {"iterations": done, "seconds": time.perf_counter() - start, "samples": sampler.samples,
-                           "rejections": sampler.rejections, "fallbacks": sampler.fallbacks,
-                           "playout_steps": simulations}
+        self.last_stats = {
+            "iterations": done,
+            "seconds": time.perf_counter() - start,
+            "samples": sampler.samples,
+            "rejections": sampler.rejections,
+            "fallbacks": sampler.fallbacks,
+            "playout_steps": simulations,
+        }
         by_key = {(a.kind, a.value): a for a in legal}
-        ranked = sorted(((child.visits, i, key) for i, (key, child) in enumerate(root.children.items())
-                         if key in by_key), reverse=True)
+        ranked = sorted(
+            ((child.visits, i, key) for i, (key, child) in enumerate(root.children.items()) if key in by_key),
+            reverse=True,
+        )
         return by_key[ranked[0][2]] if ranked else self.rng.choice(legal)
 
     def _iterate(self, root: Node, st: Any, base: list, scale: list) -> int:

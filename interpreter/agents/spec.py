@@ -5,9 +5,11 @@ One spec for every seat (`ismcts`), one per seat separated by `/`
 (`a=ismcts/b=random`).  Options follow an agent's name after `:` as
 comma-separated `key=value` pairs (`ismcts:iterations=300,seconds=1`).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from interpreter.agents.base import RandomAgent
 from interpreter.agents.greedy import GreedyAgent
@@ -63,8 +65,9 @@ def seat_specs(text: str, num_players: int, team_ids: tuple[str, ...], team_of_s
     if len(parts) == 1:
         return parts * num_players
     if len(parts) != num_players:
-        raise AgentSpecError(f"{len(parts)} agent specs for {num_players} seats (give one, one per seat, "
-                             "or team=spec pairs)")
+        raise AgentSpecError(
+            f"{len(parts)} agent specs for {num_players} seats (give one, one per seat, or team=spec pairs)"
+        )
     return parts
 
 

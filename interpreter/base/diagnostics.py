@@ -4,11 +4,12 @@ Every error a user can cause (YAML, schema, names, expressions, flow, saves)
 becomes a `Diagnostic` with a `Span`; `render` prints the source line, a caret
 and a hint, `as_json` gives the same facts to editors and CI.
 """
+
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True, slots=True)

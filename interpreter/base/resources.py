@@ -3,12 +3,13 @@
 A wheel carries `grammar/` and `rulesets/` inside the package as `_data/`;
 a source checkout (or an editable install) has them beside the package.
 """
+
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent.parent   # interpreter/, the import package
+_PACKAGE = Path(__file__).resolve().parent.parent  # interpreter/, the import package
 
 
 @cache
@@ -27,7 +28,7 @@ def grammar_file(filename: str) -> Path:
 def shipped_ruleset(name: str) -> Path | None:
     """A shipped ruleset by short name (`mygame`, `variants/short`), if any."""
     if not name or name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/"):
-        return None   # only names inside the shipped folder
+        return None  # only names inside the shipped folder
     try:
         base = data_dir("rulesets")
     except FileNotFoundError:

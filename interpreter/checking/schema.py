@@ -3,19 +3,28 @@
 jsonschema finds the problems; this module words them for authors and maps
 each JSON path back to the YAML node it came from (`load.span_of`).
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
+from interpreter.base.resources import grammar_file
 from interpreter.loading.located import key_span_of, span_of
 from interpreter.loading.scalars import yaml11_hint
-from interpreter.base.resources import grammar_file
 
-_TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
-               "boolean": "true or false", "number": "a number", "null": "nothing"}
+_TYPE_WORDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "number": "a number",
+    "null": "nothing",
+}
 
 
 @cache
@@ -64,11 +73,13 @@ def _step_problem(error, span) -> Diagnostic | None:
     v, inst = error.validator, error.instance
     kinds = [k for k in error.schema.get("properties", {}) if k not in ("id", "text", "note", "then", "else")]
     if v == "minProperties":
-        return Diagnostic("a step needs exactly one kind key, this one has none", span,
-                          "kinds: " + ", ".join(kinds))
+        return Diagnostic("a step needs exactly one kind key, this one has none", span, "kinds: " + ", ".join(kinds))
     if v == "type":
-        return Diagnostic(f"a step must be a mapping, not {_describe_type(inst)}", span,
-                          "write it as 'kind: value', for example '- shuffle: deck'")
+        return Diagnostic(
+            f"a step must be a mapping, not {_describe_type(inst)}",
+            span,
+            "write it as 'kind: value', for example '- shuffle: deck'",
+        )
     return None
 
 
@@ -99,15 +110,25 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
         return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span, _describe_schema(described))]
     if v == "type":
         hint = yaml11_hint(inst) if isinstance(inst, str) else None
-        return [Diagnostic(f"{_where(path)} must be {_expected_types(error.validator_value)}, "
-                           f"not {_describe_type(inst)}", span, hint)]
+        return [
+            Diagnostic(
+                f"{_where(path)} must be {_expected_types(error.validator_value)}, not {_describe_type(inst)}",
+                span,
+                hint,
+            )
+        ]
     if v in ("enum", "const"):
         allowed = error.validator_value if v == "enum" else [error.validator_value]
         hint = did_you_mean(str(inst), [str(a) for a in allowed]) or allowed_values_hint(allowed)
         return [Diagnostic(f"{_where(path)} cannot be {_describe_type(inst)}", span, hint)]
     if v == "pattern":
-        return [Diagnostic(f"{_describe_type(inst)} is not a valid name for {_where(path)}", span,
-                           _pattern_hint(error.validator_value))]
+        return [
+            Diagnostic(
+                f"{_describe_type(inst)} is not a valid name for {_where(path)}",
+                span,
+                _pattern_hint(error.validator_value),
+            )
+        ]
     if v in ("minimum", "maximum"):
         word = "at least" if v == "minimum" else "at most"
         return [Diagnostic(f"{_where(path)} must be {word} {error.validator_value}, not {inst}", span)]
@@ -121,15 +142,27 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
 def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
     branches = error.schema.get("anyOf", [])
     if error.schema.get("x-kind") == "text" or any(b.get("$ref") == "#/definitions/text" for b in branches):
-        return [Diagnostic(f"{_where(path)} must be text, or a mapping from language codes to text",
-                           span, "for example: name: {en: Whist, fr: Whist}")]
+        return [
+            Diagnostic(
+                f"{_where(path)} must be text, or a mapping from language codes to text",
+                span,
+                "for example: name: {en: Whist, fr: Whist}",
+            )
+        ]
     deepest = sorted(error.context, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
     if deepest and len(deepest[0].absolute_path) > len(error.absolute_path):
         return _diagnose(root, deepest[0])
-    kinds = [_expected_types(b["type"]) if "type" in b else "one of " + ", ".join(map(str, b.get("enum", [])))
-             for b in branches if "type" in b or "enum" in b]
-    return [Diagnostic(f"{_where(path)} must be {' or '.join(kinds) or 'something else'}, "
-                       f"not {_describe_type(error.instance)}", span)]
+    kinds = [
+        _expected_types(b["type"]) if "type" in b else "one of " + ", ".join(map(str, b.get("enum", [])))
+        for b in branches
+        if "type" in b or "enum" in b
+    ]
+    return [
+        Diagnostic(
+            f"{_where(path)} must be {' or '.join(kinds) or 'something else'}, not {_describe_type(error.instance)}",
+            span,
+        )
+    ]
 
 
 def _pattern_hint(pattern: str) -> str:

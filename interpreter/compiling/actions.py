@@ -1,8 +1,10 @@
 """Ruleset functions and actions: parameters, legality rules with their ids, effects; status and sorts."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from interpreter.compiling.context import Compiler, Src, var_value
 from interpreter.compiling.flow import FlowCompiler
@@ -44,15 +46,17 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 elif compiled.type is ANY:
                     elem = ANY
                 else:
-                    c.bag.error(f"param 'from' must give a list, and this gives {compiled.type}",
-                                getattr(a.param_from, "span", a.span))
+                    c.bag.error(
+                        f"param 'from' must give a list, and this gives {compiled.type}",
+                        getattr(a.param_from, "span", a.span),
+                    )
                 param_from, param_src = compiled.fn, compiled.src
             param_slot = c.slots.new()
             fc.locals[-1][a.param_name] = var_value(elem, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
         available = fc.expr(a.available_if, a.span, BOOL)
         restrictions = []
-        varying = frozenset({a.param_name}) if a.param_name else None   # parts without it: once per check
+        varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
             when_reads = bool(a.param_name) and r.when is not None and _mentions(r.when, a.param_name)
             # a `when` that does not read the parameter is tested once per check: nothing to cache in it
@@ -61,8 +65,11 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             if require is not None:
                 fixed = when is not None and not when_reads
                 require_fixed = not (a.param_name and _mentions(r.require, a.param_name))
-                restrictions.append(Restriction(r.rule, when and when.fn, require.fn, fixed, require_fixed,
-                                                when and when.src, require.src))
+                restrictions.append(
+                    Restriction(
+                        r.rule, when and when.fn, require.fn, fixed, require_fixed, when and when.src, require.src
+                    )
+                )
         fc.in_effect = True
         effect: list = []
         fc.steps(a.effect, effect)
@@ -73,9 +80,21 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         fused = None
         if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
             fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
-        out.append(CompiledAction(index=i, name=a.name, rule=a.rule, label=a.label, param_slot=param_slot,
-                                  param_from=param_from, param_kind=param_kind, available=available,
-                                  restrictions=tuple(restrictions), effect=tuple(effect), fused=fused))
+        out.append(
+            CompiledAction(
+                index=i,
+                name=a.name,
+                rule=a.rule,
+                label=a.label,
+                param_slot=param_slot,
+                param_from=param_from,
+                param_kind=param_kind,
+                available=available,
+                restrictions=tuple(restrictions),
+                effect=tuple(effect),
+                fused=fused,
+            )
+        )
     return tuple(out)
 
 

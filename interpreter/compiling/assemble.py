@@ -1,11 +1,11 @@
 """Compile a model into a Ruleset: the sections in order, then the tables the engine runs."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
-from interpreter.compiling.actions import (compile_actions, compile_functions, compile_sorts, compile_status,
-                                           value_text)
+from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
 from interpreter.compiling.context import Compiler, var_value
 from interpreter.compiling.flow import FlowCompiler, template
 from interpreter.compiling.melds import compile_melds
@@ -33,8 +33,9 @@ def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mappin
 def finish_compile(c: Compiler) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
-    c.global_names.update({k: (v, "a built-in name") for k, v in engine_functions(c).items()
-                           if k not in c.global_names})
+    c.global_names.update(
+        {k: (v, "a built-in name") for k, v in engine_functions(c).items() if k not in c.global_names}
+    )
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
     c.global_names["last_action"] = (var_value(names.action, last_action_slot), "a built-in name")
     c.global_names["last_player"] = (var_value(INT, last_player_slot), "a built-in name")
@@ -73,28 +74,58 @@ def finish_compile(c: Compiler) -> Ruleset | None:
             carry.append(c.var_types[name][1])
     c.bag.extend(exprs.diagnostics)
     if c.model.deck.zone not in {z.name for z in c.zone_info}:
-        c.bag.error(f"deck.zone '{c.model.deck.zone}' is not a declared zone", c.model.deck.span,
-                    "declare a shared zone named 'deck' (or set deck.zone)")
+        c.bag.error(
+            f"deck.zone '{c.model.deck.zone}' is not a declared zone",
+            c.model.deck.span,
+            "declare a shared zone named 'deck' (or set deck.zone)",
+        )
     if c.bag.has_errors:
         return None
     deck_info = next(z for z in c.zone_info if z.name == c.model.deck.zone)
     source_text = c.sources.get(c.path, "")
     return Ruleset(
-        id=c.model.id, name=c.model.name, path=c.path, source_sha256=file_sha256(source_text), model=c.model,
-        cards=c.cards, num_players=c.n, order=c.model.players.order,
+        id=c.model.id,
+        name=c.model.name,
+        path=c.path,
+        source_sha256=file_sha256(source_text),
+        model=c.model,
+        cards=c.cards,
+        num_players=c.n,
+        order=c.model.players.order,
         team_ids=tuple(t.id for t in c.model.players.teams),
-        team_of_seat=tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
-                           for s in range(c.n)),
-        zones=tuple(c.zone_info), zone_count=c.zone_count,
-        zone_groups=tuple(c.zone_info[i].groups for i in c.zone_index), zone_owner=c.zone_owner,
-        zone_index=c.zone_index, deck_zone=deck_info.base, variables=tuple(c.var_info), options=c.options,
-        option_slots=c.option_slots, slot_count=c.slots.count, actions=actions, program=program,
-        returns_fn=returns, invariants=tuple(invariants), player_slot=c.slots.named("player"),
-        last_action_slot=last_action_slot, last_player_slot=last_player_slot, locals_=dict(c.slots.hidden),
-        frame_factory=exprs.new_frame, meld_table=meld_table, shapes=shapes,
-        kind_names=tuple(k.name for k in c.model.meld_kinds), value_text=value_text(c),
-        status=status, zone_sort=sorts, carry_slots=tuple(carry), summary=summary, evaluate_fn=evaluate,
-        card_tables=_card_tables(c, exprs))
+        team_of_seat=tuple(
+            next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1) for s in range(c.n)
+        ),
+        zones=tuple(c.zone_info),
+        zone_count=c.zone_count,
+        zone_groups=tuple(c.zone_info[i].groups for i in c.zone_index),
+        zone_owner=c.zone_owner,
+        zone_index=c.zone_index,
+        deck_zone=deck_info.base,
+        variables=tuple(c.var_info),
+        options=c.options,
+        option_slots=c.option_slots,
+        slot_count=c.slots.count,
+        actions=actions,
+        program=program,
+        returns_fn=returns,
+        invariants=tuple(invariants),
+        player_slot=c.slots.named("player"),
+        last_action_slot=last_action_slot,
+        last_player_slot=last_player_slot,
+        locals_=dict(c.slots.hidden),
+        frame_factory=exprs.new_frame,
+        meld_table=meld_table,
+        shapes=shapes,
+        kind_names=tuple(k.name for k in c.model.meld_kinds),
+        value_text=value_text(c),
+        status=status,
+        zone_sort=sorts,
+        carry_slots=tuple(carry),
+        summary=summary,
+        evaluate_fn=evaluate,
+        card_tables=_card_tables(c, exprs),
+    )
 
 
 def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:
@@ -114,9 +145,8 @@ def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]
                 frame.budget = exprs.limits.max_work
                 frame.L[uf.slots[0]] = face
                 values.append(uf.body(frame))
-        except Exception:   # a card the function does not accept: no table for it
+        except Exception:  # a card the function does not accept: no table for it
             continue
         if len(set(values)) > 1:
             tables[uf.name] = tuple(values)
     return tables
-

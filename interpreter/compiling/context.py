@@ -6,18 +6,35 @@ play into the flat instruction list the engine runs (flow.py).  `Compiler`
 holds the sections read so far; everything found wrong goes into the
 DiagnosticBag, and nothing raises.
 """
+
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from interpreter.compiling.deck import Cards, build_cards
 from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
+from interpreter.compiling.deck import Cards, build_cards
 from interpreter.engine.ruleset import VarInfo, ZoneInfo
 from interpreter.expr import (
-    ANY, BOOL, ERROR, INT, STR, Const, EnumT, Field, Function, ListT, Param, RecordT, SetT, Type,
-    TypeNameError, Value, parse_type,
+    ANY,
+    BOOL,
+    ERROR,
+    INT,
+    STR,
+    Const,
+    EnumT,
+    Field,
+    Function,
+    ListT,
+    Param,
+    RecordT,
+    SetT,
+    Type,
+    TypeNameError,
+    Value,
+    parse_type,
 )
 from interpreter.model import Model, Text
 
@@ -109,10 +126,13 @@ class Names:
         self.action = EnumT("action", values)
         self.kind = EnumT("kind", {k.name: i for i, k in enumerate(model.meld_kinds)})
         self.shape = EnumT("shape", {s.name: i for i, s in enumerate(model.shapes)})
-        self.entry = RecordT("entry", {
-            "card": _item(self.card, 0), "by": _item(INT, 1), "face_up": _item(BOOL, 2), "index": _item(INT, 3)})
-        self.group = RecordT("group", {"kind": _item(self.kind, 0), "cards": _item(ListT(self.card), 1),
-                                       "index": _item(INT, 2)})
+        self.entry = RecordT(
+            "entry",
+            {"card": _item(self.card, 0), "by": _item(INT, 1), "face_up": _item(BOOL, 2), "index": _item(INT, 3)},
+        )
+        self.group = RecordT(
+            "group", {"kind": _item(self.kind, 0), "cards": _item(ListT(self.card), 1), "index": _item(INT, 2)}
+        )
         self._card_attrs(cards)
 
     def _card_attrs(self, cards: Cards) -> None:
@@ -128,9 +148,19 @@ class Names:
             attrs[name] = Field(prim[cards.attr_types[name]], table.__getitem__)
 
     def types(self) -> dict[str, Type]:
-        return {"card": self.card, "suit": self.suit, "rank": self.rank, "team": self.team, "zone": self.zone,
-                "action": self.action, "kind": self.kind, "shape": self.shape, "seat": INT,
-                "entry": self.entry, "group": self.group}
+        return {
+            "card": self.card,
+            "suit": self.suit,
+            "rank": self.rank,
+            "team": self.team,
+            "zone": self.zone,
+            "action": self.action,
+            "kind": self.kind,
+            "shape": self.shape,
+            "seat": INT,
+            "entry": self.entry,
+            "group": self.group,
+        }
 
 
 def _item(t: Type, i: int) -> Field:
@@ -225,7 +255,7 @@ class Compiler:
         self.global_names: dict[str, Any] = {}
         self.zone_info: list[ZoneInfo] = []
         self.var_info: list[VarInfo] = []
-        self.var_types: dict[str, tuple[Type, int, str]] = {}   # name -> (type, slot, per)
+        self.var_types: dict[str, tuple[Type, int, str]] = {}  # name -> (type, slot, per)
         self.options: dict[str, OptionInfo] = {}
         self.option_slots: dict[str, int] = {}
         self.n = model.players.count
@@ -241,8 +271,11 @@ class Compiler:
 
     def declare(self, name: str, binding: Any, span: Span | None, what: str) -> None:
         if name in self.global_names:
-            self.bag.error(f"'{name}' is already declared (as {self.global_names[name][1]})", span,
-                           "every constant, option, variable, zone and function needs its own name")
+            self.bag.error(
+                f"'{name}' is already declared (as {self.global_names[name][1]})",
+                span,
+                "every constant, option, variable, zone and function needs its own name",
+            )
             return
         self.global_names[name] = (binding, what)
 
@@ -252,18 +285,35 @@ class Compiler:
         per_seat_zone_of: list[int] = []
         for i, z in enumerate(self.model.zones):
             count = self.n if z.per == "seat" else 1
-            self.zone_info.append(ZoneInfo(name=z.name, per=z.per, visibility=z.visibility, groups=z.groups,
-                                           base=base, label=z.label, sort=None, show=z.show))
+            self.zone_info.append(
+                ZoneInfo(
+                    name=z.name,
+                    per=z.per,
+                    visibility=z.visibility,
+                    groups=z.groups,
+                    base=base,
+                    label=z.label,
+                    sort=None,
+                    show=z.show,
+                )
+            )
             per_seat_zone_of += [i] * count
             if z.per == "seat":
                 self.declare(z.name, self._seat_zone_fn(z.name, base), z.span, "a zone")
             else:
-                self.declare(z.name, Value(ListT(self.names.card), _zone_loader(base), f"f.env.zones[{int(base)}]"), z.span, "a zone")
+                self.declare(
+                    z.name,
+                    Value(ListT(self.names.card), _zone_loader(base), f"f.env.zones[{int(base)}]"),
+                    z.span,
+                    "a zone",
+                )
             base += count
         self.zone_count = base
         self.zone_index = tuple(per_seat_zone_of)
-        self.zone_owner = tuple(z - self.zone_info[i].base if self.zone_info[i].per == "seat" else -1
-                                for z, i in enumerate(per_seat_zone_of))
+        self.zone_owner = tuple(
+            z - self.zone_info[i].base if self.zone_info[i].per == "seat" else -1
+            for z, i in enumerate(per_seat_zone_of)
+        )
 
     def _seat_zone_fn(self, name: str, base: int) -> Function:
         n = self.n
@@ -275,9 +325,15 @@ class Compiler:
                 raise BuiltinError(f"seat {seat} does not exist (seats are 0 to {n - 1})")
             return fr.env.zones[base + seat]
 
-        return Function(name, [Param("seat", INT)], ListT(self.names.card), impl, needs_frame=True,
-                        doc=f"The cards in the seat's '{name}' zone.",
-                        uncalled=(f"zone '{name}' is per seat: write {name}(seat)", f"for example {name}(player)"))
+        return Function(
+            name,
+            [Param("seat", INT)],
+            ListT(self.names.card),
+            impl,
+            needs_frame=True,
+            doc=f"The cards in the seat's '{name}' zone.",
+            uncalled=(f"zone '{name}' is per seat: write {name}(seat)", f"for example {name}(player)"),
+        )
 
     def constants(self) -> None:
         types = self.names.types()
@@ -331,8 +387,10 @@ class Compiler:
             if type(v.initial) is not int:
                 raise ValueError(f"variable '{v.name}': expected a seat number, not {v.initial!r}")
             if not -1 <= v.initial < self.n:
-                raise ValueError(f"variable '{v.name}': seat {v.initial} does not exist "
-                                 f"(seats are 0 to {self.n - 1}, or -1 for none)")
+                raise ValueError(
+                    f"variable '{v.name}': seat {v.initial} does not exist "
+                    f"(seats are 0 to {self.n - 1}, or -1 for none)"
+                )
             return v.initial
         return convert_value(v.initial, t, f"variable '{v.name}'")
 

@@ -5,10 +5,12 @@ cards (each suit with each rank, id `suit-rank`) and then listed cards.
 Identical copies share a face.  Attributes become tuples indexed by face, so
 `card.suit` at run time is one tuple lookup.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.model import Deck, Text
@@ -22,8 +24,8 @@ class Cards:
 
     ids: tuple[str, ...]
     names: tuple[Text, ...]
-    suit_of: tuple[int, ...]       # index into suit_ids, -1 when the card has no suit
-    rank_of: tuple[int, ...]       # index into rank_ids, -1 when the card has no rank
+    suit_of: tuple[int, ...]  # index into suit_ids, -1 when the card has no suit
+    rank_of: tuple[int, ...]  # index into rank_ids, -1 when the card has no rank
     copies: tuple[int, ...]
     suit_ids: tuple[str, ...]
     suit_names: tuple[Text, ...]
@@ -31,7 +33,7 @@ class Cards:
     suit_colors: tuple[str | None, ...]
     rank_ids: tuple[str, ...]
     rank_names: tuple[Text, ...]
-    attrs: Mapping[str, tuple]     # attribute name -> value per face
+    attrs: Mapping[str, tuple]  # attribute name -> value per face
     attr_types: Mapping[str, str]
     deck_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -60,11 +62,15 @@ def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any,
     fallback = getattr(where, "span", None)
     for name, value in attrs.items():
         if name not in types:
-            bag.error(f"unknown card attribute '{name}'", keys.get(name, fallback),
-                      did_you_mean(name, types) or "declare it under deck.attributes first")
+            bag.error(
+                f"unknown card attribute '{name}'",
+                keys.get(name, fallback),
+                did_you_mean(name, types) or "declare it under deck.attributes first",
+            )
         elif type(value) is not _TYPES[types[name]]:
-            bag.error(f"attribute '{name}' is declared {types[name]}, but this value is {value!r}",
-                      values.get(name, fallback))
+            bag.error(
+                f"attribute '{name}' is declared {types[name]}, but this value is {value!r}", values.get(name, fallback)
+            )
 
 
 def _typed(value: Any, type_name: str, default: Any) -> Any:
@@ -114,21 +120,27 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
             continue
         for what, value, index in (("suit", c.suit, suit_index), ("rank", c.rank, rank_index)):
             if value is not None and value not in index:
-                bag.error(f"card '{c.id}' names unknown {what} '{value}'", _value_span(c.node, what, c.span),
-                          did_you_mean(value, index))
+                bag.error(
+                    f"card '{c.id}' names unknown {what} '{value}'",
+                    _value_span(c.node, what, c.span),
+                    did_you_mean(value, index),
+                )
         ids.append(c.id)
         names.append(c.name)
         suit_of.append(suit_index.get(c.suit, -1) if c.suit else -1)
         rank_of.append(rank_index.get(c.rank, -1) if c.rank else -1)
         copies.append(c.copies or deck.copies)
-        base = {**(suits[suit_index[c.suit]].attrs if c.suit in suit_index else {}),
-                **(ranks[rank_index[c.rank]].attrs if c.rank in rank_index else {})}
+        base = {
+            **(suits[suit_index[c.suit]].attrs if c.suit in suit_index else {}),
+            **(ranks[rank_index[c.rank]].attrs if c.rank in rank_index else {}),
+        }
         values.append({**base, **c.attrs})
     index = {cid: i for i, cid in enumerate(ids)}
     for cid, attrs in deck.card_attrs.items():
         if cid not in index:
-            bag.error(f"card_attrs names unknown card '{cid}'", getattr(attrs, "span", deck.span),
-                      did_you_mean(cid, index))
+            bag.error(
+                f"card_attrs names unknown card '{cid}'", getattr(attrs, "span", deck.span), did_you_mean(cid, index)
+            )
             continue
         _check_attrs(attrs, types, attrs, bag)
         values[index[cid]].update(attrs)
@@ -136,15 +148,23 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
         bag.error("the deck has no cards", deck.span, "declare suits and ranks, or list cards")
     # Values of the wrong type were reported above; the tables hold well-typed values only, so that later
     # stages (ranking tables, meld tables) can go on and report their own problems.
-    defaults = {a.name: a.default if type(a.default) is _TYPES[a.type] else _TYPES[a.type]()
-                for a in deck.attributes}
-    tables = {a.name: tuple(_typed(v.get(a.name), a.type, defaults[a.name]) for v in values)
-              for a in deck.attributes}
-    return Cards(ids=tuple(ids), names=tuple(names), suit_of=tuple(suit_of), rank_of=tuple(rank_of),
-                 copies=tuple(copies), suit_ids=tuple(s.id for s in suits), suit_names=tuple(s.name for s in suits),
-                 suit_symbols=tuple(s.symbol for s in suits), suit_colors=tuple(s.color for s in suits),
-                 rank_ids=tuple(r.id for r in ranks), rank_names=tuple(r.name for r in ranks),
-                 attrs=tables, attr_types=types)
+    defaults = {a.name: a.default if type(a.default) is _TYPES[a.type] else _TYPES[a.type]() for a in deck.attributes}
+    tables = {a.name: tuple(_typed(v.get(a.name), a.type, defaults[a.name]) for v in values) for a in deck.attributes}
+    return Cards(
+        ids=tuple(ids),
+        names=tuple(names),
+        suit_of=tuple(suit_of),
+        rank_of=tuple(rank_of),
+        copies=tuple(copies),
+        suit_ids=tuple(s.id for s in suits),
+        suit_names=tuple(s.name for s in suits),
+        suit_symbols=tuple(s.symbol for s in suits),
+        suit_colors=tuple(s.color for s in suits),
+        rank_ids=tuple(r.id for r in ranks),
+        rank_names=tuple(r.name for r in ranks),
+        attrs=tables,
+        attr_types=types,
+    )
 
 
 def _grid_name(suit: Text, rank: Text) -> Text:

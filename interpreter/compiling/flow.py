@@ -5,20 +5,28 @@ ifs become jumps, phases are inlined (a phase that reaches itself is an
 error), and loop variables live in hidden variable slots so a game can pause
 inside any loop.
 """
+
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from interpreter.compiling.context import Compiler, Src, SubSource, var_value, vspan
 from interpreter.base.diagnostics import Span, did_you_mean
+from interpreter.compiling.context import Compiler, Src, SubSource, var_value, vspan
 from interpreter.engine import program as P
 from interpreter.expr import (
-    ANY, BOOL, INT, DictScope, ListT, SetT, Type,
+    ANY,
+    BOOL,
+    INT,
+    DictScope,
+    ListT,
+    SetT,
+    Type,
 )
 from interpreter.expr.compile import ExprCompiler
-from interpreter.model import Step
 from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
+from interpreter.model import Step
 
 LOOP_LIMIT = 100_000
 
@@ -46,13 +54,13 @@ class FlowCompiler:
             merged.update(layer)
         return DictScope(merged)
 
-    def expr(self, value: Any, span: Span | None, expected: Type | None = None,
-             varying: frozenset[str] | None = None) -> Callable | None:
+    def expr(
+        self, value: Any, span: Span | None, expected: Type | None = None, varying: frozenset[str] | None = None
+    ) -> Callable | None:
         compiled = self.typed(value, span, expected, varying)
         return None if compiled is None else compiled.fn
 
-    def typed(self, value: Any, span: Span | None, expected: Type | None = None,
-              varying: frozenset[str] | None = None):
+    def typed(self, value: Any, span: Span | None, expected: Type | None = None, varying: frozenset[str] | None = None):
         if value is None:
             return None
         source = value if isinstance(value, SubSource) else Src(value, span)
@@ -84,14 +92,12 @@ class FlowCompiler:
         infos = {z.name: z for z in self.c.zone_info}
         span = _span_of(text, span)
         if name not in infos:
-            self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or
-                           "zones: " + ", ".join(infos))
+            self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or "zones: " + ", ".join(infos))
             return None
         info = infos[name]
         if info.per == "seat":
             if not rest:
-                self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span,
-                               f"for example {name}(player)")
+                self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span, f"for example {name}(player)")
                 return None
             seat_src = SubSource(text, raw.index("(") + 1, rest.rstrip()[:-1] if rest.rstrip().endswith(")") else rest)
             compiled = self.exprs.compile(seat_src, expected=INT, extra=self.scope())
@@ -163,8 +169,7 @@ class FlowCompiler:
             self.locals.pop()
         if src and dst and seats:
             packets = tuple(v["packets"]) if "packets" in v else None
-            self.emit(out, P.Deal(src, dst.base, seats, packets, counts, 1 if v.get("face") == "up" else 0),
-                      s, "deal")
+            self.emit(out, P.Deal(src, dst.base, seats, packets, counts, 1 if v.get("face") == "up" else 0), s, "deal")
 
     def step_move(self, s: Step, out: list) -> None:
         v = s.value
@@ -195,13 +200,15 @@ class FlowCompiler:
         group = None
         if "group" in v:
             kinds = self.c.names.kind.values
-            group = _const(kinds[v["group"]]) if v["group"] in kinds else self.expr(
-                v["group"], vspan(v, "group", s.span), self.c.names.kind)
+            group = (
+                _const(kinds[v["group"]])
+                if v["group"] in kinds
+                else self.expr(v["group"], vspan(v, "group", s.span), self.c.names.kind)
+            )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
         mover = _slot(self.c.slots.named("player")) if self.in_effect else None
         if src and dst:
-            self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover),
-                      s, "move")
+            self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
 
     def _targets(self, s: Step) -> list:
         items = []
@@ -214,8 +221,11 @@ class FlowCompiler:
             if name not in self.c.var_types:
                 kind = self.c.global_names.get(name, (None, None))[1]
                 if kind:
-                    self.bag.error(f"cannot assign to '{name}': it is {kind}", tspan,
-                                   "only variables (declared under 'variables') can change")
+                    self.bag.error(
+                        f"cannot assign to '{name}': it is {kind}",
+                        tspan,
+                        "only variables (declared under 'variables') can change",
+                    )
                 else:
                     self.bag.error(f"unknown variable '{name}'", tspan, did_you_mean(name, self.c.var_types))
                 continue
@@ -226,8 +236,9 @@ class FlowCompiler:
                 continue
             if per != "game":
                 index_src = SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
-                compiled = self.exprs.compile(index_src, expected=INT if per == "seat" else self.c.names.team,
-                                              extra=self.scope())
+                compiled = self.exprs.compile(
+                    index_src, expected=INT if per == "seat" else self.c.names.team, extra=self.scope()
+                )
                 if compiled is None:
                     continue
                 index_fn = compiled.fn
@@ -256,7 +267,7 @@ class FlowCompiler:
 
     def step_pick(self, s: Step, out: list) -> None:
         items = []
-        for name, t, slot, index_fn, size, value, tspan in self._targets(s):
+        for _name, t, slot, index_fn, _size, value, tspan in self._targets(s):
             if index_fn is not None:
                 self.bag.error("pick sets single variables only", tspan)
                 continue
@@ -306,8 +317,11 @@ class FlowCompiler:
     def step_repeat(self, s: Step, out: list) -> None:
         v = s.value
         if not any(k in v for k in ("times", "until", "while")):
-            self.bag.error("this repeat never ends: give it 'times', 'until' or 'while'", s.span,
-                           "a repeat without a bound loops forever")
+            self.bag.error(
+                "this repeat never ends: give it 'times', 'until' or 'while'",
+                s.span,
+                "a repeat without a bound loops forever",
+            )
             return
         for key, never in (("until", False), ("while", True)):
             if key in v and v[key] is never and "times" not in v and not _has_break(s.body):
@@ -363,7 +377,7 @@ class FlowCompiler:
         back = None
         if until is not None:
             self.emit(out, P.JumpUnless(until, top), s, "repeat")
-        else:   # the loop's next step itself, rather than a jump to it
+        else:  # the loop's next step itself, rather than a jump to it
             back = self.emit(out, P.LoopNext(list_slot, idx_slot, var_slot, body=top + 1), s, "repeat")
         end = len(out)
         nxt.exit = end
@@ -385,8 +399,11 @@ class FlowCompiler:
         for i, name in enumerate(names):
             span = (getattr(names, "item_spans", None) or [s.span] * len(names))[i] if names else s.span
             if name not in self.action_index:
-                self.bag.error(f"unknown action '{name}'", span, did_you_mean(name, self.action_index) or
-                               "actions: " + ", ".join(self.action_index))
+                self.bag.error(
+                    f"unknown action '{name}'",
+                    span,
+                    did_you_mean(name, self.action_index) or "actions: " + ", ".join(self.action_index),
+                )
             else:
                 out.append(self.action_index[name])
         return tuple(out)
@@ -413,8 +430,9 @@ class FlowCompiler:
             group = entry if isinstance(entry, list) else [entry]
             for k in self._action_list(group, s):
                 if k not in actions:
-                    self.bag.error(f"precedence names '{self.c.model.actions[k].name}', which is not offered "
-                                   f"in this claim", s.span)
+                    self.bag.error(
+                        f"precedence names '{self.c.model.actions[k].name}', which is not offered in this claim", s.span
+                    )
                 rank[k] = level
         for k in actions:
             rank.setdefault(k, len(rank) + 100)
@@ -433,7 +451,7 @@ class FlowCompiler:
             self.bag.error(f"unknown phase '{name}'", s.span, did_you_mean(name, phases))
             return
         if name in self.phase_stack:
-            chain = " -> ".join([*self.phase_stack[self.phase_stack.index(name):], name])
+            chain = " -> ".join([*self.phase_stack[self.phase_stack.index(name) :], name])
             self.bag.error(f"phase '{name}' runs itself ({chain}); this flow would never end", s.span)
             return
         self.phase_stack.append(name)
@@ -450,14 +468,12 @@ class FlowCompiler:
 
     def step_announce(self, s: Step, out: list) -> None:
         texts = s.value if isinstance(s.value, Mapping) else {"en": s.value}
-        templates = {str(lang): template(self, SubSource(text, 0, str(text)), s.span)
-                     for lang, text in texts.items()}
+        templates = {str(lang): template(self, SubSource(text, 0, str(text)), s.span) for lang, text in texts.items()}
         self.emit(out, P.Announce(templates), s, "announce")
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:
-    return any(s.kind in ("break", "turn", "claim") or _has_break(s.body) or _has_break(s.else_body)
-               for s in steps)
+    return any(s.kind in ("break", "turn", "claim") or _has_break(s.body) or _has_break(s.else_body) for s in steps)
 
 
 def _slot(slot: int) -> Callable[[Any], Any]:
@@ -499,7 +515,7 @@ def template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
     pos = 0
     for m in re.finditer(r"\{([^{}]+)\}", text):
         _unmatched_braces(fc, whole, text, pos, m.start())
-        parts.append(text[pos:m.start()])
+        parts.append(text[pos : m.start()])
         compiled = fc.typed(SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
         parts.append((compiled.fn, str(compiled.type), compiled.src) if compiled is not None else m.group(0))
         pos = m.end()
@@ -513,6 +529,5 @@ def _unmatched_braces(fc: FlowCompiler, whole: Any, text: str, start: int, end: 
     for i in range(start, end):
         if text[i] in "{}":
             what = "a '{' that is never closed" if text[i] == "{" else "a '}' without its '{'"
-            fc.bag.error(f"this message has {what}", whole.span_at(i, i + 1),
-                         "placeholders look like {expression}")
+            fc.bag.error(f"this message has {what}", whole.span_at(i, i + 1), "placeholders look like {expression}")
             return

@@ -5,12 +5,13 @@ load time for every face or candidate run, so the search itself only reads
 tables.  Shapes become the expression functions `complete`, `waits` and
 `partitions`.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from interpreter.compiling.context import Src
 from interpreter.base.diagnostics import did_you_mean
+from interpreter.compiling.context import Src
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler
@@ -66,12 +67,18 @@ def _sequences(c: Any, kinds: list) -> tuple[list[int], list[int]]:
         c.bag.error("all run kinds must use the same 'sequence' and 'same' attributes", runs[0].span)
     seq_name, same_name = seq_attr.pop(), same_attr.pop()
     if seq_name is not None and cards.attr_types.get(seq_name) != "int":
-        c.bag.error(f"'sequence' must name an int card attribute, and '{seq_name}' is not one",
-                    runs[0].span, did_you_mean(seq_name, cards.attrs))
+        c.bag.error(
+            f"'sequence' must name an int card attribute, and '{seq_name}' is not one",
+            runs[0].span,
+            did_you_mean(seq_name, cards.attrs),
+        )
         seq_name = None
     if same_name != "suit" and same_name not in cards.attrs:
-        c.bag.error(f"'same' must be 'suit' or a card attribute, not '{same_name}'", runs[0].span,
-                    did_you_mean(same_name, cards.attrs))
+        c.bag.error(
+            f"'same' must be 'suit' or a card attribute, not '{same_name}'",
+            runs[0].span,
+            did_you_mean(same_name, cards.attrs),
+        )
         same_name = "suit"
     group_values = cards.suit_of if same_name == "suit" else cards.attrs[same_name]
     index: dict[Any, int] = {}
@@ -134,17 +141,36 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
 
     def partitions(shape: int, cards: Any, exposed: int) -> list:
         counts, need, pairs, gk, pk = args(shape, cards, exposed)
-        return [[(kind_index[g.kind], g.faces, i) for i, g in enumerate(p)]
-                for p in table.partitions(counts, need, pairs, gk, pk)]
+        return [
+            [(kind_index[g.kind], g.faces, i) for i, g in enumerate(p)]
+            for p in table.partitions(counts, need, pairs, gk, pk)
+        ]
 
     card_list = ListT(names.card)
     params = [Param("shape", names.shape), Param("cards", card_list), Param("exposed", INT)]
-    c.global_names["complete"] = (Function(
-        "complete", params, BOOL, complete,
-        doc="Whether the cards plus `exposed` declared groups form the shape exactly."), "a built-in name")
-    c.global_names["waits"] = (Function(
-        "waits", params, card_list, waits,
-        doc="The cards that would complete the shape if added (one of each)."), "a built-in name")
-    c.global_names["partitions"] = (Function(
-        "partitions", params, ListT(ListT(names.group)), partitions,
-        doc="Every way to split the cards into the shape's groups and pairs."), "a built-in name")
+    c.global_names["complete"] = (
+        Function(
+            "complete",
+            params,
+            BOOL,
+            complete,
+            doc="Whether the cards plus `exposed` declared groups form the shape exactly.",
+        ),
+        "a built-in name",
+    )
+    c.global_names["waits"] = (
+        Function(
+            "waits", params, card_list, waits, doc="The cards that would complete the shape if added (one of each)."
+        ),
+        "a built-in name",
+    )
+    c.global_names["partitions"] = (
+        Function(
+            "partitions",
+            params,
+            ListT(ListT(names.group)),
+            partitions,
+            doc="Every way to split the cards into the shape's groups and pairs.",
+        ),
+        "a built-in name",
+    )

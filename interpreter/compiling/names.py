@@ -5,6 +5,7 @@ played which card); each has a one-line docstring that the expression
 reference prints.  Zone contents themselves are bound by zone name in
 `compile.py`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,7 @@ def engine_functions(c: Any) -> dict[str, Any]:
     n = c.n
     names = c.names
     step = 1 if c.model.players.order == "increasing" else -1
-    team_of_seat = tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1)
-                         for s in range(n))
+    team_of_seat = tuple(next((i for i, t in enumerate(c.model.players.teams) if s in t.seats), -1) for s in range(n))
     team_seats = tuple(tuple(t.seats) for t in c.model.players.teams)
     zone_base = {i: z.base for i, z in enumerate(c.zone_info)}
     per_seat = {i: z.per == "seat" for i, z in enumerate(c.zone_info)}
@@ -58,14 +58,16 @@ def engine_functions(c: Any) -> dict[str, Any]:
     def entries(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)
         st = fr.env
-        return [(card, ((m >> 1) & 0x7F) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))]
+        return [
+            (card, ((m >> 1) & 0x7F) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))
+        ]
 
     def groups(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)
         st = fr.env
         found, start = [], 0
         for i, (kind, size) in enumerate(st.groups[z] or ()):
-            found.append((kind, tuple(st.zones[z][start:start + size]), i))
+            found.append((kind, tuple(st.zones[z][start : start + size]), i))
             start += size
         return found
 
@@ -75,20 +77,43 @@ def engine_functions(c: Any) -> dict[str, Any]:
         "seats": Const(ListT(INT), tuple(range(n))),
         "teams": Const(ListT(team_t), tuple(range(len(team_seats)))),
         "team_of": Function("team_of", [Param("seat", seat_t)], team_t, team_of, doc="The team a seat plays for."),
-        "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of,
-                             doc="The seats of a team."),
-        "next_seat": Function("next_seat", [Param("seat", seat_t)], INT, next_seat,
-                              doc="The seat that plays after this one."),
-        "prev_seat": Function("prev_seat", [Param("seat", seat_t)], INT, prev_seat,
-                              doc="The seat that plays before this one."),
-        "seats_from": Function("seats_from", [Param("seat", seat_t)], ListT(INT), seats_from,
-                               doc="Every seat in play order, starting with this one."),
-        "others_from": Function("others_from", [Param("seat", seat_t)], ListT(INT), others_from,
-                                doc="The other seats in play order, starting after this one."),
-        "entries": Function("entries", [Param("zone", names.zone), Param("seat", INT)], ListT(names.entry),
-                            entries, needs_frame=True, min_args=1,
-                            doc="The cards of a zone with who placed each and whether it is face up."),
-        "groups": Function("groups", [Param("zone", names.zone), Param("seat", INT)], ListT(names.group),
-                           groups, needs_frame=True, min_args=1,
-                           doc="The groups (melds) of a zone of groups, with their kinds and cards."),
+        "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of, doc="The seats of a team."),
+        "next_seat": Function(
+            "next_seat", [Param("seat", seat_t)], INT, next_seat, doc="The seat that plays after this one."
+        ),
+        "prev_seat": Function(
+            "prev_seat", [Param("seat", seat_t)], INT, prev_seat, doc="The seat that plays before this one."
+        ),
+        "seats_from": Function(
+            "seats_from",
+            [Param("seat", seat_t)],
+            ListT(INT),
+            seats_from,
+            doc="Every seat in play order, starting with this one.",
+        ),
+        "others_from": Function(
+            "others_from",
+            [Param("seat", seat_t)],
+            ListT(INT),
+            others_from,
+            doc="The other seats in play order, starting after this one.",
+        ),
+        "entries": Function(
+            "entries",
+            [Param("zone", names.zone), Param("seat", INT)],
+            ListT(names.entry),
+            entries,
+            needs_frame=True,
+            min_args=1,
+            doc="The cards of a zone with who placed each and whether it is face up.",
+        ),
+        "groups": Function(
+            "groups",
+            [Param("zone", names.zone), Param("seat", INT)],
+            ListT(names.group),
+            groups,
+            needs_frame=True,
+            min_args=1,
+            doc="The groups (melds) of a zone of groups, with their kinds and cards.",
+        ),
     }

@@ -4,11 +4,13 @@
 `RulesetError` carrying every diagnostic.  Both are what the CLI, the public
 `interpreter.load` and the tests use.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, DiagnosticBag, RulesetError
 
@@ -43,9 +45,9 @@ def check_text(text: str, filename: str = "<text>") -> Report:
 
 
 def _check_document(name: str, doc: Any) -> Report:
+    from interpreter.checking.schema import check_structure
     from interpreter.compiling.assemble import compile_ruleset
     from interpreter.model import build_model
-    from interpreter.checking.schema import check_structure
 
     report = Report(name, sources=dict(doc.sources))
     bag = DiagnosticBag()

@@ -14,19 +14,21 @@ Wild faces are not handled yet. They fit this design as a wild count kept out
 of the packed hand, options that fill some of a group's faces with wilds
 (`Group` would then record which), and outcomes indexed by wilds used.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import islice, product
 from operator import itemgetter
-from typing import Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
+from typing import Literal, NamedTuple
 
 BYTE = 8
 GUARD = 0x80
 STRIDE = 64
 MAX_HAND = STRIDE - 1
-DEFAULT_CACHE_LIMIT = 32_768   # outcomes remembered per component shape; full within a few thousand deals
+DEFAULT_CACHE_LIMIT = 32_768  # outcomes remembered per component shape; full within a few thousand deals
 
 AllowIf = Callable[[tuple[int, ...]], bool]
 Reach = Callable[[int], int]
@@ -138,8 +140,13 @@ def _needed_outcomes(others: int, groups: int, pairs: int) -> int:
     return needed
 
 
-def _make_reach(guard: int, group_masks: Sequence[tuple[int, ...]], pair_masks: Sequence[tuple[int, ...]],
-                memo: dict[int, int], limit: int) -> Reach:
+def _make_reach(
+    guard: int,
+    group_masks: Sequence[tuple[int, ...]],
+    pair_masks: Sequence[tuple[int, ...]],
+    memo: dict[int, int],
+    limit: int,
+) -> Reach:
     """Build the memoised outcome function of one component (depth-first on its lowest face)."""
 
     def reach(counts: int) -> int:
@@ -157,7 +164,7 @@ def _make_reach(guard: int, group_masks: Sequence[tuple[int, ...]], pair_masks: 
             rest = (counts | guard) - mask
             if rest & guard == guard:
                 found |= reach(rest ^ guard) << 1
-        if len(memo) >= limit:   # forget the older half: memory stays flat, recent hands stay warm
+        if len(memo) >= limit:  # forget the older half: memory stays flat, recent hands stay warm
             for key in list(islice(memo, len(memo) // 2)):
                 del memo[key]
             memo[0] = 1
@@ -167,8 +174,7 @@ def _make_reach(guard: int, group_masks: Sequence[tuple[int, ...]], pair_masks: 
     return reach
 
 
-def _legal_runs(kind: MeldKind, seq_group: Sequence[int],
-                seq_pos: Sequence[int]) -> Iterator[tuple[int, ...]]:
+def _legal_runs(kind: MeldKind, seq_group: Sequence[int], seq_pos: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every run of `kind`: faces of one sequence group at consecutive positions."""
     at: dict[tuple[int, int], list[int]] = {}
     for face, (group, position) in enumerate(zip(seq_group, seq_pos)):
@@ -179,8 +185,7 @@ def _legal_runs(kind: MeldKind, seq_group: Sequence[int],
         yield from product(*slots)
 
 
-def _legal_groups(kind: MeldKind, num_faces: int, seq_group: Sequence[int],
-                  seq_pos: Sequence[int]) -> list[Group]:
+def _legal_groups(kind: MeldKind, num_faces: int, seq_group: Sequence[int], seq_pos: Sequence[int]) -> list[Group]:
     """Every group of `kind` that its `may_join` flags and `allow_if` filter accept."""
     if kind.shape == "run":
         candidates = _legal_runs(kind, seq_group, seq_pos)
@@ -189,8 +194,11 @@ def _legal_groups(kind: MeldKind, num_faces: int, seq_group: Sequence[int],
     joins = kind.may_join or (True,) * num_faces
     if len(joins) != num_faces:
         raise ValueError(f"meld kind {kind.name!r}: may_join has {len(joins)} flags for {num_faces} faces")
-    return [Group(kind.name, faces) for faces in candidates
-            if all(joins[face] for face in faces) and (kind.allow_if is None or kind.allow_if(faces))]
+    return [
+        Group(kind.name, faces)
+        for faces in candidates
+        if all(joins[face] for face in faces) and (kind.allow_if is None or kind.allow_if(faces))
+    ]
 
 
 def _components(num_faces: int, groups: Sequence[Group]) -> list[list[int]]:
@@ -231,14 +239,22 @@ class MeldTable:
     components: tuple[tuple[int, ...], ...]
     cache_limit: int = DEFAULT_CACHE_LIMIT
     _plans: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[_Search, ...]] = field(
-        default_factory=dict, repr=False, compare=False)
+        default_factory=dict, repr=False, compare=False
+    )
     _reorder: Callable[[Sequence[int]], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _component_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _bit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     @classmethod
-    def build(cls, num_faces: int, kinds: Sequence[MeldKind], seq_group: Sequence[int],
-              seq_pos: Sequence[int], *, cache_limit: int = DEFAULT_CACHE_LIMIT) -> MeldTable:
+    def build(
+        cls,
+        num_faces: int,
+        kinds: Sequence[MeldKind],
+        seq_group: Sequence[int],
+        seq_pos: Sequence[int],
+        *,
+        cache_limit: int = DEFAULT_CACHE_LIMIT,
+    ) -> MeldTable:
         """List every legal group of `kinds` and the components they link."""
         if len(seq_group) != num_faces or len(seq_pos) != num_faces:
             raise ValueError(f"seq_group and seq_pos need one entry per face ({num_faces})")
@@ -249,8 +265,14 @@ class MeldTable:
         by_low: list[list[Group]] = [[] for _ in range(num_faces)]
         for group in groups:
             by_low[min(group.faces)].append(group)
-        return cls(num_faces, tuple(kinds), tuple(groups), tuple(map(tuple, by_low)),
-                   tuple(map(tuple, _components(num_faces, groups))), cache_limit)
+        return cls(
+            num_faces,
+            tuple(kinds),
+            tuple(groups),
+            tuple(map(tuple, by_low)),
+            tuple(map(tuple, _components(num_faces, groups))),
+            cache_limit,
+        )
 
     def __post_init__(self) -> None:
         """Derive the packing order and each face's component and bit within it."""
@@ -280,16 +302,23 @@ class MeldTable:
         except ValueError:
             raise ValueError(f"counts must be whole numbers 0..{MAX_HAND}: {list(counts)}") from None
 
-    def is_complete(self, counts: Sequence[int], groups: int, pairs: int,
-                    group_kinds: Sequence[str], pair_kinds: Sequence[str]) -> bool:
+    def is_complete(
+        self, counts: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
+    ) -> bool:
         """Whether the whole hand splits into exactly `groups` groups and `pairs` pairs."""
         _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
         return _has_outcome(self._outcomes(searches, self.pack(counts)), groups, pairs)
 
-    def completing_faces(self, counts: Sequence[int], groups: int, pairs: int,
-                         group_kinds: Sequence[str], pair_kinds: Sequence[str],
-                         available: Sequence[int] | None = None) -> list[int]:
+    def completing_faces(
+        self,
+        counts: Sequence[int],
+        groups: int,
+        pairs: int,
+        group_kinds: Sequence[str],
+        pair_kinds: Sequence[str],
+        available: Sequence[int] | None = None,
+    ) -> list[int]:
         """Faces whose addition completes the hand, skipping faces with none `available`."""
         _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
@@ -300,13 +329,22 @@ class MeldTable:
         for index, (search, part) in enumerate(zip(searches, parts)):
             needed = _needed_outcomes(others[index], groups, pairs)
             if needed:
-                waits += [face for face in self.components[index]
-                          if (available is None or available[face] > 0)
-                          and search.reach(part + self._bit_of[face]) & needed]
+                waits += [
+                    face
+                    for face in self.components[index]
+                    if (available is None or available[face] > 0) and search.reach(part + self._bit_of[face]) & needed
+                ]
         return sorted(waits)
 
-    def partitions(self, counts: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str],
-                   pair_kinds: Sequence[str], limit: int = 10_000) -> list[Partition]:
+    def partitions(
+        self,
+        counts: Sequence[int],
+        groups: int,
+        pairs: int,
+        group_kinds: Sequence[str],
+        pair_kinds: Sequence[str],
+        limit: int = 10_000,
+    ) -> list[Partition]:
         """Every distinct partition into `groups` groups and `pairs` pairs, sorted, at most `limit`."""
         _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
@@ -356,9 +394,14 @@ class MeldTable:
             shift += BYTE * len(component)
         return tuple(searches)
 
-    def _build_search(self, component: tuple[int, ...], shift: int, group_kinds: tuple[str, ...],
-                      pair_kinds: tuple[str, ...],
-                      shared: dict[tuple[object, ...], tuple[Reach, dict[int, int]]]) -> _Search:
+    def _build_search(
+        self,
+        component: tuple[int, ...],
+        shift: int,
+        group_kinds: tuple[str, ...],
+        pair_kinds: tuple[str, ...],
+        shared: dict[tuple[object, ...], tuple[Reach, dict[int, int]]],
+    ) -> _Search:
         """One component's options per face; components of the same shape share one memo."""
         options: list[list[_Option]] = [[] for _ in component]
         for position, face in enumerate(component):
@@ -373,11 +416,9 @@ class MeldTable:
         pair_masks = tuple(tuple(dict.fromkeys(o.mask for o in opts if not o.is_group)) for opts in options)
         if (group_masks, pair_masks) not in shared:
             memo = {0: 1}
-            shared[group_masks, pair_masks] = _make_reach(guard, group_masks, pair_masks, memo,
-                                                          self.cache_limit), memo
+            shared[group_masks, pair_masks] = _make_reach(guard, group_masks, pair_masks, memo, self.cache_limit), memo
         reach, memo = shared[group_masks, pair_masks]
-        return _Search(shift, (1 << (BYTE * len(component))) - 1, guard,
-                       tuple(map(tuple, options)), reach, memo)
+        return _Search(shift, (1 << (BYTE * len(component))) - 1, guard, tuple(map(tuple, options)), reach, memo)
 
 
 def _outcomes_without_each(outcomes: list[int]) -> list[int]:
@@ -413,8 +454,9 @@ def _combine(parts: list[tuple[_Search, int]], groups: int, pairs: int) -> Itera
                 yield here + tail
 
 
-def _component_partitions(search: _Search, counts: int, groups: int, pairs: int,
-                          last_position: int, first_option: int) -> Iterator[list[Group]]:
+def _component_partitions(
+    search: _Search, counts: int, groups: int, pairs: int, last_position: int, first_option: int
+) -> Iterator[list[Group]]:
     """Partitions of one component; options at a face are taken in order so each appears once."""
     if not counts:
         yield []

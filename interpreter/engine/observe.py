@@ -5,6 +5,7 @@ face up, or when the seat itself placed it face down.  Hidden cards appear
 as None so their number stays public.  The prompt, the logs shown to a seat
 and the AI's sampling all go through `observation`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,13 @@ def value_names(rs: Any, type_name: str, value: Any) -> Any:
         return [value_names(rs, inner, v) for v in value]
     if value is None or isinstance(value, bool) or not isinstance(value, int):
         return value
-    tables = {"card": rs.cards.ids, "suit": rs.cards.suit_ids, "rank": rs.cards.rank_ids, "team": rs.team_ids,
-              "kind": rs.kind_names}
+    tables = {
+        "card": rs.cards.ids,
+        "suit": rs.cards.suit_ids,
+        "rank": rs.cards.rank_ids,
+        "team": rs.team_ids,
+        "kind": rs.kind_names,
+    }
     table = tables.get(type_name)
     if table is not None and 0 <= value < len(table):
         return table[value]
@@ -92,12 +98,17 @@ def observation(st: GameState, seat: int) -> dict:
     zones: dict[str, Any] = {}
     for info in rs.zones:
         if info.per == "seat":
-            zones[info.name] = {s: [ids[c] if c is not None else None for c in visible_cards(st, info.base + s, seat)]
-                                for s in range(rs.num_players)}
+            zones[info.name] = {
+                s: [ids[c] if c is not None else None for c in visible_cards(st, info.base + s, seat)]
+                for s in range(rs.num_players)
+            }
         else:
             zones[info.name] = [ids[c] if c is not None else None for c in visible_cards(st, info.base, seat)]
-    placed = {info.name: [meta_by(m) for m in st.meta[info.base]]
-              for info in rs.zones if info.per == "shared" and info.visibility == "all"}
+    placed = {
+        info.name: [meta_by(m) for m in st.meta[info.base]]
+        for info in rs.zones
+        if info.per == "shared" and info.visibility == "all"
+    }
     to_act = None if st.finished else st.decider
     obs = {
         "seat": seat,
@@ -107,8 +118,11 @@ def observation(st: GameState, seat: int) -> dict:
         "zones": zones,
         "placed_by": placed,
         "variables": _variables(st, seat),
-        "history": [{"seat": s, "action": event_text(rs, s, k, v, flag == SECRET, seat)}
-                    for s, k, v, flag in st.history if flag != PRIVATE or s == seat],
+        "history": [
+            {"seat": s, "action": event_text(rs, s, k, v, flag == SECRET, seat)}
+            for s, k, v, flag in st.history
+            if flag != PRIVATE or s == seat
+        ],
         "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],
     }
     if st.finished:

@@ -6,10 +6,12 @@ ordinary variables: the state stays plain data and play can pause at any
 decision and resume later.  Each instruction's `run(state)` returns the next
 pc, or PAUSE when a seat must decide.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from interpreter.engine import rng
 
@@ -73,8 +75,11 @@ def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int]
         try:
             i = cards.index(f)
         except ValueError:
-            raise FlowError(f"card '{st.rs.cards.ids[f] if 0 <= f < st.rs.cards.count else f}' "
-                            f"is not in zone '{st.rs.zone_label(z)}'", where) from None
+            raise FlowError(
+                f"card '{st.rs.cards.ids[f] if 0 <= f < st.rs.cards.count else f}' "
+                f"is not in zone '{st.rs.zone_label(z)}'",
+                where,
+            ) from None
         out_c.append(cards.pop(i))
         out_m.append(meta.pop(i))
     return out_c, out_m
@@ -94,7 +99,7 @@ class Shuffle(Instr):
             if sorted(forced) != sorted(cards):
                 raise FlowError("the recorded deck order does not hold the cards of this zone", self.where)
             cards[:] = forced
-            st.counter += max(0, len(cards) - 1)   # as a real shuffle would: later draws stay the same
+            st.counter += max(0, len(cards) - 1)  # as a real shuffle would: later draws stay the same
         else:
             st.counter = rng.shuffle(cards, st.seed, st.counter)
         st.meta[z] = [i << 8 for i in range(len(cards))]
@@ -108,8 +113,9 @@ class Shuffle(Instr):
 class Deal(Instr):
     __slots__ = ("src", "dst_base", "seats", "packets", "counts", "face_up")
 
-    def __init__(self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None,
-                 face_up: bool):
+    def __init__(
+        self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None, face_up: bool
+    ):
         self.src, self.dst_base, self.seats = src, dst_base, seats
         self.packets, self.counts, self.face_up = packets, counts, face_up
 
@@ -127,7 +133,7 @@ class Deal(Instr):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                place = ((seat + 1) << 1) | self.face_up    # placed by `seat`, face as dealt
+                place = ((seat + 1) << 1) | self.face_up  # placed by `seat`, face as dealt
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
@@ -146,8 +152,18 @@ class Move(Instr):
 
     __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
 
-    def __init__(self, src: Fn, dst: Fn, mode: str, arg: Fn | None, end: str, face_down: Fn | None,
-                 group: Fn | None, into: Fn | None, mover: Fn | None):
+    def __init__(
+        self,
+        src: Fn,
+        dst: Fn,
+        mode: str,
+        arg: Fn | None,
+        end: str,
+        face_down: Fn | None,
+        group: Fn | None,
+        into: Fn | None,
+        mover: Fn | None,
+    ):
         self.src, self.dst, self.mode, self.arg, self.end = src, dst, mode, arg, end
         self.face_down, self.group, self.into, self.mover = face_down, group, into, mover
         self._front = end == "front"
@@ -191,7 +207,7 @@ class Move(Instr):
                 place = (mover + 1) << 1
                 dst_meta.extend([(m & ~PLACE_MASK) | place | (m & 1) for m in metas])
             else:
-                dst_meta.extend(metas)   # placer and face bit kept: (m & ~PLACE) | by | up == m
+                dst_meta.extend(metas)  # placer and face bit kept: (m & ~PLACE) | by | up == m
         else:
             up = 0 if down else 1
             if mover >= 0:
@@ -200,8 +216,13 @@ class Move(Instr):
             else:
                 dst_meta.extend([(m & ~1) | up for m in metas])
         if not self._plain:
-            st.add_group(zd, len(faces), self.group(fr) if self.group is not None else None,
-                         self.into(fr) if self.into is not None else None, self.where)
+            st.add_group(
+                zd,
+                len(faces),
+                self.group(fr) if self.group is not None else None,
+                self.into(fr) if self.into is not None else None,
+                self.where,
+            )
         st.note_move(zs, zd, faces, down)
         return self.pc + 1
 
@@ -210,7 +231,7 @@ class Move(Instr):
         try:
             i = cards.index(card)
         except ValueError:
-            take(st, zs, (card,), self.where)   # raises the error naming the card
+            take(st, zs, (card,), self.where)  # raises the error naming the card
             raise
         del cards[i]
         m = meta.pop(i)
@@ -221,8 +242,13 @@ class Move(Instr):
         up = (m & 1) if down is None else (0 if down else 1)
         st.meta[zd].append((m & ~PLACE_MASK) | by | up)
         if not self._plain:
-            st.add_group(zd, 1, self.group(fr) if self.group is not None else None,
-                         self.into(fr) if self.into is not None else None, self.where)
+            st.add_group(
+                zd,
+                1,
+                self.group(fr) if self.group is not None else None,
+                self.into(fr) if self.into is not None else None,
+                self.where,
+            )
         st.note_move(zs, zd, (card,), down)
         return self.pc + 1
 
@@ -279,7 +305,7 @@ class Assign(Instr):
                 old = vars_[slot]
                 if not 0 <= i < size:
                     raise FlowError(f"index {i} is out of range 0..{size - 1}", self.where)
-                vars_[slot] = old[:i] + ((old[i] + v if add else v),) + old[i + 1:]
+                vars_[slot] = old[:i] + ((old[i] + v if add else v),) + old[i + 1 :]
         return self.pc + 1
 
 

@@ -4,6 +4,7 @@ The game state carries (seed, counter), so copying a state copies its
 randomness for free and a saved game resumes the same stream.  SplitMix64 is
 fast in pure Python and good enough for shuffling cards.
 """
+
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1

@@ -4,19 +4,21 @@
 and never change it.  It answers the questions the state asks: which actions
 are legal, why one is not, what an action does, who may claim.
 """
+
 from __future__ import annotations
 
 import hashlib
 import itertools
 import operator
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from interpreter.engine import observe, saves
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where
 from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
 
-_EPOCHS = itertools.count(1)   # Frame.epoch of each legality check (see expr.runtime.cached)
+_EPOCHS = itertools.count(1)  # Frame.epoch of each legality check (see expr.runtime.cached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,19 +34,21 @@ class Restriction:
     rule: Any
     when: Callable | None
     require: Callable
-    when_fixed: bool = False     # `when` does not read the action's parameter: test it once per decision
+    when_fixed: bool = False  # `when` does not read the action's parameter: test it once per decision
     require_fixed: bool = False  # nor does `require`
-    when_src: Any = field(default=None, repr=False, compare=False)      # their Python text (engine/fuse.py)
+    when_src: Any = field(default=None, repr=False, compare=False)  # their Python text (engine/fuse.py)
     require_src: Any = field(default=None, repr=False, compare=False)
-    test: Callable = field(init=False, repr=False, compare=False)   # per candidate, once `when_fixed` held
+    test: Callable = field(init=False, repr=False, compare=False)  # per candidate, once `when_fixed` held
 
     def __post_init__(self) -> None:
         when, require = self.when, self.require
         if self.when_fixed or when is None:
             test = require
         else:
+
             def test(fr: Any) -> bool:
                 return not when(fr) or require(fr)
+
         object.__setattr__(self, "test", test)
 
 
@@ -58,16 +62,21 @@ class CompiledAction:
     label: Any
     param_slot: int | None
     param_from: Callable | None
-    param_kind: str | None          # 'card', 'enum', 'int', ... how values are written
+    param_kind: str | None  # 'card', 'enum', 'int', ... how values are written
     available: Callable | None
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]
-    fused: Callable | None = field(default=None, repr=False, compare=False)   # engine/fuse.py: legal values
-    common: bool = field(init=False, repr=False, compare=False)   # a parameter and nothing else to test first
+    fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal values
+    common: bool = field(init=False, repr=False, compare=False)  # a parameter and nothing else to test first
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "common", self.param_slot is not None and self.available is None
-                           and not any(r.require_fixed for r in self.restrictions))
+        object.__setattr__(
+            self,
+            "common",
+            self.param_slot is not None
+            and self.available is None
+            and not any(r.require_fixed for r in self.restrictions),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +153,7 @@ class Ruleset:
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)
     evaluate_fn: Callable | None = None
-    card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)   # ranking functions per card
+    card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""
@@ -163,23 +172,35 @@ class Ruleset:
         made = self._shown
         fn = made.get(type_name)
         if fn is None:
-            table = {"card": self.cards.ids, "suit": self.cards.suit_ids, "rank": self.cards.rank_ids,
-                     "team": self.team_ids, "kind": self.kind_names}.get(type_name)
+            table = {
+                "card": self.cards.ids,
+                "suit": self.cards.suit_ids,
+                "rank": self.cards.rank_ids,
+                "team": self.team_ids,
+                "kind": self.kind_names,
+            }.get(type_name)
             if type_name == "int":
                 fn = _show
             elif table is not None:
+
                 def fn(value: Any, table: tuple = table) -> str:
                     return table[value] if value.__class__ is int and 0 <= value < len(table) else _show(value)
             else:
+
                 def fn(value: Any) -> str:
                     return _show(observe.value_names(self, type_name, value))
+
             made[type_name] = fn
         return fn
 
     # ----- games -------------------------------------------------------------
-    def new_game(self, seed: int = 0, options: Mapping[str, Any] | None = None,
-                 deck_orders: Sequence[Sequence[int]] | None = None, carry_from: GameState | None = None
-                 ) -> GameState:
+    def new_game(
+        self,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        deck_orders: Sequence[Sequence[int]] | None = None,
+        carry_from: GameState | None = None,
+    ) -> GameState:
         """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables."""
         carry = {slot: carry_from.vars[slot] for slot in self.carry_slots} if carry_from is not None else None
         orders = [self.faces(order) for order in deck_orders] if deck_orders else None
@@ -267,7 +288,7 @@ class Ruleset:
             if r.when_fixed and not r.when(fr):
                 continue
             if r.require_fixed and (r.when is None or r.when_fixed):
-                if not r.require(fr):      # fails whatever the parameter: nothing is legal
+                if not r.require(fr):  # fails whatever the parameter: nothing is legal
                     if act.param_slot is None:
                         yield None, r
                         return
@@ -306,7 +327,7 @@ class Ruleset:
         scratch = self.scratch_slots
         saved = self._scratch_get(vars_)
         fr = st.fr
-        fr.epoch = next(_EPOCHS)   # only the parameter slots change until the end: fixed parts are reused
+        fr.epoch = next(_EPOCHS)  # only the parameter slots change until the end: fixed parts are reused
         actions = self.actions
         try:
             for k in kinds:
@@ -327,7 +348,7 @@ class Ruleset:
                             if a is None:
                                 a = self.made_action(k, value)
                             out.append(a)
-                        continue   # else something failed: the loop below says what
+                        continue  # else something failed: the loop below says what
                 tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
                 slot, seen = act.param_slot, set()
                 for value in act.param_from(fr):
@@ -357,12 +378,12 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         slots = (self.player_slot, *sorted({a.param_slot for a in self.actions if a.param_slot is not None}))
-        self.scratch_slots: tuple[int, ...] = slots   # what a legality check may change, restored after it
+        self.scratch_slots: tuple[int, ...] = slots  # what a legality check may change, restored after it
         # their values, as one tuple (itemgetter of one slot gives the value itself, not a tuple)
         self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
         self._made: list[dict] = [{} for _ in self.actions]
-        self._shown: dict[str, Callable[[Any], str]] = {}   # type name -> how its values are written
-        self.runs = tuple(ins.run for ins in self.program)   # the instructions' run methods, by pc
+        self._shown: dict[str, Callable[[Any], str]] = {}  # type name -> how its values are written
+        self.runs = tuple(ins.run for ins in self.program)  # the instructions' run methods, by pc
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
         """One action's legality: the same tests as `legal_actions`, for one candidate."""
@@ -379,7 +400,7 @@ class Ruleset:
             if act.available is not None and not act.available(st.fr):
                 return False
             if act.param_slot is None:
-                if value is not None:   # an action without a parameter takes no value
+                if value is not None:  # an action without a parameter takes no value
                     return False
             else:
                 if value not in act.param_from(st.fr):
@@ -416,7 +437,7 @@ class Ruleset:
         legal = ", ".join(a.text for a in _reading_order(st.legal_actions())[:12])
         for k in kinds:
             act = self.actions[k]
-            verb = normalize(act.name)       # action names may contain '_' (normalised to spaces)
+            verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
             if key != verb and not key.startswith(verb + " "):
                 continue
             vars_ = st.vars
@@ -426,7 +447,7 @@ class Ruleset:
             if act.param_slot is None:
                 failing = next(iter(self._options_for(st, act, st.decider)), (None, None))[1]
                 return _refusal(failing) if failing else f"'{text}' is not legal now"
-            arg = key[len(verb):].strip()
+            arg = key[len(verb) :].strip()
             for value, failing in self._options_for(st, act, st.decider):
                 if normalize(self.value_text(act, value)) == arg:
                     return _refusal(failing) if failing else f"'{text}' is not legal now"

@@ -5,6 +5,7 @@ file's sha256; loading refuses anything damaged, truncated, edited into an
 impossible state, or written for another ruleset, with a message that says
 which.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,17 +60,29 @@ def _dec(v: Any) -> Any:
 def state_to_json(st: GameState) -> dict:
     rs = st.rs
     return {
-        "format": FORMAT, "ruleset": rs.id, "sha256": rs.source_sha256,
-        "zones": [z[:] for z in st.zones], "meta": [m[:] for m in st.meta],
+        "format": FORMAT,
+        "ruleset": rs.id,
+        "sha256": rs.source_sha256,
+        "zones": [z[:] for z in st.zones],
+        "meta": [m[:] for m in st.meta],
         "groups": [None if g is None else [list(x) for x in g] for g in st.groups],
-        "vars": _enc(st.vars), "pc": st.pc, "seed": st.seed, "counter": st.counter, "decider": st.decider,
-        "window": _enc(st.window), "finished": st.finished,
-        "history": [_enc(list(h)) for h in st.history], "records": [_enc_record(r) for r in st.records],
-        "shuffles": [[z, list(order)] for z, order in st.shuffles], "messages": [str(m) for m in st.messages],
-        "steps": st.steps, "decisions": st.decisions,
+        "vars": _enc(st.vars),
+        "pc": st.pc,
+        "seed": st.seed,
+        "counter": st.counter,
+        "decider": st.decider,
+        "window": _enc(st.window),
+        "finished": st.finished,
+        "history": [_enc(list(h)) for h in st.history],
+        "records": [_enc_record(r) for r in st.records],
+        "shuffles": [[z, list(order)] for z, order in st.shuffles],
+        "messages": [str(m) for m in st.messages],
+        "steps": st.steps,
+        "decisions": st.decisions,
         "carried": [[slot, _enc(value)] for slot, value in sorted(st.carried.items())],
-        "snapshot": None if st.snapshot is None else
-        {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
+        "snapshot": None
+        if st.snapshot is None
+        else {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
     }
 
 
@@ -136,7 +149,9 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
     _need(isinstance(history, list), "the history in the save is damaged")
     st.history = [tuple(_dec(h)) if isinstance(h, list) else _bad_history() for h in history]
     records = data.get("records") or []
-    _need(isinstance(records, list) and all(isinstance(r, dict) for r in records), "the results in the save are damaged")
+    _need(
+        isinstance(records, list) and all(isinstance(r, dict) for r in records), "the results in the save are damaged"
+    )
     st.records = [{k: _dec(v) for k, v in r.items()} for r in records]
     st.shuffles = [(z, tuple(o)) for z, o in data.get("shuffles") or []]
     st.messages = list(data.get("messages") or [])
@@ -164,13 +179,22 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
     from interpreter.engine.state import ANNOUNCE, CLAIMED, IllegalAction, fresh_state
 
     carried = data.get("carried") or []
-    _need(isinstance(carried, list) and all(isinstance(c, list) and len(c) == 2 and type(c[0]) is int
-                                            and 0 <= c[0] < rs.slot_count for c in carried),
-          "the carried values in the save are damaged")
+    _need(
+        isinstance(carried, list)
+        and all(
+            isinstance(c, list) and len(c) == 2 and type(c[0]) is int and 0 <= c[0] < rs.slot_count for c in carried
+        ),
+        "the carried values in the save are damaged",
+    )
     options = {name: st.vars[slot] for name, slot in rs.option_slots.items()}
     try:
-        world = fresh_state(rs, st.seed, options, [list(order) for _, order in st.shuffles],
-                            {slot: _dec(value) for slot, value in carried})
+        world = fresh_state(
+            rs,
+            st.seed,
+            options,
+            [list(order) for _, order in st.shuffles],
+            {slot: _dec(value) for slot, value in carried},
+        )
         for seat, kind, value, flag in st.history:
             if kind == ANNOUNCE or flag == CLAIMED:
                 continue
@@ -183,8 +207,19 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
     except Exception as exc:  # a flow error or an expression failing on edited values
         raise SaveError(f"the save does not replay: {exc}") from None
     mine, saved = state_to_json(world), state_to_json(st)
-    for key in ("zones", "meta", "groups", "vars", "pc", "counter", "decider", "window", "finished", "history",
-                "records"):
+    for key in (
+        "zones",
+        "meta",
+        "groups",
+        "vars",
+        "pc",
+        "counter",
+        "decider",
+        "window",
+        "finished",
+        "history",
+        "records",
+    ):
         _need(_same(mine[key], saved[key]), f"the save was edited or damaged ('{key}' does not match its moves)")
     return world
 

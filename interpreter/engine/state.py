@@ -5,14 +5,16 @@ Everything that defines where a game stands lives in a few lists and ints
 `clone` is a handful of list copies and `to_json` is direct.  Names follow
 OpenSpiel: current_player, legal_actions, apply_action, is_terminal, returns.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from interpreter.engine.program import PAUSE, FlowError, Where
 
-CHANCE = -2      # current_player() while the flow runs (never seen by callers)
-TERMINAL = -4    # current_player() of a finished game
+CHANCE = -2  # current_player() while the flow runs (never seen by callers)
+TERMINAL = -4  # current_player() of a finished game
 
 
 class IllegalAction(Exception):
@@ -54,7 +56,7 @@ class Action:
 
 
 PASS_KIND = -1
-ANNOUNCE = -3   # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, PUBLIC)
+ANNOUNCE = -3  # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, PUBLIC)
 
 # The last field of a history entry (seat, kind, value, flag): who may see it.
 PUBLIC, SECRET, PRIVATE, CLAIMED = 0, 1, 2, 3
@@ -70,9 +72,31 @@ def normalize(text: str) -> str:
 class GameState:
     """One game in progress.  Create with `Ruleset.new_game(seed=...)`."""
 
-    __slots__ = ("rs", "zones", "meta", "groups", "vars", "pc", "seed", "counter", "decider", "window",
-                 "finished", "history", "records", "forced_orders", "fr", "steps", "decisions", "_legal",
-                 "shuffles", "last_move_public", "messages", "snapshot", "carried")
+    __slots__ = (
+        "rs",
+        "zones",
+        "meta",
+        "groups",
+        "vars",
+        "pc",
+        "seed",
+        "counter",
+        "decider",
+        "window",
+        "finished",
+        "history",
+        "records",
+        "forced_orders",
+        "fr",
+        "steps",
+        "decisions",
+        "_legal",
+        "shuffles",
+        "last_move_public",
+        "messages",
+        "snapshot",
+        "carried",
+    )
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -90,13 +114,14 @@ class GameState:
         try:
             while True:
                 nxt = runs[pc](self)
-                if nxt < 0:   # PAUSE
+                if nxt < 0:  # PAUSE
                     break
                 pc = nxt
                 n += 1
                 if n > limit:
-                    raise FlowError(f"the flow ran {limit} steps without any decision; it seems never to end",
-                                    program[pc].where)
+                    raise FlowError(
+                        f"the flow ran {limit} steps without any decision; it seems never to end", program[pc].where
+                    )
         except FlowError:
             self.pc = pc
             raise
@@ -179,7 +204,7 @@ class GameState:
         legal = self.legal_actions()
         if isinstance(action, Action):
             for a in legal:
-                if a is action:   # an Action from legal_actions() (they are shared), the common case
+                if a is action:  # an Action from legal_actions() (they are shared), the common case
                     return a
             for a in legal:
                 if a.kind == action.kind and a.value == action.value:
@@ -267,7 +292,7 @@ class GameState:
         self.history.append((-1, ANNOUNCE, texts, PUBLIC))
 
     # ----- copies and JSON --------------------------------------------------
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         other = GameState.__new__(GameState)
         other.rs = self.rs
         other.zones = [z[:] for z in self.zones]
@@ -309,8 +334,9 @@ def _as_flow_error(exc: Exception, where: Where) -> FlowError:
     return FlowError(f"{type(exc).__name__}: {exc}", where)
 
 
-def fresh_state(rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None,
-                carry: dict | None = None) -> GameState:
+def fresh_state(
+    rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None, carry: dict | None = None
+) -> GameState:
     """A new game before its first decision has been reached."""
     st = GameState(rs)
     st.zones = [[] for _ in range(rs.zone_count)]

@@ -14,24 +14,80 @@ once into closures `fn(frame) -> value`; the same computation is also
 written as Python text made only of operators, integers and generated names
 (emit.py), and run as one generated function per expression.
 """
+
 from __future__ import annotations
 
-from interpreter.expr.runtime import (
-    DEFAULT_LIMITS, Binding, BuiltinError, ChainScope, Const, DictScope, EMPTY_SCOPE,
-    ExprRuntimeError, Frame, Function, Limits, Param, Scope, Value, slot_value,
-)
-from interpreter.expr.types import (
-    ANY, BOOL, ERROR, INT, NONE, STR, EnumT, Field, ListT, RecordT, SetT, Type, TypeNameError, parse_type,
-)
 from interpreter.expr.builtins import BUILTINS, builtin_functions
 from interpreter.expr.compile import Compiled, ExprCompiler
+from interpreter.expr.runtime import (
+    DEFAULT_LIMITS,
+    EMPTY_SCOPE,
+    Binding,
+    BuiltinError,
+    ChainScope,
+    Const,
+    DictScope,
+    ExprRuntimeError,
+    Frame,
+    Function,
+    Limits,
+    Param,
+    Scope,
+    Value,
+    slot_value,
+)
 from interpreter.expr.source import PlainSource, SourceText
-
+from interpreter.expr.types import (
+    ANY,
+    BOOL,
+    ERROR,
+    INT,
+    NONE,
+    STR,
+    EnumT,
+    Field,
+    ListT,
+    RecordT,
+    SetT,
+    Type,
+    TypeNameError,
+    parse_type,
+)
 
 __all__ = [
-    "SourceText", "PlainSource",
-    "DEFAULT_LIMITS", "Binding", "BuiltinError", "ChainScope", "Const", "DictScope", "EMPTY_SCOPE",
-    "ExprRuntimeError", "Frame", "Function", "Limits", "Param", "Scope", "Value", "slot_value",
-    "ANY", "BOOL", "ERROR", "INT", "NONE", "STR", "EnumT", "Field", "ListT", "RecordT", "SetT", "Type",
-    "TypeNameError", "parse_type", "BUILTINS", "builtin_functions", "Compiled", "ExprCompiler",
+    "SourceText",
+    "PlainSource",
+    "DEFAULT_LIMITS",
+    "Binding",
+    "BuiltinError",
+    "ChainScope",
+    "Const",
+    "DictScope",
+    "EMPTY_SCOPE",
+    "ExprRuntimeError",
+    "Frame",
+    "Function",
+    "Limits",
+    "Param",
+    "Scope",
+    "Value",
+    "slot_value",
+    "ANY",
+    "BOOL",
+    "ERROR",
+    "INT",
+    "NONE",
+    "STR",
+    "EnumT",
+    "Field",
+    "ListT",
+    "RecordT",
+    "SetT",
+    "Type",
+    "TypeNameError",
+    "parse_type",
+    "BUILTINS",
+    "builtin_functions",
+    "Compiled",
+    "ExprCompiler",
 ]

@@ -4,10 +4,11 @@
 turns them into file positions, so every message can point inside the
 expression. The tree is checked and compiled, never interpreted.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import Iterator, Union
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,11 +158,28 @@ class Comprehension(Node):
 
     kind: str
     elt: Expr
-    clauses: tuple[Union[ForClause, IfClause], ...]
+    clauses: tuple[ForClause | IfClause, ...]
 
 
-Expr = Union[IntLit, StrLit, BoolLit, NoneLit, Invalid, Name, Attr, Index, Call, Unary,
-             BinOp, BoolOp, Compare, IfExp, ListLit, SetLit, Comprehension]
+Expr = (
+    IntLit
+    | StrLit
+    | BoolLit
+    | NoneLit
+    | Invalid
+    | Name
+    | Attr
+    | Index
+    | Call
+    | Unary
+    | BinOp
+    | BoolOp
+    | Compare
+    | IfExp
+    | ListLit
+    | SetLit
+    | Comprehension
+)
 
 
 def children(node: Node) -> Iterator[Node]:

@@ -4,15 +4,28 @@ The registry is data (name -> Function) so the checker, the docs table and
 the error hints all read the same signatures. Nothing here knows a game.
 Lists arrive as any sequence (list or tuple), sets as frozensets.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 from interpreter.expr.runtime import DEFAULT_LIMITS, BuiltinError, Function, Limits, Param
 from interpreter.expr.types import (
-    ANY, BOOL, INT, CollT, FnT, ListT, SetT, T, Type, elem_of, orderable, unify,
+    ANY,
+    BOOL,
+    INT,
+    CollT,
+    FnT,
+    ListT,
+    SetT,
+    T,
+    Type,
+    elem_of,
+    orderable,
+    unify,
 )
 
 _MISSING: Any = object()
@@ -27,13 +40,16 @@ def _needs_order(what: str) -> Callable[[Sequence[Type], Collection[str]], tuple
         if "key" in keywords or elem is None or orderable(elem):
             return None
         return f"{what}() cannot order values of type {elem} by themselves", ORDERED_HINT
+
     return check
 
 
 def _count_check(types: Sequence[Type], keywords: Collection[str]) -> tuple[str, str | None] | None:
     if types and elem_of(types[0]) == BOOL:
-        return ("count() counts elements, and these are all true or false",
-                "count the true ones: count(x for x in xs if condition)")
+        return (
+            "count() counts elements, and these are all true or false",
+            "count the true ones: count(x for x in xs if condition)",
+        )
     return None
 
 
@@ -54,6 +70,7 @@ def _pick(choose: Callable[..., Any], what: str) -> Callable[..., Any]:
                 raise _empty(what)
             return default
         return choose(xs, key=key)
+
     return pick
 
 
@@ -78,8 +95,9 @@ def _index_of(xs: Sequence[Any], x: Any, default: Any = _MISSING) -> int:
         return list(xs).index(x)
     except ValueError:
         if default is _MISSING:
-            raise BuiltinError("index_of(): the value is not in the list",
-                               "check with 'x in xs' first, or give default=-1") from None
+            raise BuiltinError(
+                "index_of(): the value is not in the list", "check with 'x in xs' first, or give default=-1"
+            ) from None
         return default
 
 
@@ -156,6 +174,7 @@ def _range_impl(limit: int) -> Callable[..., list[int]]:
         if hi - lo > limit:
             raise BuiltinError(f"range() would have {hi - lo:,} elements; the limit is {limit:,}")
         return list(range(lo, hi))
+
     return range_
 
 
@@ -165,76 +184,158 @@ def _sum_impl(limit: int) -> Callable[[Iterable[int]], int]:
         if -limit <= total <= limit:
             return total
         raise BuiltinError(f"sum() is too large (over {limit:,})")
+
     return sum_
 
 
-def _fn(name: str, doc: str, params: Sequence[Param], returns: Any, impl: Callable[..., Any],
-        **options: Any) -> Function:
+def _fn(
+    name: str, doc: str, params: Sequence[Param], returns: Any, impl: Callable[..., Any], **options: Any
+) -> Function:
     options.setdefault("charges", True)
     return Function(name, tuple(params), returns, impl, doc=doc, pure=True, **options)
 
 
 def _min_max(name: str, choose: Callable[..., Any], word: str) -> Function:
-    ints = _fn(name, f"The {word} of two or more integers.", [Param("a", INT), Param("b", INT)],
-               INT, choose, varargs=INT)
-    return _fn(name, f"The {word} element of a collection (by key=, or default= when empty).",
-               [Param("xs", COLL)], T, _pick(choose, name), keywords={"key": KEY, "default": T},
-               alt=ints, check=_needs_order(name))
+    ints = _fn(
+        name, f"The {word} of two or more integers.", [Param("a", INT), Param("b", INT)], INT, choose, varargs=INT
+    )
+    return _fn(
+        name,
+        f"The {word} element of a collection (by key=, or default= when empty).",
+        [Param("xs", COLL)],
+        T,
+        _pick(choose, name),
+        keywords={"key": KEY, "default": T},
+        alt=ints,
+        check=_needs_order(name),
+    )
 
 
 def _collections() -> list[Function]:
     xs = Param("xs", COLL)
     return [
         _fn("len", "The number of elements of a collection.", [xs], INT, len, charges=False),
-        _fn("count", "The number of elements of a collection or generator.", [xs], INT, len,
-            charges=False, check=_count_check, reduces="count"),
+        _fn(
+            "count",
+            "The number of elements of a collection or generator.",
+            [xs],
+            INT,
+            len,
+            charges=False,
+            check=_count_check,
+            reduces="count",
+        ),
         _fn("count_of", "How many elements of xs equal x.", [xs, Param("x", T)], INT, _count_of),
-        _fn("any", "Whether at least one condition holds.", [Param("xs", CollT(BOOL))], BOOL, any,
-            reduces="any"),
-        _fn("all", "Whether every condition holds (true when there are none).",
-            [Param("xs", CollT(BOOL))], BOOL, all, reduces="all"),
-        _fn("sorted", "The elements in ascending order (by key=; reverse=true for descending).",
-            [xs], ListT(T), sorted, keywords={"key": KEY, "reverse": BOOL},
-            check=_needs_order("sorted")),
-        _fn("reversed", "The list in reverse order.", [Param("xs", ListT(T))], ListT(T),
-            lambda v: v[::-1]),
-        _fn("unique", "The elements without repeats, first occurrences kept in order.", [xs],
-            ListT(T), lambda v: list(dict.fromkeys(v))),
-        _fn("first", "The first element (an error when empty unless default= is given).",
-            [Param("xs", ListT(T))], T, _first, keywords={"default": T}, charges=False),
-        _fn("last", "The last element (an error when empty unless default= is given).",
-            [Param("xs", ListT(T))], T, _last, keywords={"default": T}, charges=False),
-        _fn("index_of", "The position of the first x in xs (an error when absent unless default=).",
-            [Param("xs", ListT(T)), Param("x", T)], INT, _index_of, keywords={"default": INT}),
-        _fn("set", "The elements as a set; set() is the empty set.", [xs], SetT(T),
-            lambda v=(): frozenset(v), min_args=0),
-        _fn("list", "The elements as a list (a set's in ascending order).", [xs], ListT(T),
-            _as_list),
-        _fn("union", "Elements of a or b (on lists: copies counted, a's order first).",
-            [Param("a", COLL), Param("b", COLL)], _same_kind, _union),
-        _fn("intersection", "Elements in both a and b (on lists: copies counted, a's order).",
-            [Param("a", COLL), Param("b", COLL)], _same_kind, _intersection),
-        _fn("difference", "Elements of a not in b (on lists: one copy removed per copy in b).",
-            [Param("a", COLL), Param("b", COLL)], _same_kind, _difference),
+        _fn("any", "Whether at least one condition holds.", [Param("xs", CollT(BOOL))], BOOL, any, reduces="any"),
+        _fn(
+            "all",
+            "Whether every condition holds (true when there are none).",
+            [Param("xs", CollT(BOOL))],
+            BOOL,
+            all,
+            reduces="all",
+        ),
+        _fn(
+            "sorted",
+            "The elements in ascending order (by key=; reverse=true for descending).",
+            [xs],
+            ListT(T),
+            sorted,
+            keywords={"key": KEY, "reverse": BOOL},
+            check=_needs_order("sorted"),
+        ),
+        _fn("reversed", "The list in reverse order.", [Param("xs", ListT(T))], ListT(T), lambda v: v[::-1]),
+        _fn(
+            "unique",
+            "The elements without repeats, first occurrences kept in order.",
+            [xs],
+            ListT(T),
+            lambda v: list(dict.fromkeys(v)),
+        ),
+        _fn(
+            "first",
+            "The first element (an error when empty unless default= is given).",
+            [Param("xs", ListT(T))],
+            T,
+            _first,
+            keywords={"default": T},
+            charges=False,
+        ),
+        _fn(
+            "last",
+            "The last element (an error when empty unless default= is given).",
+            [Param("xs", ListT(T))],
+            T,
+            _last,
+            keywords={"default": T},
+            charges=False,
+        ),
+        _fn(
+            "index_of",
+            "The position of the first x in xs (an error when absent unless default=).",
+            [Param("xs", ListT(T)), Param("x", T)],
+            INT,
+            _index_of,
+            keywords={"default": INT},
+        ),
+        _fn(
+            "set",
+            "The elements as a set; set() is the empty set.",
+            [xs],
+            SetT(T),
+            lambda v=(): frozenset(v),
+            min_args=0,
+        ),
+        _fn("list", "The elements as a list (a set's in ascending order).", [xs], ListT(T), _as_list),
+        _fn(
+            "union",
+            "Elements of a or b (on lists: copies counted, a's order first).",
+            [Param("a", COLL), Param("b", COLL)],
+            _same_kind,
+            _union,
+        ),
+        _fn(
+            "intersection",
+            "Elements in both a and b (on lists: copies counted, a's order).",
+            [Param("a", COLL), Param("b", COLL)],
+            _same_kind,
+            _intersection,
+        ),
+        _fn(
+            "difference",
+            "Elements of a not in b (on lists: one copy removed per copy in b).",
+            [Param("a", COLL), Param("b", COLL)],
+            _same_kind,
+            _difference,
+        ),
     ]
 
 
 def _numbers(limits: Limits) -> list[Function]:
     x = Param("x", INT)
     return [
-        _fn("sum", "The total of a collection of integers.", [Param("xs", CollT(INT))], INT,
-            _sum_impl(limits.max_int), reduces="sum"),
+        _fn(
+            "sum",
+            "The total of a collection of integers.",
+            [Param("xs", CollT(INT))],
+            INT,
+            _sum_impl(limits.max_int),
+            reduces="sum",
+        ),
         _min_max("min", min, "smallest"),
         _min_max("max", max, "largest"),
-        _fn("range", "The integers 0..n-1, or a..b-1 (bounded by the collection limit).",
-            [Param("a", INT), Param("b", INT)], ListT(INT), _range_impl(limits.max_collection),
-            min_args=1),
+        _fn(
+            "range",
+            "The integers 0..n-1, or a..b-1 (bounded by the collection limit).",
+            [Param("a", INT), Param("b", INT)],
+            ListT(INT),
+            _range_impl(limits.max_collection),
+            min_args=1,
+        ),
         _fn("abs", "The magnitude of an integer.", [x], INT, abs),
         _fn("sign", "-1, 0 or 1 by the sign of x.", [x], INT, _sign),
-        _fn("clamp", "x limited to the range lo..hi.", [x, Param("lo", INT), Param("hi", INT)], INT,
-            _clamp),
-        _fn("round_up", "x rounded up to a multiple of m (m > 0).", [x, Param("m", INT)], INT,
-            _round_up),
+        _fn("clamp", "x limited to the range lo..hi.", [x, Param("lo", INT), Param("hi", INT)], INT, _clamp),
+        _fn("round_up", "x rounded up to a multiple of m (m > 0).", [x, Param("m", INT)], INT, _round_up),
     ]
 
 

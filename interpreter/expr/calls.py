@@ -6,10 +6,12 @@ them, and runs the body closure. Builtins and engine functions are called
 with plain Python values; anything they raise comes back as an
 ExprRuntimeError pointing at the call.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from interpreter.base.diagnostics import Span
 from interpreter.expr import emit
@@ -17,20 +19,29 @@ from interpreter.expr.code import Code
 from interpreter.expr.emit import CALL_COST, Src
 from interpreter.expr.functions import MEMO_LIMIT, Loop, Step, UserFunction, failing, spent_on
 from interpreter.expr.runtime import (
-    BuiltinError, Closure, ExprRuntimeError, Frame, Function, Limits, charge,
-    is_collection_type, over_budget, too_big,
+    BuiltinError,
+    Closure,
+    ExprRuntimeError,
+    Frame,
+    Function,
+    Limits,
+    charge,
+    is_collection_type,
+    over_budget,
+    too_big,
 )
 from interpreter.expr.types import Type
 
 
-
 def charged_call(fn: Closure, name: str, span: Span | None) -> Closure:
     """An inlined body that still pays for its call, so nested calls cannot multiply without bound."""
+
     def run(f: Frame) -> Any:
         f.budget -= CALL_COST
         if f.budget < 0:
             raise spent_on(name, span)
         return fn(f)
+
     return run
 
 
@@ -56,8 +67,15 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
     body, memo, reads, slots, name = uf.body, uf.memo, uf.reads, uf.slots, uf.name
     assert body is not None and reads is not None
     keys = uf.keys or (None,) * len(slots)
-    names: dict[str, Any] = {"_memo": memo, "_body": body, "_limit": MEMO_LIMIT, "_cost": CALL_COST,
-                             "_spent": lambda: spent_on(name, span), "Exception": Exception, "len": len}
+    names: dict[str, Any] = {
+        "_memo": memo,
+        "_body": body,
+        "_limit": MEMO_LIMIT,
+        "_cost": CALL_COST,
+        "_spent": lambda: spent_on(name, span),
+        "Exception": Exception,
+        "len": len,
+    }
     params = [f"v{i}" for i in range(len(slots))]
     parts = []
     for i, key in enumerate(keys):
@@ -109,8 +127,9 @@ def wrap_failure(exc: Exception, name: str, span: Span | None) -> ExprRuntimeErr
     return ExprRuntimeError(f"{name}() failed: {type(exc).__name__}: {exc}", span)
 
 
-def call_closure(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code], returns: Type,
-                 span: Span | None, limits: Limits) -> Closure:
+def call_closure(
+    fn: Function, args: Sequence[Code], keywords: Mapping[str, Code], returns: Type, span: Span | None, limits: Limits
+) -> Closure:
     """The closure of a builtin or engine function call."""
     pay_args = tuple(i for i, a in enumerate(args) if is_collection_type(a.type)) if fn.charges else ()
     pay_result = fn.charges and is_collection_type(returns)
@@ -139,6 +158,7 @@ def call_closure(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code
         if pay_result:
             charge(f, len(out), span, limits)
         return out
+
     return call
 
 
@@ -151,7 +171,7 @@ def call_source(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code]
         impl, keywords = partial(impl, **{k: c.const for k, c in keywords.items()}), {}
     words = ["f"] if fn.needs_frame else []
     words += ["_pay(f, {%d})" % i if i in pay_args else "{%d}" % i for i in range(len(args))]
-    names = list(keywords)   # the builtin's own keyword names (the checker refused any other)
+    names = list(keywords)  # the builtin's own keyword names (the checker refused any other)
     words += [f"{k}={{{len(args) + j}}}" for j, k in enumerate(names)]
     template = "{i}(" + ", ".join(words) + ")"
     if pay_result:
@@ -172,12 +192,13 @@ def user_call_values(uf: UserFunction) -> Callable[..., Any]:
         for slot, value in zip(slots, values):
             L[slot] = value
         return body(f)
+
     return call
 
 
-def _call_one_with_frame(impl: Callable[[Frame, Any], Any], arg: Closure, name: str,
-                         span: Span | None) -> Closure:
+def _call_one_with_frame(impl: Callable[[Frame, Any], Any], arg: Closure, name: str, span: Span | None) -> Closure:
     """An engine function of one argument that reads the frame (`hand(seat)`)."""
+
     def call(f: Frame) -> Any:
         value = arg(f)
         try:
@@ -186,13 +207,22 @@ def _call_one_with_frame(impl: Callable[[Frame, Any], Any], arg: Closure, name: 
             raise
         except Exception as exc:
             raise wrap_failure(exc, name, span) from exc
+
     return call
 
 
-def _call_one(impl: Callable[[Any], Any], arg: Closure, pay_arg: bool, pay_result: bool, name: str,
-              span: Span | None, limits: Limits) -> Closure:
+def _call_one(
+    impl: Callable[[Any], Any],
+    arg: Closure,
+    pay_arg: bool,
+    pay_result: bool,
+    name: str,
+    span: Span | None,
+    limits: Limits,
+) -> Closure:
     """The common case: one positional argument (len, sum, any, all, sorted...)."""
     if not (pay_arg or pay_result):
+
         def call(f: Frame) -> Any:
             value = arg(f)
             try:
@@ -201,6 +231,7 @@ def _call_one(impl: Callable[[Any], Any], arg: Closure, pay_arg: bool, pay_resul
                 raise
             except Exception as exc:
                 raise wrap_failure(exc, name, span) from exc
+
         return call
 
     def paying_call(f: Frame) -> Any:
@@ -218,6 +249,7 @@ def _call_one(impl: Callable[[Any], Any], arg: Closure, pay_arg: bool, pay_resul
         if f.budget < 0:
             raise over_budget(span, limits)
         return out
+
     return paying_call
 
 
@@ -255,7 +287,9 @@ def key_of_user(uf: UserFunction) -> Closure:
         def key(value: Any) -> Any:
             slots[slot] = value
             return body(f)
+
         return key
+
     return make
 
 
@@ -275,10 +309,12 @@ def _simple_loop(loop: Loop, shape: tuple, limits: Limits) -> Closure:
     slot, source, cond, cond_is_var, elt_is_var = shape
     elt, span = loop.elt, loop.span
     if cond is None and elt_is_var:
+
         def copy(f: Frame) -> list[Any]:
             xs = source(f)
             charge(f, len(xs), span, limits)
             return list(xs)
+
         return copy
 
     def run(f: Frame) -> list[Any]:
@@ -290,6 +326,7 @@ def _simple_loop(loop: Loop, shape: tuple, limits: Limits) -> Closure:
             if cond is None or (x if cond_is_var else cond(f)):
                 out.append(x if elt_is_var else elt(f))
         return out
+
     return run
 
 
@@ -322,12 +359,16 @@ def reduction(kind: str, loop: Loop, span: Span | None, limits: Limits) -> Closu
         if -top <= total <= top:
             return total
         raise ExprRuntimeError(f"sum() is too large (over {top:,})", span)
+
     return reduce
 
 
 def _nested_loops(loop: Loop, limits: Limits) -> Closure:
     elt, span = loop.elt, loop.span
-    run: Callable[[Frame, list[Any]], None] = lambda f, out: out.append(elt(f))
+
+    def run(f: Frame, out: list[Any]) -> None:
+        return out.append(elt(f))
+
     for step in reversed(loop.steps):
         run = _for_step(step, run, span, limits) if step[0] == "for" else _if_step(step[1], run)
 
@@ -337,11 +378,13 @@ def _nested_loops(loop: Loop, limits: Limits) -> Closure:
         if len(out) > limits.max_collection:
             raise too_big("the comprehension", len(out), span, limits)
         return out
+
     return loops
 
 
-def _for_step(step: Step, inner: Callable[[Frame, list[Any]], None], span: Span | None,
-              limits: Limits) -> Callable[[Frame, list[Any]], None]:
+def _for_step(
+    step: Step, inner: Callable[[Frame, list[Any]], None], span: Span | None, limits: Limits
+) -> Callable[[Frame, list[Any]], None]:
     _, slot, source = step
 
     def loop(f: Frame, out: list[Any]) -> None:
@@ -351,6 +394,7 @@ def _for_step(step: Step, inner: Callable[[Frame, list[Any]], None], span: Span 
         for x in xs:
             slots[slot] = x
             inner(f, out)
+
     return loop
 
 
@@ -358,4 +402,5 @@ def _if_step(cond: Closure, inner: Callable[[Frame, list[Any]], None]) -> Callab
     def check(f: Frame, out: list[Any]) -> None:
         if cond(f):
             inner(f, out)
+
     return check

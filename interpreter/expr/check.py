@@ -6,29 +6,51 @@ constant. Errors are collected (the node becomes `ERROR`, which fits
 everywhere) so one pass reports every problem in the expression. Calls are
 checked in check_calls.py.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from interpreter.base.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
-from interpreter.expr import ast, emit, runtime as rt
+from interpreter.expr import ast, emit
+from interpreter.expr import runtime as rt
 from interpreter.expr.calls import comprehension
 from interpreter.expr.check_calls import CallChecks
-from interpreter.expr.functions import Loop, UserFunction
 from interpreter.expr.code import (
-    BOOL_IS_NOT_INT, FAILED, Code, Names, condition_hint, constant, slot_code,
+    BOOL_IS_NOT_INT,
+    FAILED,
+    Code,
+    Names,
+    condition_hint,
+    constant,
+    slot_code,
 )
+from interpreter.expr.functions import Loop, UserFunction
 from interpreter.expr.runtime import NOTHING, Const, ExprRuntimeError, Frame, Function, Value
 from interpreter.expr.types import (
-    ANY, BOOL, ERROR, INT, NONE, STR, EnumT, ListT, RecordT, SetT, Type, assignable, comparable,
-    elem_of, is_unknown, unify,
+    ANY,
+    BOOL,
+    ERROR,
+    INT,
+    NONE,
+    STR,
+    EnumT,
+    ListT,
+    RecordT,
+    SetT,
+    Type,
+    assignable,
+    comparable,
+    elem_of,
+    is_unknown,
+    unify,
 )
 
 if TYPE_CHECKING:
     from interpreter.expr.source import SourceText
 
-_PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'",
-                 "null": "write 'none'"}
+_PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'", "null": "write 'none'"}
 
 
 def _literalish(node: ast.Node) -> bool:
@@ -41,10 +63,16 @@ def _literalish(node: ast.Node) -> bool:
 class Checker(CallChecks):
     """Checks and compiles one expression (or one ruleset function's body)."""
 
-    def __init__(self, names: Names, source: SourceText, params: Mapping[str, Code] = {},
-                 inlined: int = 0, fixed: frozenset[tuple[int, int]] = frozenset()):
+    def __init__(
+        self,
+        names: Names,
+        source: SourceText,
+        params: Mapping[str, Code] = {},
+        inlined: int = 0,
+        fixed: frozenset[tuple[int, int]] = frozenset(),
+    ):
         self.names = names
-        self.fixed = fixed   # (start, end) of parts to compile as rt.cached (see ast.fixed_parts)
+        self.fixed = fixed  # (start, end) of parts to compile as rt.cached (see ast.fixed_parts)
         self.source = source
         self.limits = names.limits
         self.generate = names.generate
@@ -69,7 +97,7 @@ class Checker(CallChecks):
             code = getattr(self, "visit_" + type(node).__name__)(node, expected)
         finally:
             self._nodes.pop()
-        if code.src is None and code is not FAILED:   # no text of its own: the text calls its closure
+        if code.src is None and code is not FAILED:  # no text of its own: the text calls its closure
             code.src = emit.embed(code.fn)
         if self.fixed and (node.start, node.end) in self.fixed and not code.is_const and code is not FAILED:
             part = rt.cached(emit.faster(code.src, code.fn) if self.generate else code.fn)
@@ -95,29 +123,34 @@ class Checker(CallChecks):
     def condition(self, node: ast.Node, what: str) -> Code:
         code = self.check(node, BOOL)
         if not assignable(code.type, BOOL):
-            return self.error(f"{what} must be true or false (bool), got {code.type}", node.start,
-                              node.end, condition_hint(code.type))
+            return self.error(
+                f"{what} must be true or false (bool), got {code.type}", node.start, node.end, condition_hint(code.type)
+            )
         return code
 
     def need_int(self, code: Code, node: ast.Node, what: str) -> bool:
         if assignable(code.type, INT):
             return True
-        self.error(f"{what} must be int, got {code.type}", node.start, node.end,
-                   BOOL_IS_NOT_INT if code.type == BOOL else None)
+        self.error(
+            f"{what} must be int, got {code.type}", node.start, node.end, BOOL_IS_NOT_INT if code.type == BOOL else None
+        )
         return False
 
     def bad_name(self, name: str, start: int, end: int) -> Code | None:
         if name.startswith("_"):
-            return self.error(f"names starting with '_' are not allowed: '{name}'", start, end,
-                              "leading underscores are reserved; rename it")
+            return self.error(
+                f"names starting with '_' are not allowed: '{name}'",
+                start,
+                end,
+                "leading underscores are reserved; rename it",
+            )
         return None
 
     # --- literals and names ---------------------------------------------------
 
     def visit_IntLit(self, node: ast.IntLit, expected: Type | None) -> Code:
         if abs(node.value) > self.limits.max_int:
-            return self.error(f"integer is too large (the limit is {self.limits.max_int:,})",
-                              node.start, node.end)
+            return self.error(f"integer is too large (the limit is {self.limits.max_int:,})", node.start, node.end)
         return constant(INT, node.value)
 
     def visit_StrLit(self, node: ast.StrLit, expected: Type | None) -> Code:
@@ -153,17 +186,22 @@ class Checker(CallChecks):
         if isinstance(found, Function) and found.uncalled is not None:
             return self.error(found.uncalled[0], node.start, node.end, found.uncalled[1])
         if found is not None:
-            hint = found.signature() if isinstance(found, Function) else \
-                f"{node.id}({', '.join(p for p, _ in found.params)})"
-            return self.error(f"'{node.id}' is a function; call it: {node.id}(...)", node.start,
-                              node.end, hint.splitlines()[0])
+            hint = (
+                found.signature()
+                if isinstance(found, Function)
+                else f"{node.id}({', '.join(p for p, _ in found.params)})"
+            )
+            return self.error(
+                f"'{node.id}' is a function; call it: {node.id}(...)", node.start, node.end, hint.splitlines()[0]
+            )
         return self.unknown(node.id, node.start, node.end, "name")
 
     def unknown(self, name: str, start: int, end: int, what: str) -> Code:
         """An unknown name or function, with the closest visible one of that kind as a hint."""
         callable_ = what == "function"
-        known = [n for n in self.names.visible()
-                 if isinstance(self.names.lookup(n), (Function, UserFunction)) == callable_]
+        known = [
+            n for n in self.names.visible() if isinstance(self.names.lookup(n), (Function, UserFunction)) == callable_
+        ]
         hint = _PYTHON_WORDS.get(name) or did_you_mean(name, known + ([] if callable_ else [*self.locals]))
         return self.error(f"unknown {what} '{name}'", start, end, hint)
 
@@ -177,13 +215,19 @@ class Checker(CallChecks):
         fields = t.attrs if isinstance(t, EnumT) else t.fields if isinstance(t, RecordT) else None
         if fields is None:
             what = "a value of unknown type (any)" if t is ANY else f"{t} values"
-            return self.error(f"cannot read '.{node.name}' of {what}", *at,
-                              "only declared attributes of enums and records can be read")
+            return self.error(
+                f"cannot read '.{node.name}' of {what}",
+                *at,
+                "only declared attributes of enums and records can be read",
+            )
         field = fields.get(node.name)
         if field is None:
             listed = ", ".join(sorted(fields)) if fields else "none"
-            return self.error(f"{t} has no attribute '{node.name}'", *at,
-                              did_you_mean(node.name, fields) or f"its attributes are: {listed}")
+            return self.error(
+                f"{t} has no attribute '{node.name}'",
+                *at,
+                did_you_mean(node.name, fields) or f"its attributes are: {listed}",
+            )
         fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
         return self.fold_if(Code(field.type, fn, src=emit.attribute(obj.src, field.getter, field.index)), obj)
 
@@ -192,13 +236,13 @@ class Checker(CallChecks):
         if not isinstance(at.type, EnumT) and not self.need_int(at, node.index, "an index"):
             return FAILED  # an enum value is a small int: it may index a per-team list
         if isinstance(obj.type, SetT):
-            return self.error("a set has no positions", node.start, node.end,
-                              "use sorted(s)[i], or keep a list")
+            return self.error("a set has no positions", node.start, node.end, "use sorted(s)[i], or keep a list")
         elem = elem_of(obj.type)
         if elem is None:
             return self.error(f"{obj.type} cannot be indexed", node.obj.start, node.obj.end)
-        code = Code(elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)),
-                    src=emit.op("{0}[{1}]", obj.src, at.src))
+        code = Code(
+            elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)), src=emit.op("{0}[{1}]", obj.src, at.src)
+        )
         return self.fold_if(code, obj, at)
 
     # --- operators --------------------------------------------------------------
@@ -237,9 +281,10 @@ class Checker(CallChecks):
         if op in ("+", "-", "*"):
             return emit.op("{b}({0} %s {1})" % op, left.src, right.src, b=emit.bounded(self.limits.max_int))
         if op == "**":
-            return emit.op("{p}({0}, {1})", left.src, right.src,
-                           p=emit.power(self.limits.max_int, self.limits.max_exponent))
-        return emit.op("({0} %s {1})" % op, left.src, right.src)   # // and %: Python raises on zero
+            return emit.op(
+                "{p}({0}, {1})", left.src, right.src, p=emit.power(self.limits.max_int, self.limits.max_exponent)
+            )
+        return emit.op("({0} %s {1})" % op, left.src, right.src)  # // and %: Python raises on zero
 
     def divisor_ok(self, node: ast.BinOp, right: Code) -> bool:
         """A constant right operand that can only fail is reported at load time, on itself."""
@@ -249,8 +294,11 @@ class Checker(CallChecks):
             self.error("division by zero", node.right.start, node.right.end)
             return False
         if node.op == "**" and not 0 <= right.const <= self.limits.max_exponent:
-            self.error(f"exponent {right.const} is out of range (0..{self.limits.max_exponent})",
-                       node.right.start, node.right.end)
+            self.error(
+                f"exponent {right.const} is out of range (0..{self.limits.max_exponent})",
+                node.right.start,
+                node.right.end,
+            )
             return False
         return True
 
@@ -258,14 +306,14 @@ class Checker(CallChecks):
         """`+` on two strings or two lists."""
         common = unify(left.type, right.type)
         if common is None or not (common == STR or isinstance(common, ListT)):
-            hint = BOOL_IS_NOT_INT if BOOL in (left.type, right.type) else \
-                "'+' adds two integers, or joins two strings or two lists"
-            return self.error(f"'+' cannot add {left.type} and {right.type}", node.op_start,
-                              node.op_end, hint)
-        fn = rt.concat(left.fn, right.fn, common == STR, self.span(node.op_start, node.op_end),
-                       self.limits)
-        src = emit.op("{j}(f, {0}, {1})", left.src, right.src,
-                      j=emit.joined(common == STR, self.limits.max_collection))
+            hint = (
+                BOOL_IS_NOT_INT
+                if BOOL in (left.type, right.type)
+                else "'+' adds two integers, or joins two strings or two lists"
+            )
+            return self.error(f"'+' cannot add {left.type} and {right.type}", node.op_start, node.op_end, hint)
+        fn = rt.concat(left.fn, right.fn, common == STR, self.span(node.op_start, node.op_end), self.limits)
+        src = emit.op("{j}(f, {0}, {1})", left.src, right.src, j=emit.joined(common == STR, self.limits.max_collection))
         return self.fold_if(Code(common, fn, src=src), left, right)
 
     def visit_BoolOp(self, node: ast.BoolOp, expected: Type | None) -> Code:
@@ -314,30 +362,48 @@ class Checker(CallChecks):
             left, right = right, left
         as_lists = NONE not in (lt, rt_) and (isinstance(lt, ListT) or isinstance(rt_, ListT))
         template = "(tuple({0}) %s tuple({1}))" if as_lists else "({0} %s {1})"
-        return Code(BOOL, rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot),
-                    src=emit.op(template % node.op, left.src, right.src))
+        return Code(
+            BOOL,
+            rt.equality(node.op, left.fn, right.fn, as_lists, right.const, left.slot),
+            src=emit.op(template % node.op, left.src, right.src),
+        )
 
     def ordering(self, node: ast.Compare, left: Code, right: Code) -> Code:
         common = unify(left.type, right.type)
         if common is None or not (is_unknown(common) or common in (INT, STR)):
-            hint = BOOL_IS_NOT_INT if BOOL in (left.type, right.type) else \
-                "only numbers and strings have an order; compare a number attribute or a rank"
-            return self.error(f"'{node.op}' cannot order {left.type} and {right.type}",
-                              node.op_start, node.op_end, hint)
-        return Code(BOOL, rt.ordering(node.op, left.fn, right.fn, right.const, left.slot),
-                    src=emit.op("({0} %s {1})" % node.op, left.src, right.src))
+            hint = (
+                BOOL_IS_NOT_INT
+                if BOOL in (left.type, right.type)
+                else "only numbers and strings have an order; compare a number attribute or a rank"
+            )
+            return self.error(
+                f"'{node.op}' cannot order {left.type} and {right.type}", node.op_start, node.op_end, hint
+            )
+        return Code(
+            BOOL,
+            rt.ordering(node.op, left.fn, right.fn, right.const, left.slot),
+            src=emit.op("({0} %s {1})" % node.op, left.src, right.src),
+        )
 
     def membership(self, node: ast.Compare, left: Code, right: Code) -> Code:
         elem = STR if right.type == STR else elem_of(right.type)
         if elem is None:
-            return self.error(f"'{node.op}' needs a list, set or string on its right, got {right.type}",
-                              node.right.start, node.right.end)
+            return self.error(
+                f"'{node.op}' needs a list, set or string on its right, got {right.type}",
+                node.right.start,
+                node.right.end,
+            )
         if not comparable(left.type, elem) or (right.type == STR and left.type == NONE):
-            return self.error(f"cannot look for {left.type} in {right.type}", node.op_start,
-                              node.op_end, "the value and the elements must have the same type")
+            return self.error(
+                f"cannot look for {left.type} in {right.type}",
+                node.op_start,
+                node.op_end,
+                "the value and the elements must have the same type",
+            )
         pay = isinstance(right.type, ListT) or right.type == STR
-        fn = rt.membership(node.op == "not in", left.fn, right.fn, pay,
-                           self.span(node.start, node.end), self.limits, right.const)
+        fn = rt.membership(
+            node.op == "not in", left.fn, right.fn, pay, self.span(node.start, node.end), self.limits, right.const
+        )
         if right.is_const:
             src = emit.op("({0} %s {c})" % node.op, left.src, c=rt.member_constant(right.const))
         elif pay:
@@ -358,13 +424,19 @@ class Checker(CallChecks):
             body, orelse = self.check(node.body, expected), self.check(node.orelse, expected)
         common = unify(body.type, orelse.type)
         if common is None:
-            return self.error(f"the two results of 'if' have different types: {body.type} and "
-                              f"{orelse.type}", node.orelse.start, node.orelse.end)
+            return self.error(
+                f"the two results of 'if' have different types: {body.type} and {orelse.type}",
+                node.orelse.start,
+                node.orelse.end,
+            )
         if test.is_const:
             chosen = body if test.const else orelse
             return Code(common, chosen.fn, chosen.const, src=chosen.src)
-        return Code(common, rt.choice(test.fn, body.fn, orelse.fn, body.const, orelse.const),
-                    src=emit.op("({1} if {0} else {2})", test.src, body.src, orelse.src))
+        return Code(
+            common,
+            rt.choice(test.fn, body.fn, orelse.fn, body.const, orelse.const),
+            src=emit.op("({1} if {0} else {2})", test.src, body.src, orelse.src),
+        )
 
     # --- collections ------------------------------------------------------------
 
@@ -376,8 +448,7 @@ class Checker(CallChecks):
             code = self.check(item, want)
             common = code.type if elem is None else unify(elem, code.type)
             if common is None:
-                self.error(f"the elements have different types: {elem} and {code.type}",
-                           item.start, item.end)
+                self.error(f"the elements have different types: {elem} and {code.type}", item.start, item.end)
                 common = ERROR
             elem = common
             codes.append(code)
@@ -393,22 +464,24 @@ class Checker(CallChecks):
 
     def visit_SetLit(self, node: ast.SetLit, expected: Type | None) -> Code:
         if not node.items:
-            return self.error("'{}' is not an empty set", node.start, node.end,
-                              "write set() for the empty set")
+            return self.error("'{}' is not an empty set", node.start, node.end, "write set() for the empty set")
         elem, codes = self.items(node, expected)
         if not self.hashable(elem, node):
             return FAILED
         if all(c.is_const for c in codes):
             return constant(SetT(elem), frozenset(c.const for c in codes))
         fns = tuple(c.fn for c in codes)
-        src = emit.op("frozenset([" + ", ".join("{%d}" % i for i in range(len(codes))) + "])",
-                      *(c.src for c in codes))
+        src = emit.op("frozenset([" + ", ".join("{%d}" % i for i in range(len(codes))) + "])", *(c.src for c in codes))
         return Code(SetT(elem), lambda f: frozenset([g(f) for g in fns]), src=src)
 
     def hashable(self, elem: Type, node: ast.Node) -> bool:
         if isinstance(elem, (ListT, SetT)):
-            self.error(f"a set cannot hold {elem} values", node.start, node.end,
-                       "sets hold numbers, strings, enums and records")
+            self.error(
+                f"a set cannot hold {elem} values",
+                node.start,
+                node.end,
+                "sets hold numbers, strings, enums and records",
+            )
             return False
         return True
 
@@ -423,8 +496,12 @@ class Checker(CallChecks):
                 continue
             loops += 1
             if loops == 3:
-                self.error("at most two 'for' clauses in a comprehension", clause.start, clause.end,
-                           "move the inner part into a ruleset function")
+                self.error(
+                    "at most two 'for' clauses in a comprehension",
+                    clause.start,
+                    clause.end,
+                    "move the inner part into a ruleset function",
+                )
             slot, source = self.loop_variable(clause)
             steps.append(("for", slot, source.fn))
             texts.append(("for", emit.loop_var(slot), source.src))
@@ -443,8 +520,7 @@ class Checker(CallChecks):
         source = self.check(clause.iter)
         elem = elem_of(source.type)
         if elem is None:
-            self.error(f"'for' needs a list or set to loop over, got {source.type}",
-                       clause.iter.start, clause.iter.end)
+            self.error(f"'for' needs a list or set to loop over, got {source.type}", clause.iter.start, clause.iter.end)
             elem = ERROR
         var_end = clause.var_start + len(clause.var)
         self.bad_name(clause.var, clause.var_start, var_end)

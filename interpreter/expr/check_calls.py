@@ -4,19 +4,35 @@ A mixin of the Checker (check.py), split off by subject: arity, keywords,
 generic argument types, and inlining of ruleset functions whose arguments
 are cheap.
 """
+
 from __future__ import annotations
 
 from interpreter.base.diagnostics import Diagnostic, did_you_mean
 from interpreter.expr import ast, emit
-from interpreter.expr.functions import UserFunction
 from interpreter.expr.calls import (
-    call_closure, call_source, charged_call, key_of_function, key_of_user, memo_call, reduction,
-    user_call, user_call_values,
+    call_closure,
+    call_source,
+    charged_call,
+    key_of_function,
+    key_of_user,
+    memo_call,
+    reduction,
+    user_call,
+    user_call_values,
 )
 from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
+from interpreter.expr.functions import UserFunction
 from interpreter.expr.runtime import NOTHING, Function
 from interpreter.expr.types import (
-    BOOL, FnT, Type, assignable, bind, elem_of, expected_for, orderable, substitute,
+    BOOL,
+    FnT,
+    Type,
+    assignable,
+    bind,
+    elem_of,
+    expected_for,
+    orderable,
+    substitute,
 )
 
 MAX_INLINING = 6  # nested inlined calls; deeper calls use slots
@@ -74,8 +90,11 @@ class CallChecks:
         if closure is not None:
             code = Code(returns, closure, src=emit.reduction(fn.reduces, args[0].loop.native, self.limits.max_int))
         else:
-            code = Code(returns, call_closure(fn, args, keywords, returns, span, self.limits),
-                        src=call_source(fn, args, keywords, returns))
+            code = Code(
+                returns,
+                call_closure(fn, args, keywords, returns, span, self.limits),
+                src=call_source(fn, args, keywords, returns),
+            )
         return self.fold_if(code, *args, *keywords.values()) if fn.pure else code
 
     def arity(self, fn: Function, node: ast.Call) -> Code:
@@ -92,8 +111,7 @@ class CallChecks:
         wanted = param.type if param is not None else fn.varargs
         code = self.check(arg, expected_for(wanted, bindings))
         if not bind(wanted, code.type, bindings):
-            self.mismatch(fn.name, param.name if param else "more", substitute(wanted, bindings, None),
-                          code, arg)
+            self.mismatch(fn.name, param.name if param else "more", substitute(wanted, bindings, None), code, arg)
         return code
 
     def mismatch(self, fname: str, pname: str, wanted: Type, code: Code, node: ast.Node) -> None:
@@ -109,10 +127,15 @@ class CallChecks:
             elif wanted is None or kw.name in out:
                 known = ", ".join(fn.keywords) or "none"
                 problem = "is given twice" if kw.name in out else "is not a keyword of " + fn.name + "()"
-                self.error(f"'{kw.name}=' {problem}", kw.start, kw.end,
-                           did_you_mean(kw.name, fn.keywords) or f"its keywords: {known}")
+                self.error(
+                    f"'{kw.name}=' {problem}",
+                    kw.start,
+                    kw.end,
+                    did_you_mean(kw.name, fn.keywords) or f"its keywords: {known}",
+                )
                 names_function = isinstance(kw.value, ast.Name) and isinstance(
-                    self.names.lookup(kw.value.id), (Function, UserFunction))
+                    self.names.lookup(kw.value.id), (Function, UserFunction)
+                )
                 if not names_function:  # `kee=strength`: the misspelt keyword is the only error
                     self.check(kw.value)
             elif isinstance(wanted, FnT):
@@ -131,17 +154,28 @@ class CallChecks:
         if isinstance(value, ast.Name) and value.id not in self.locals:
             found = self.names.lookup(value.id)
         if not isinstance(found, (Function, UserFunction)):
-            return self.error(f"'{kw.name}=' takes the name of a function of one argument",
-                              value.start, value.end, "for example key=strength, with strength "
-                              "defined in the ruleset's functions")
+            return self.error(
+                f"'{kw.name}=' takes the name of a function of one argument",
+                value.start,
+                value.end,
+                "for example key=strength, with strength defined in the ruleset's functions",
+            )
         param, bindings = _single_param(found), {}
         if param is None or not bind(param, arg, bindings):
-            return self.error(f"'{found.name}' cannot be applied to one {arg}", value.start,
-                              value.end, f"'{kw.name}=' needs a function taking one {arg}")
+            return self.error(
+                f"'{found.name}' cannot be applied to one {arg}",
+                value.start,
+                value.end,
+                f"'{kw.name}=' needs a function taking one {arg}",
+            )
         result = _result_type(found, arg, bindings)
         if not orderable(result):
-            return self.error(f"'{found.name}' returns {result}, which has no order", value.start,
-                              value.end, "a key function returns an int, str or bool (or a list of them)")
+            return self.error(
+                f"'{found.name}' returns {result}, which has no order",
+                value.start,
+                value.end,
+                "a key function returns an int, str or bool (or a list of them)",
+            )
         if isinstance(found, UserFunction):
             if found.body is None:
                 self.broken.append(found.name)
@@ -160,8 +194,9 @@ class CallChecks:
         if len(node.args) != len(uf.params):
             self.skim(node)
             names = ", ".join(p for p, _ in uf.params) or "none"
-            return self.error(f"{uf.name}() takes {len(uf.params)} argument(s) ({names}), got "
-                              f"{len(node.args)}", node.start, node.end)
+            return self.error(
+                f"{uf.name}() takes {len(uf.params)} argument(s) ({names}), got {len(node.args)}", node.start, node.end
+            )
         args = []
         for (pname, ptype), arg in zip(uf.params, node.args):
             code = self.check(arg, ptype)
@@ -173,8 +208,9 @@ class CallChecks:
         if uf.const is not NOTHING:
             return constant(uf.returns, uf.const)
         if uf.hit is not None:
-            src = emit.op("{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
-                          *(a.src for a in args), h=uf.hit)
+            src = emit.op(
+                "{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")", *(a.src for a in args), h=uf.hit
+            )
             return Code(uf.returns, memo_call(uf, [a.fn for a in args]), src=src)
         if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
             inlined = self.inline(uf, args)
@@ -182,8 +218,11 @@ class CallChecks:
                 return inlined
         src = None
         if uf.body is not None:
-            src = emit.op("{u}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
-                          *(a.src for a in args), u=user_call_values(uf))
+            src = emit.op(
+                "{u}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")",
+                *(a.src for a in args),
+                u=user_call_values(uf),
+            )
         return Code(uf.returns, user_call(uf, [a.fn for a in args]), src=src)
 
     def inline(self, uf: UserFunction, args: list[Code]) -> Code | None:
@@ -196,8 +235,11 @@ class CallChecks:
             return None
         if code.is_const:
             return Code(uf.returns, code.fn, code.const, src=code.src)
-        return Code(uf.returns, charged_call(code.fn, uf.name, uf.name_span),
-                    src=emit.op("({c}(f) or {0})", code.src, c=emit.call_charge))
+        return Code(
+            uf.returns,
+            charged_call(code.fn, uf.name, uf.name_span),
+            src=emit.op("({c}(f) or {0})", code.src, c=emit.call_charge),
+        )
 
 
 def _arity_text(fn: Function) -> str:

@@ -4,15 +4,17 @@ The checker is split by subject (check.py: names, operators, collections;
 check_calls.py: calls); both build `Code` values and ask `Names` for what
 a name means.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol
+from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic
 from interpreter.expr import runtime as rt
-from interpreter.expr.functions import Loop, UserFunction, failing
 from interpreter.expr.emit import Src, literal
+from interpreter.expr.functions import Loop, UserFunction, failing
 from interpreter.expr.runtime import NOTHING, Const, Function, Limits, Value
 from interpreter.expr.types import ERROR, INT, ListT, SetT, Type
 
@@ -30,9 +32,9 @@ class Code:
     fn: rt.Closure
     const: Any = NOTHING
     simple: bool = False
-    slot: int | None = None    # the variable's slot, when the code just reads one
-    loop: Loop | None = None   # a generator's parts, so a reducing call can fuse with it
-    src: Src | None = None     # the same computation as Python text (emit.py), when it has one
+    slot: int | None = None  # the variable's slot, when the code just reads one
+    loop: Loop | None = None  # a generator's parts, so a reducing call can fuse with it
+    src: Src | None = None  # the same computation as Python text (emit.py), when it has one
 
     @property
     def is_const(self) -> bool:
@@ -67,7 +69,7 @@ class Names(Protocol):
 
     limits: Limits
     diagnostics: list[Diagnostic]
-    generate: bool   # build generated Python functions (emit.py), or keep closures only
+    generate: bool  # build generated Python functions (emit.py), or keep closures only
 
     def lookup(self, name: str) -> Const | Value | Function | UserFunction | None: ...
 

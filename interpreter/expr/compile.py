@@ -6,21 +6,33 @@ registered first, then compiled together in dependency order, so each body
 is compiled once and its return type is known wherever it is called; a
 call cycle (recursion) is an error that names the cycle.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from interpreter.base.diagnostics import Diagnostic, Span
 from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
 from interpreter.expr.calls import memo_hit
-from interpreter.expr.functions import UserFunction
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
+from interpreter.expr.functions import UserFunction
 from interpreter.expr.parse import KEYWORDS, parse
 from interpreter.expr.runtime import (
-    DEFAULT_LIMITS, EMPTY_SCOPE, NOTHING, Closure, Const, Frame, Function, Limits, Scope, Value, guard,
+    DEFAULT_LIMITS,
+    EMPTY_SCOPE,
+    NOTHING,
+    Closure,
+    Const,
+    Frame,
+    Function,
+    Limits,
+    Scope,
+    Value,
+    guard,
 )
 from interpreter.expr.types import BOOL, ERROR, INT, NONE, STR, EnumT, RecordT, Type, assignable
 
@@ -37,7 +49,7 @@ class Compiled:
     fn: Closure
     type: Type
     source: SourceText
-    src: emit.Src | None = None   # the same computation as Python text, for engines that fuse several
+    src: emit.Src | None = None  # the same computation as Python text, for engines that fuse several
 
     def evaluate(self, frame: Frame) -> Any:
         return self.fn(frame)
@@ -78,7 +90,7 @@ class ExprCompiler:
     def __init__(self, scope: Scope | None = None, limits: Limits = DEFAULT_LIMITS, generate: bool = True):
         self.scope = scope or EMPTY_SCOPE
         self.limits = limits
-        self.generate = generate   # run expressions as generated Python functions (emit.py); else closures only
+        self.generate = generate  # run expressions as generated Python functions (emit.py); else closures only
         self.builtins = builtin_functions(limits)
         self.functions: dict[str, UserFunction] = {}
         self.diagnostics: list[Diagnostic] = []
@@ -103,8 +115,14 @@ class ExprCompiler:
 
     # --- ruleset functions ------------------------------------------------------
 
-    def define(self, name: str, params: Sequence[tuple[str, Type]], body: SourceText,
-               name_span: Span | None = None, returns: Type | None = None) -> None:
+    def define(
+        self,
+        name: str,
+        params: Sequence[tuple[str, Type]],
+        body: SourceText,
+        name_span: Span | None = None,
+        returns: Type | None = None,
+    ) -> None:
         """Register a ruleset function; bodies are compiled by finish()."""
         if self._finished:
             raise RuntimeError("ExprCompiler.define() called after finish()")
@@ -114,8 +132,11 @@ class ExprCompiler:
         for pname, _ in params:
             if not _IDENTIFIER.match(pname) or pname in KEYWORDS or pname in seen:
                 why = "is given twice" if pname in seen else "is not a valid parameter name"
-                self.error(f"parameter '{pname}' of '{name}' {why}", name_span,
-                           "names are letters, digits and '_', starting with a letter")
+                self.error(
+                    f"parameter '{pname}' of '{name}' {why}",
+                    name_span,
+                    "names are letters, digits and '_', starting with a letter",
+                )
             seen.add(pname)
         slots = tuple(self.new_slot() for _ in params)
         self.functions[name] = UserFunction(name, list(params), body, name_span, slots, returns)
@@ -146,8 +167,11 @@ class ExprCompiler:
         order, cyclic = _dependency_order(calls)
         for cycle in _cycles(calls, cyclic):
             first = self.functions[cycle[0]]
-            self.error("recursion is not allowed: " + " -> ".join([*cycle, cycle[0]]), first.name_span,
-                       "a ruleset function may not call itself, directly or through others")
+            self.error(
+                "recursion is not allowed: " + " -> ".join([*cycle, cycle[0]]),
+                first.name_span,
+                "a ruleset function may not call itself, directly or through others",
+            )
         for name in [*order, *cyclic]:
             self._compile_function(self.functions[name])
 
@@ -165,8 +189,10 @@ class ExprCompiler:
         params = {p: slot_code(t, slot) for (p, t), slot in zip(uf.params, uf.slots)}
         code = Checker(_Names(self, None, self.diagnostics), uf.source, params).check(uf.tree, uf.declared)
         if uf.declared is not None and not assignable(code.type, uf.declared):
-            self.error(f"function '{uf.name}' should return {uf.declared}, but its value is {code.type}",
-                       uf.source.span_at(uf.tree.start, uf.tree.end))
+            self.error(
+                f"function '{uf.name}' should return {uf.declared}, but its value is {code.type}",
+                uf.source.span_at(uf.tree.start, uf.tree.end),
+            )
         if len(self.diagnostics) > before:
             uf.returns = uf.declared or ERROR
             return
@@ -206,8 +232,13 @@ class ExprCompiler:
 
     # --- expressions --------------------------------------------------------------
 
-    def compile(self, source: SourceText, expected: Type | None = None,
-                extra: Scope | None = None, varying: frozenset[str] | None = None) -> Compiled | None:
+    def compile(
+        self,
+        source: SourceText,
+        expected: Type | None = None,
+        extra: Scope | None = None,
+        varying: frozenset[str] | None = None,
+    ) -> Compiled | None:
         """Compile one expression; None when it has errors (they are in `diagnostics`).
 
         With `varying`, the parts that read none of those names are compiled as `cached`
@@ -224,8 +255,13 @@ class ExprCompiler:
         code = checker.check(tree, expected)
         whole = source.span_at(tree.start, tree.end)
         if expected is not None and not assignable(code.type, expected):
-            hint = condition_hint(code.type) if expected == BOOL else \
-                BOOL_IS_NOT_INT if (expected, code.type) == (INT, BOOL) else None
+            hint = (
+                condition_hint(code.type)
+                if expected == BOOL
+                else BOOL_IS_NOT_INT
+                if (expected, code.type) == (INT, BOOL)
+                else None
+            )
             self.error(f"this expression must be {expected}, but it is {code.type}", whole, hint)
         if len(self.diagnostics) > before or checker.broken:
             return None
@@ -233,7 +269,7 @@ class ExprCompiler:
             value = code.const
             return Compiled(lambda f: value, code.type, source, code.src)
         text = code.src if self.generate else None
-        if code.simple and code.slot is None:   # one read of a name the engine provides: no work, no failure
+        if code.simple and code.slot is None:  # one read of a name the engine provides: no work, no failure
             return Compiled(code.fn, code.type, source, text)
         slow = guard(code.fn, whole, self.limits, self._frame_size)
         fn = emit.faster(code.src, slow, self.limits.max_work) if self.generate else slow
@@ -291,7 +327,7 @@ def _cycles(calls: dict[str, set[str]], stuck: list[str]) -> list[list[str]]:
             where[name] = len(path)
             path.append(name)
             name = min((c for c in calls[name] if c in stuck_set), key=rank.__getitem__)
-        cycle = path[where[name]:]
+        cycle = path[where[name] :]
         if frozenset(cycle) not in reported:
             reported.add(frozenset(cycle))
             turn = min(range(len(cycle)), key=lambda i: rank[cycle[i]])

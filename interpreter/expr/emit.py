@@ -22,20 +22,22 @@ a source of its own (rare shapes) is called as its closure from the text
 the text keeps in Python variables, so comprehensions around it are not
 generated.
 """
+
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
 import builtins
-from typing import Any, Callable, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from interpreter.expr.runtime import ExprRuntimeError
 
 _ids = itertools.count()
 
-FELL_BACK = [0]   # how many times generated code gave up for the closures (tests check it stays rare)
+FELL_BACK = [0]  # how many times generated code gave up for the closures (tests check it stays rare)
 
-MAX_TEXT = 20_000   # characters of one generated expression; longer ones keep their closures
+MAX_TEXT = 20_000  # characters of one generated expression; longer ones keep their closures
 
 _LITERALS = (int, bool, type(None))
 
@@ -46,7 +48,7 @@ class Src:
 
     text: str
     refs: Mapping[str, Any]
-    opaque: bool = False   # calls a closure that may read the slots of loop variables
+    opaque: bool = False  # calls a closure that may read the slots of loop variables
 
 
 def name_for(obj: Any, prefix: str = "o") -> tuple[str, dict[str, Any]]:
@@ -128,7 +130,7 @@ def _clauses(native: tuple[tuple, Src]) -> tuple[str, dict[str, Any]]:
     words = []
     for clause in clauses:
         refs.update(clause[-1].refs)
-        if clause[0] == "for":   # each loop pays its length when it starts, as the closures do
+        if clause[0] == "for":  # each loop pays its length when it starts, as the closures do
             words.append(f"for {clause[1]} in _pay(f, {clause[2].text})")
         else:
             words.append(f"if {clause[1].text}")
@@ -171,8 +173,17 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
     evaluation: it sets the budget to `work` first.  None when Python cannot compile the text
     (it nests too deeply): the caller keeps the closure."""
     start = [f"f.budget = {int(work)}", f"b = {int(work)}"] if work is not None else ["b = f.budget"]
-    body = [*start, "try:", f"    return {src.text}", "except _Precise:", "    raise",
-            "except Exception:", "    _fell[0] += 1", "    f.budget = b", "    return _slow(f)"]
+    body = [
+        *start,
+        "try:",
+        f"    return {src.text}",
+        "except _Precise:",
+        "    raise",
+        "except Exception:",
+        "    _fell[0] += 1",
+        "    f.budget = b",
+        "    return _slow(f)",
+    ]
     return function("_fast", body, {**src.refs, "_slow": slow})
 
 
@@ -184,16 +195,22 @@ def faster(src: Src | None, slow: Callable[[Any], Any], work: int | None = None)
     return build(src, slow, work) or slow
 
 
-def function(name: str, body: Sequence[str], refs: Mapping[str, Any], where: str = "<cardrules expression>"
-             ) -> Callable[..., Any] | None:
+def function(
+    name: str, body: Sequence[str], refs: Mapping[str, Any], where: str = "<cardrules expression>"
+) -> Callable[..., Any] | None:
     """`def name(f):` with the `body` lines (and `L = f.L` first when they read slots), run with
     the names it uses; the function, or None when Python cannot compile it (it nests too deeply)."""
     lines = [f"def {name}(f):"]
     if any("L[" in line for line in body):
         lines.append("    L = f.L")
     lines += ["    " + line for line in body]
-    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, **refs, "_pay": pay,
-                                 "_Precise": ExprRuntimeError, "_fell": FELL_BACK}
+    namespace: dict[str, Any] = {
+        "__builtins__": _BUILTINS,
+        **refs,
+        "_pay": pay,
+        "_Precise": ExprRuntimeError,
+        "_fell": FELL_BACK,
+    }
     try:
         exec(compile("\n".join(lines) + "\n", where, "exec"), namespace)  # noqa: S102 - generated text only
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -222,6 +239,7 @@ def bounded(top: int) -> Callable[[int], int]:
         if -top <= v <= top:
             return v
         raise Redo
+
     return check
 
 
@@ -230,10 +248,11 @@ def capped(top: int) -> Callable[[list], list]:
         if len(out) > top:
             raise Redo
         return out
+
     return check
 
 
-CALL_COST = 10   # work units one call of a ruleset function costs (inlined or not)
+CALL_COST = 10  # work units one call of a ruleset function costs (inlined or not)
 
 
 def call_charge(f: Any) -> None:
@@ -247,9 +266,10 @@ def power(top: int, most: int) -> Callable[[int, int], int]:
     def pw(a: int, b: int) -> int:
         if not 0 <= b <= most:
             raise Redo
-        if -top <= (v := a ** b) <= top:
+        if -top <= (v := a**b) <= top:
             return v
         raise Redo
+
     return pw
 
 
@@ -262,6 +282,7 @@ def joined(is_str: bool, top: int) -> Callable[[Any, Any, Any], Any]:
         if f.budget < 0:
             raise Redo
         return a + b if is_str else [*a, *b]
+
     return join
 
 
@@ -271,9 +292,12 @@ def paying_member(negate: bool) -> Callable[[Any, Any, Any], bool]:
         if f.budget < 0:
             raise Redo
         return (x not in xs) if negate else (x in xs)
+
     return contains
 
 
 # the only builtins generated text may use
-_BUILTINS = {name: getattr(builtins, name)
-             for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "str", "int", "Exception")}
+_BUILTINS = {
+    name: getattr(builtins, name)
+    for name in ("all", "any", "sum", "len", "tuple", "frozenset", "list", "set", "str", "int", "Exception")
+}

@@ -3,10 +3,12 @@
 Shared by the checker's parts (code.py, check.py, check_calls.py) and the
 call closures (calls.py), which import it and never each other in a circle.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from interpreter.base.diagnostics import Span
 from interpreter.expr import ast
@@ -17,14 +19,19 @@ from interpreter.expr.types import ANY, Type
 
 def spent_on(name: str, span: Span | None) -> ExprRuntimeError:
     """The error when calls of ruleset function `name` have used up an evaluation's work budget."""
-    return ExprRuntimeError(f"too much work: calls of '{name}' used up this evaluation's budget", span,
-                            "functions that call others several times multiply the work; simplify them")
+    return ExprRuntimeError(
+        f"too much work: calls of '{name}' used up this evaluation's budget",
+        span,
+        "functions that call others several times multiply the work; simplify them",
+    )
 
 
 def failing(message: str, span: Span | None) -> Closure:
     """A closure standing in for code that did not compile; it is never meant to run."""
+
     def fail(f: Frame) -> Any:
         raise ExprRuntimeError(message, span)
+
     return fail
 
 
@@ -42,13 +49,13 @@ class UserFunction:
     returns: Type = ANY
     body: Closure | None = None
     const: Any = NOTHING
-    reads: tuple[Value, ...] | None = None   # set when the result depends only on the arguments and these
-    keys: tuple[Callable[[Any], Any] | None, ...] = ()   # per parameter: what of it the memo key holds
-    memo: dict = field(default_factory=dict)   # (arguments..., reads...) -> result, when `reads` is set
-    hit: Callable[..., Any] | None = None      # memo_hit(...): the memoised call on evaluated arguments
+    reads: tuple[Value, ...] | None = None  # set when the result depends only on the arguments and these
+    keys: tuple[Callable[[Any], Any] | None, ...] = ()  # per parameter: what of it the memo key holds
+    memo: dict = field(default_factory=dict)  # (arguments..., reads...) -> result, when `reads` is set
+    hit: Callable[..., Any] | None = None  # memo_hit(...): the memoised call on evaluated arguments
 
 
-MEMO_LIMIT = 4096   # remembered results per function; the table starts afresh when full, so memory stays flat
+MEMO_LIMIT = 4096  # remembered results per function; the table starts afresh when full, so memory stays flat
 
 
 Step = tuple  # ("for", slot, iterable closure) or ("if", condition closure, condition's slot)
@@ -62,7 +69,7 @@ class Loop:
     elt: Closure
     elt_slot: int | None
     span: Span | None
-    native: Any = None   # emit.loop_parts: the clauses and element as Python text, when they all have it
+    native: Any = None  # emit.loop_parts: the clauses and element as Python text, when they all have it
 
     def simple(self) -> tuple[int, Closure, Closure | None, bool, bool] | None:
         """(slot, iterable, condition, condition is the variable, element is the variable)

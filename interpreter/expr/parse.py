@@ -5,18 +5,20 @@ here recurses on the input's depth. Syntax errors are translated from the
 parser's state (the offending token, what it expected, the brackets still
 open) into the words an author would use.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from interpreter.base.diagnostics import Diagnostic
+from interpreter.base.resources import grammar_file
 from interpreter.expr import ast
 from interpreter.expr.runtime import Limits
-from interpreter.base.resources import grammar_file
 
 if TYPE_CHECKING:
     from interpreter.expr.source import SourceText
@@ -69,8 +71,11 @@ class AstBuilder(Transformer):
         return ast.IntLit(value=int(str(c[0]).replace("_", "")), **_span(c))
 
     def decimal_lit(self, c: list) -> ast.Expr:
-        return ast.Invalid(message=f"'{c[0]}' is not a whole number", hint="numbers are integers; "
-                           "divide with // (rounds down)", **_span(c))
+        return ast.Invalid(
+            message=f"'{c[0]}' is not a whole number",
+            hint="numbers are integers; divide with // (rounds down)",
+            **_span(c),
+        )
 
     def str_lit(self, c: list) -> ast.Expr:
         value = decode_string(str(c[0]))
@@ -127,40 +132,41 @@ class AstBuilder(Transformer):
         keywords = [a for a in rest if isinstance(a, ast.Keyword)]
         late = [a for a in args if keywords and a.start > keywords[0].start]
         if late:
-            return ast.Invalid(message="a positional argument cannot follow a keyword argument",
-                               hint="put positional arguments first", start=late[0].start, end=late[0].end)
+            return ast.Invalid(
+                message="a positional argument cannot follow a keyword argument",
+                hint="put positional arguments first",
+                start=late[0].start,
+                end=late[0].end,
+            )
         return ast.Call(func=func, args=tuple(args), keywords=tuple(keywords), **_span(c))
 
     def call_generator(self, c: list) -> ast.Expr:
         func, elt, *clauses = _nodes(c)
-        gen = ast.Comprehension(kind="gen", elt=elt, clauses=tuple(clauses),
-                                start=elt.start, end=clauses[-1].end)
+        gen = ast.Comprehension(kind="gen", elt=elt, clauses=tuple(clauses), start=elt.start, end=clauses[-1].end)
         return ast.Call(func=func, args=(gen,), keywords=(), **_span(c))
 
     def unary(self, c: list) -> ast.Expr:
         return ast.Unary(op=str(c[0]), operand=c[1], **_span(c))
 
     def binop(self, c: list) -> ast.Expr:
-        return ast.BinOp(op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos,
-                         op_end=c[1].end_pos, **_span(c))
+        return ast.BinOp(op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos, op_end=c[1].end_pos, **_span(c))
 
     def boolop(self, c: list) -> ast.Expr:
-        return ast.BoolOp(op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos,
-                          op_end=c[1].end_pos, **_span(c))
+        return ast.BoolOp(op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos, op_end=c[1].end_pos, **_span(c))
 
     def compare(self, c: list) -> ast.Expr:
-        return ast.Compare(op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos,
-                           op_end=c[1].end_pos, **_span(c))
+        return ast.Compare(
+            op=str(c[1]), left=c[0], right=c[2], op_start=c[1].start_pos, op_end=c[1].end_pos, **_span(c)
+        )
 
     def compare_not_in(self, c: list) -> ast.Expr:
-        return ast.Compare(op="not in", left=c[0], right=c[3], op_start=c[1].start_pos,
-                           op_end=c[2].end_pos, **_span(c))
+        return ast.Compare(op="not in", left=c[0], right=c[3], op_start=c[1].start_pos, op_end=c[2].end_pos, **_span(c))
 
     def ifexp(self, c: list) -> ast.Expr:
         return ast.IfExp(body=c[0], test=c[2], orelse=c[4], **_span(c))
 
 
-_parsed: dict[str, ast.Expr] = {}   # text -> tree; variants repeat their base's expressions
+_parsed: dict[str, ast.Expr] = {}  # text -> tree; variants repeat their base's expressions
 _PARSED_LIMIT = 20_000
 
 
@@ -170,8 +176,7 @@ def expression_parser() -> Lark:
     grammar = grammar_file("expr.lark").read_text(encoding="utf-8")
     cache = _cache_file()
     try:
-        return Lark(grammar, parser="lalr", lexer="basic", keep_all_tokens=True, transformer=AstBuilder(),
-                    cache=cache)
+        return Lark(grammar, parser="lalr", lexer="basic", keep_all_tokens=True, transformer=AstBuilder(), cache=cache)
     except Exception:  # an unreadable or damaged cache file: build the tables without it
         return Lark(grammar, parser="lalr", lexer="basic", keep_all_tokens=True, transformer=AstBuilder())
 
@@ -180,8 +185,9 @@ def _cache_file() -> str | bool:
     """Where Lark keeps the grammar's parse tables between runs (it checks the grammar's hash)."""
     import os
 
-    folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-                          "cardrules")
+    folder = os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "cardrules"
+    )
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
@@ -193,9 +199,13 @@ def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Dia
     """Parse one expression; on failure the tree is None and the diagnostics say why."""
     text = source.text
     if len(text) > limits.max_length:
-        return None, [Diagnostic(f"expression is too long ({len(text)} characters; the limit is "
-                                 f"{limits.max_length})", source.span_at(0, 1),
-                                 "split it into ruleset functions")]
+        return None, [
+            Diagnostic(
+                f"expression is too long ({len(text)} characters; the limit is {limits.max_length})",
+                source.span_at(0, 1),
+                "split it into ruleset functions",
+            )
+        ]
     if not text.strip():
         return None, [Diagnostic("empty expression", source.span_at(0, len(text)))]
     tree = _parsed.get(text)
@@ -206,13 +216,17 @@ def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Dia
             message, hint, start, end = explain_syntax_error(err, text)
             return None, [Diagnostic(message, source.span_at(start, end), hint)]
         if len(_parsed) < _PARSED_LIMIT:
-            _parsed[text] = tree   # trees are immutable and hold offsets only: safe to share
-    
+            _parsed[text] = tree  # trees are immutable and hold offsets only: safe to share
+
     deep = ast.too_deep(tree, limits.max_depth)
     if deep is not None:
-        return None, [Diagnostic(f"expression nests too deeply (more than {limits.max_depth} levels)",
-                                 source.span_at(deep.start, deep.end),
-                                 "move parts of it into ruleset functions")]
+        return None, [
+            Diagnostic(
+                f"expression nests too deeply (more than {limits.max_depth} levels)",
+                source.span_at(deep.start, deep.end),
+                "move parts of it into ruleset functions",
+            )
+        ]
     return tree, []
 
 
@@ -225,8 +239,10 @@ _CHARACTER_HINTS = {
     "!": ("'!' is not an operator", "write 'not x', or '!=' to compare"),
     "&": ("'&' is not an operator", "write 'and'"),
     "|": ("'|' is not an operator", "write 'or'"),
-    ":": ("':' is not allowed here", "there are no lambdas, slices or dictionaries; "
-          "define a function in the ruleset instead"),
+    ":": (
+        "':' is not allowed here",
+        "there are no lambdas, slices or dictionaries; define a function in the ruleset instead",
+    ),
     ";": ("';' is not allowed", "a rule holds a single expression, not statements"),
 }
 _FOREIGN_WORDS = {
@@ -237,7 +253,9 @@ _FOREIGN_WORDS = {
     "return": "an expression is its own value; there is no 'return'",
     "elif": "nest conditionals: 'a if c else (b if d else e)'",
     "then": "write 'a if condition else b'",
-    "True": "write 'true'", "False": "write 'false'", "None": "write 'none'",
+    "True": "write 'true'",
+    "False": "write 'false'",
+    "None": "write 'none'",
 }
 
 
@@ -254,8 +272,12 @@ def _bad_character(text: str, pos: int) -> tuple[str, str | None, int, int]:
     ch = text[pos]
     if ch in "'\"":
         line_end = text.find("\n", pos)
-        return ("unterminated string", f"close it with {ch}; " + _ESCAPE_HINT, pos,
-                len(text) if line_end < 0 else line_end)
+        return (
+            "unterminated string",
+            f"close it with {ch}; " + _ESCAPE_HINT,
+            pos,
+            len(text) if line_end < 0 else line_end,
+        )
     message, hint = _CHARACTER_HINTS.get(ch, (f"unexpected character '{ch}'", None))
     return message, hint, pos, pos + 1
 
@@ -288,8 +310,7 @@ def _describe(tok: Token) -> str:
     return f"{kinds[tok.type]} {tok}" if tok.type in kinds else f"'{tok}'"
 
 
-_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "DECIMAL", "TRUE", "FALSE", "NONE", "NOT",
-                      "LPAR", "LSQB", "LBRACE"}
+_EXPRESSION_STARTS = {"NAME", "INT", "STRING", "DECIMAL", "TRUE", "FALSE", "NONE", "NOT", "LPAR", "LSQB", "LBRACE"}
 
 
 def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[str, str | None, int, int]:
@@ -301,13 +322,20 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
     at_tok = (tok.start_pos, tok.end_pos)
     for word in (tok, prev):
         if word is not None and word.type == "NAME" and str(word) in _FOREIGN_WORDS:
-            return (f"'{word}' is not part of the expression language", _FOREIGN_WORDS[str(word)],
-                    word.start_pos, word.end_pos)
+            return (
+                f"'{word}' is not part of the expression language",
+                _FOREIGN_WORDS[str(word)],
+                word.start_pos,
+                word.end_pos,
+            )
     if tok.type == "EQUAL":
         return "'=' is not allowed; use '==' to compare", "expressions cannot assign", *at_tok
     if tok.type == "FOR":
-        return ("a generator is only allowed as the only argument of a call",
-                "write a list comprehension: [x for x in xs]", *at_tok)
+        return (
+            "a generator is only allowed as the only argument of a call",
+            "write a list comprehension: [x for x in xs]",
+            *at_tok,
+        )
     if wants_expr:
         after = f" after '{prev}'" if prev is not None else ""
         return f"expected an expression{after}, found {_describe(tok)}", None, *at_tok
@@ -333,8 +361,7 @@ def _bad_closer(tok: Token, before: list[Token]) -> tuple[str, str | None, int, 
     return f"unexpected '{tok}'", None, tok.start_pos, tok.end_pos
 
 
-def _bad_end(before: list[Token], wants_expr: bool, expected: set[str],
-             text: str) -> tuple[str, str | None, int, int]:
+def _bad_end(before: list[Token], wants_expr: bool, expected: set[str], text: str) -> tuple[str, str | None, int, int]:
     prev = before[-1] if before else None
     opened = _open_brackets(before)
     if opened and (not wants_expr or str(prev) in _OPENERS or str(prev) == ","):

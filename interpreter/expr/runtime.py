@@ -4,11 +4,13 @@ The engine describes the names an expression may use as `Binding`s in a
 `Scope`; the compiler resolves every name once, so at run time a name is a
 slot index or a getter, never a dictionary lookup.
 """
+
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Protocol, Sequence, Union
+from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic, Span, format_one_line
 from interpreter.expr.types import CollT, ListT, SetT, Type
@@ -38,12 +40,12 @@ class Frame:
 class Limits:
     """The sandbox's bounds; every one has a named default and a message."""
 
-    max_length: int = 4000          # characters in one expression
-    max_depth: int = 64             # nesting of the expression tree
-    max_collection: int = 100_000   # elements in any list, set or string built at run time
-    max_int: int = 10**18           # magnitude of any integer result
-    max_exponent: int = 64          # right operand of **
-    max_work: int = 1_000_000       # elements visited or built by one evaluation
+    max_length: int = 4000  # characters in one expression
+    max_depth: int = 64  # nesting of the expression tree
+    max_collection: int = 100_000  # elements in any list, set or string built at run time
+    max_int: int = 10**18  # magnitude of any integer result
+    max_exponent: int = 64  # right operand of **
+    max_work: int = 1_000_000  # elements visited or built by one evaluation
 
 
 DEFAULT_LIMITS = Limits()
@@ -80,7 +82,7 @@ class Value:
 
     type: Type
     load: Callable[[Frame], Any]
-    src: str | None = None   # the same read as Python text over `f` (e.g. "f.env.vars[3]"), see emit.py
+    src: str | None = None  # the same read as Python text over `f` (e.g. "f.env.vars[3]"), see emit.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,7 @@ class Function:
     varargs: Type | None = None
     pure: bool = False
     charges: bool = False
-    alt: "Function | None" = None
+    alt: Function | None = None
     check: Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None] | None = None
     reduces: str | None = None  # builtins only: "any", "all", "sum" or "count" fuse with a generator
     uncalled: tuple[str, str | None] | None = None  # (message, hint) when named without a call
@@ -143,7 +145,7 @@ class Function:
         if self.varargs is not None:
             parts.append(f"*more: {self.varargs}")
         if self.keywords:
-            parts += ([] if self.varargs is not None else ["*"])
+            parts += [] if self.varargs is not None else ["*"]
             parts += [f"{k}: {t}" for k, t in self.keywords.items()]
         returns = self.returns if isinstance(self.returns, Type) else _rule_text(self.returns)
         own = f"{self.name}({', '.join(parts)}) -> {returns}"
@@ -159,7 +161,7 @@ def _rule_text(rule: ReturnRule) -> str:
     return doc.splitlines()[0] if doc else "any"
 
 
-Binding = Union[Const, Value, Function]
+Binding = Const | Value | Function
 
 
 class Scope(Protocol):
@@ -223,35 +225,40 @@ NOTHING: Any = object()  # "operand is not a constant"
 
 
 def over_budget(span: Span | None, limits: Limits) -> ExprRuntimeError:
-    return ExprRuntimeError(f"expression does too much work (over {limits.max_work:,} elements "
-                            "visited or built in one evaluation)", span,
-                            "look for a loop over a large range or nested comprehensions")
+    return ExprRuntimeError(
+        f"expression does too much work (over {limits.max_work:,} elements visited or built in one evaluation)",
+        span,
+        "look for a loop over a large range or nested comprehensions",
+    )
 
 
 def too_big(what: str, size: int, span: Span | None, limits: Limits) -> ExprRuntimeError:
-    return ExprRuntimeError(f"{what} would have {size:,} elements; the limit is "
-                            f"{limits.max_collection:,}", span)
+    return ExprRuntimeError(f"{what} would have {size:,} elements; the limit is {limits.max_collection:,}", span)
 
 
 def overflow(span: Span | None, limits: Limits) -> ExprRuntimeError:
-    return ExprRuntimeError(f"integer result is too large (over {limits.max_int:,})", span,
-                            "scores are bounded; check the formula")
+    return ExprRuntimeError(
+        f"integer result is too large (over {limits.max_int:,})", span, "scores are bounded; check the formula"
+    )
 
 
-def int_arith(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits,
-              const: Any = NOTHING) -> Closure:
+def int_arith(
+    op: str, left: Closure, right: Closure, span: Span | None, limits: Limits, const: Any = NOTHING
+) -> Closure:
     """`left op right` on integers, results bounded by max_int; `const` is a constant right side."""
     if op in ("+", "-", "*"):
         return _additive(op, left, right, span, limits, const)
     top, most = limits.max_int, limits.max_exponent
     if op == "**":
+
         def power(f: Frame) -> int:
             a, b = left(f), right(f)
             if not 0 <= b <= most:
                 raise ExprRuntimeError(f"exponent {b} is out of range (0..{most})", span)
-            if -top <= (v := a ** b) <= top:
+            if -top <= (v := a**b) <= top:
                 return v
             raise overflow(span, limits)
+
         return power
     divide = operator.floordiv if op == "//" else operator.mod
 
@@ -260,42 +267,51 @@ def int_arith(op: str, left: Closure, right: Closure, span: Span | None, limits:
         if b == 0:
             raise ExprRuntimeError("division by zero", span)
         return divide(a, b)
+
     return division
 
 
-def _additive(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits,
-              const: Any) -> Closure:
+def _additive(op: str, left: Closure, right: Closure, span: Span | None, limits: Limits, const: Any) -> Closure:
     """+ - * written out in full: they are most of every scoring formula."""
     top = limits.max_int
     if op == "+" and const is not NOTHING:
+
         def add_const(f: Frame) -> int:
             if -top <= (v := left(f) + const) <= top:
                 return v
             raise overflow(span, limits)
+
         return add_const
     if op == "*" and const is not NOTHING:
+
         def mul_const(f: Frame) -> int:
             if -top <= (v := left(f) * const) <= top:
                 return v
             raise overflow(span, limits)
+
         return mul_const
     if op == "+":
+
         def add(f: Frame) -> int:
             if -top <= (v := left(f) + right(f)) <= top:
                 return v
             raise overflow(span, limits)
+
         return add
     if op == "-":
+
         def sub(f: Frame) -> int:
             if -top <= (v := left(f) - right(f)) <= top:
                 return v
             raise overflow(span, limits)
+
         return sub
 
     def mul(f: Frame) -> int:
         if -top <= (v := left(f) * right(f)) <= top:
             return v
         raise overflow(span, limits)
+
     return mul
 
 
@@ -310,6 +326,7 @@ def concat(left: Closure, right: Closure, is_str: bool, span: Span | None, limit
             raise too_big("the joined " + ("string" if is_str else "list"), size, span, limits)
         charge(f, size, span, limits)
         return a + b if is_str else [*a, *b]
+
     return join
 
 
@@ -320,8 +337,9 @@ def charge(f: Frame, n: int, span: Span | None, limits: Limits) -> None:
         raise over_budget(span, limits)
 
 
-def equality(op: str, left: Closure, right: Closure, as_lists: bool, const: Any = NOTHING,
-             slot: int | None = None) -> Closure:
+def equality(
+    op: str, left: Closure, right: Closure, as_lists: bool, const: Any = NOTHING, slot: int | None = None
+) -> Closure:
     """`==` / `!=`; lists compare as tuples so a list equals a tuple with the same items."""
     if as_lists:
         if op == "==":
@@ -340,21 +358,33 @@ def equality(op: str, left: Closure, right: Closure, as_lists: bool, const: Any 
     return lambda f: left(f) != right(f)
 
 
-def ordering(op: str, left: Closure, right: Closure, const: Any = NOTHING,
-             slot: int | None = None) -> Closure:
+def ordering(op: str, left: Closure, right: Closure, const: Any = NOTHING, slot: int | None = None) -> Closure:
     """`<`, `<=`, `>`, `>=` on integers or strings; a variable against a constant is one step."""
     if const is not NOTHING and slot is not None:
-        return {"<": lambda f: f.L[slot] < const, "<=": lambda f: f.L[slot] <= const,
-                ">": lambda f: f.L[slot] > const, ">=": lambda f: f.L[slot] >= const}[op]
+        return {
+            "<": lambda f: f.L[slot] < const,
+            "<=": lambda f: f.L[slot] <= const,
+            ">": lambda f: f.L[slot] > const,
+            ">=": lambda f: f.L[slot] >= const,
+        }[op]
     if const is not NOTHING:
-        return {"<": lambda f: left(f) < const, "<=": lambda f: left(f) <= const,
-                ">": lambda f: left(f) > const, ">=": lambda f: left(f) >= const}[op]
-    return {"<": lambda f: left(f) < right(f), "<=": lambda f: left(f) <= right(f),
-            ">": lambda f: left(f) > right(f), ">=": lambda f: left(f) >= right(f)}[op]
+        return {
+            "<": lambda f: left(f) < const,
+            "<=": lambda f: left(f) <= const,
+            ">": lambda f: left(f) > const,
+            ">=": lambda f: left(f) >= const,
+        }[op]
+    return {
+        "<": lambda f: left(f) < right(f),
+        "<=": lambda f: left(f) <= right(f),
+        ">": lambda f: left(f) > right(f),
+        ">=": lambda f: left(f) >= right(f),
+    }[op]
 
 
-def choice(test: Closure, body: Closure, orelse: Closure, body_const: Any = NOTHING,
-           orelse_const: Any = NOTHING) -> Closure:
+def choice(
+    test: Closure, body: Closure, orelse: Closure, body_const: Any = NOTHING, orelse_const: Any = NOTHING
+) -> Closure:
     """`body if test else orelse`; constant branches are returned without a call."""
     if body_const is not NOTHING and orelse_const is not NOTHING:
         return lambda f: body_const if test(f) else orelse_const
@@ -376,8 +406,9 @@ def member_constant(const: Any) -> Any:
     return const
 
 
-def membership(negate: bool, left: Closure, right: Closure, pay: bool, span: Span | None,
-               limits: Limits, const: Any = NOTHING) -> Closure:
+def membership(
+    negate: bool, left: Closure, right: Closure, pay: bool, span: Span | None, limits: Limits, const: Any = NOTHING
+) -> Closure:
     """`x in xs` / `x not in xs`; a constant right side is a frozenset when it can be."""
     if const is not NOTHING:
         const = member_constant(const)
@@ -389,25 +420,28 @@ def membership(negate: bool, left: Closure, right: Closure, pay: bool, span: Spa
         x, xs = left(f), right(f)
         charge(f, len(xs), span, limits)
         return (x not in xs) if negate else (x in xs)
+
     return contains
 
 
-def attribute(obj: Closure, slot: int | None, get: Callable[[Any], Any], name: str,
-              span: Span | None) -> Closure:
+def attribute(obj: Closure, slot: int | None, get: Callable[[Any], Any], name: str, span: Span | None) -> Closure:
     """`x.name` through the declared getter (reading the slot itself when `x` is a variable);
     reading an attribute of `none` is an error."""
+
     def failed(value: Any, exc: Exception) -> Exception:
         if value is None:
             return ExprRuntimeError(f"cannot read '.{name}' of none", span, "check 'x != none' first")
         return exc
 
     if slot is not None:
+
         def read_slot(f: Frame) -> Any:
             value = f.L[slot]
             try:
                 return get(value)
             except Exception as exc:
                 raise failed(value, exc) from None
+
         return read_slot
 
     def read(f: Frame) -> Any:
@@ -416,17 +450,20 @@ def attribute(obj: Closure, slot: int | None, get: Callable[[Any], Any], name: s
             return get(value)
         except Exception as exc:
             raise failed(value, exc) from None
+
     return read
 
 
 def index(obj: Closure, at: Closure, span: Span | None) -> Closure:
     """`xs[i]`, negative `i` counting from the end."""
+
     def item(f: Frame) -> Any:
         xs, i = obj(f), at(f)
         try:
             return xs[i]
         except IndexError:
             raise ExprRuntimeError(f"index {i} is out of range for a list of {len(xs)}", span) from None
+
     return item
 
 
@@ -444,6 +481,7 @@ def cached(fn: Closure) -> Closure:
         if epoch:
             cell[0], cell[1] = epoch, value
         return value
+
     return reuse
 
 
@@ -461,8 +499,11 @@ def guard(fn: Closure, span: Span | None, limits: Limits, frame_size: int) -> Cl
             raise ExprRuntimeError("evaluation nests too deeply", span) from None
         except Exception as exc:
             if len(f.L) < frame_size:
-                message = (f"the frame has {len(f.L)} slots, the expressions need {frame_size}: "
-                           "make frames with new_frame() after compiling")
+                message = (
+                    f"the frame has {len(f.L)} slots, the expressions need {frame_size}: "
+                    "make frames with new_frame() after compiling"
+                )
                 raise ExprRuntimeError(message, span) from exc
             raise ExprRuntimeError(f"evaluation failed: {type(exc).__name__}: {exc}", span) from exc
+
     return run

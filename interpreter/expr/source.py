@@ -1,4 +1,5 @@
 """Where an expression's text came from: offsets inside it mapped back to file positions."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

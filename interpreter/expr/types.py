@@ -5,10 +5,12 @@ Types are checked once, at load time, so a ruleset author learns about
 subtyping except `any` (unknown, fits everywhere) and `none` (fits any
 enum or record, for "no card yet"); `bool` is not `int`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import did_you_mean
 
@@ -64,7 +66,7 @@ class Field:
 
     type: Type
     getter: Callable[[Any], Any]
-    index: int | None = None   # the owner is a tuple and this field is its item `index` (generated code reads it so)
+    index: int | None = None  # the owner is a tuple and this field is its item `index` (generated code reads it so)
 
 
 @dataclass(frozen=True, eq=False)
@@ -237,10 +239,9 @@ def parse_type(text: str, known: Mapping[str, Type]) -> Type:
     name = text.strip()
     for prefix, ctor in (("list[", ListT), ("set[", SetT)):
         if name.startswith(prefix) and name.endswith("]"):
-            return ctor(parse_type(name[len(prefix):-1], known))
+            return ctor(parse_type(name[len(prefix) : -1], known))
     found = PRIMITIVES.get(name) or known.get(name)
     if found is None:
         choices = [*PRIMITIVES, *known, "list[...]", "set[...]"]
-        raise TypeNameError(f"unknown type '{name}'", did_you_mean(name, choices)
-                            or "types are " + ", ".join(choices))
+        raise TypeNameError(f"unknown type '{name}'", did_you_mean(name, choices) or "types are " + ", ".join(choices))
     return found

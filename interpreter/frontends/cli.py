@@ -4,6 +4,7 @@ Heavy imports (YAML, Lark, jsonschema, the engine) happen inside commands so
 that `cardrules --help` starts fast.  No user error ever shows a traceback;
 `--debug` shows one for internal errors.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ def _replacing(stream: Any) -> Any:
     did this; it is deprecated from Click 8.2)."""
     try:
         stream.reconfigure(errors="replace")
-    except (AttributeError, ValueError, OSError):   # not a TextIOWrapper, or already in use elsewhere
+    except (AttributeError, ValueError, OSError):  # not a TextIOWrapper, or already in use elsewhere
         pass
     return stream
 
@@ -51,8 +52,14 @@ def cli(ctx: click.Context, debug: bool) -> None:
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: file:line:col messages with the source line; json: a list of diagnostics.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: file:line:col messages with the source line; json: a list of diagnostics.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid files.")
 def validate(files: tuple[str, ...], fmt: str, quiet: bool) -> None:
     """Check ruleset FILES: YAML, structure, names, expressions and flow.
@@ -131,8 +138,11 @@ def _resolve_ruleset(name: str) -> str:
         target = hint.split("'")[1]
         full = next((n for n in names if n.endswith("/" + target)), None)
         hint = f"did you mean '{full}'?" if full else hint
-    raise click.UsageError(f"no ruleset file or shipped ruleset named '{name}'" + (f"; {hint}" if hint else "")
-                           + (f" (shipped: {', '.join(sorted(names))})" if names and not hint else ""))
+    raise click.UsageError(
+        f"no ruleset file or shipped ruleset named '{name}'"
+        + (f"; {hint}" if hint else "")
+        + (f" (shipped: {', '.join(sorted(names))})" if names and not hint else "")
+    )
 
 
 def _load_or_exit(path: str):
@@ -163,19 +173,43 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
 @click.argument("ruleset", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
-@click.option("--agents", "agent_spec", default=None,
-              help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
-                   "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
-                   f"Default: {DEFAULT_AGENTS}.")
+@click.option(
+    "--agents",
+    "agent_spec",
+    default=None,
+    help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
+    "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
+    f"Default: {DEFAULT_AGENTS}.",
+)
 @click.option("--lang", default="en", show_default=True, help="Language of card and rule names (en, ja, ...).")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-              help="Write a JSON Lines game log here (replay it with `cardrules replay`).")
-@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
-              help="Change a ruleset option (repeatable), e.g. --option deals=4.")
-@click.option("--resume", "resume", type=click.Path(dir_okay=True), default=None,
-              help="Resume a game saved by `quit`, end of input or Ctrl-C.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
-              help="Where to save the game when you stop (default: a file under ~/.local/share/cardrules).")
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a JSON Lines game log here (replay it with `cardrules replay`).",
+)
+@click.option(
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change a ruleset option (repeatable), e.g. --option deals=4.",
+)
+@click.option(
+    "--resume",
+    "resume",
+    type=click.Path(dir_okay=True),
+    default=None,
+    help="Resume a game saved by `quit`, end of input or Ctrl-C.",
+)
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to save the game when you stop (default: a file under ~/.local/share/cardrules).",
+)
 def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path) -> None:
     """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
 
@@ -216,7 +250,7 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
     rs = _load_or_exit(path)
 
     def bad(message: str) -> None:
-        if saved is not None:   # a save's values are not the user's typing: exit 1, not a usage error
+        if saved is not None:  # a save's values are not the user's typing: exit 1, not a usage error
             click.echo(f"cardrules: cannot resume {resume}: {message}", err=True)
             sys.exit(EXIT_RULES)
         raise click.UsageError(message)
@@ -235,16 +269,27 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         bad(str(exc))
     stdout = sys.stdout
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
-    stdin = _replacing(sys.stdin)   # bytes that are not text never crash
+    stdin = _replacing(sys.stdin)  # bytes that are not text never crash
 
     def read(prompt: str) -> str | None:
         click.echo(prompt, nl=False)
         line = stdin.readline()
         return None if line == "" else line
 
-    session = Session(rs=rs, ruleset_path=path, seat=seat, agents=agents, agent_spec=agent_spec or DEFAULT_AGENTS,
-                      seed=seed, options=options, renderer=renderer, echo=click.echo, read=read,
-                      save_path=Path(save_path) if save_path else default_save_path(rs.id), log_path=log_path)
+    session = Session(
+        rs=rs,
+        ruleset_path=path,
+        seat=seat,
+        agents=agents,
+        agent_spec=agent_spec or DEFAULT_AGENTS,
+        seed=seed,
+        options=options,
+        renderer=renderer,
+        echo=click.echo,
+        read=read,
+        save_path=Path(save_path) if save_path else default_save_path(rs.id),
+        log_path=log_path,
+    )
     if saved is not None:
         try:
             session.state = rs.state_from_json(saved["state"])
@@ -264,11 +309,17 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
-              help="Number of games.")
+@click.option(
+    "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
-@click.option("--agents", "agent_spec", default="random", show_default=True,
-              help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).")
+@click.option(
+    "--agents",
+    "agent_spec",
+    default="random",
+    show_default=True,
+    help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).",
+)
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -283,7 +334,8 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
     """
     from interpreter.agents.spec import AgentSpecError, make_agents
     from interpreter.engine.program import FlowError
-    from interpreter.frontends.simulate import format_summary, simulate as run
+    from interpreter.frontends.simulate import format_summary
+    from interpreter.frontends.simulate import simulate as run
 
     path = _resolve_ruleset(ruleset)
     rs = _load_or_exit(path)
@@ -292,7 +344,7 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
         rs.check_options(options)
         make_agents(agent_spec, rs, seed)
     except (AgentSpecError, ValueError) as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(str(exc)) from None
     try:
         summary, _ = run(path, games, seed, agent_spec, options, workers, log_dir)
     except FlowError as exc:
@@ -330,12 +382,14 @@ def replay(logs, check, quiet) -> None:
             unreadable += 1
             continue
         for problem in report.problems:
-            click.echo(problem, err=True)   # each names its log and line
+            click.echo(problem, err=True)  # each names its log and line
         games, actions, problems = games + report.games, actions + report.actions, problems + len(report.problems)
     files = f" from {len(logs) - unreadable} log(s)" if len(logs) > 1 else ""
-    click.echo(f"{games} game(s){files}, {actions} actions replayed"
-               + (f", {problems} problem(s)" if problems else "")
-               + (f", {unreadable} log(s) could not be read" if unreadable else ""))
+    click.echo(
+        f"{games} game(s){files}, {actions} actions replayed"
+        + (f", {problems} problem(s)" if problems else "")
+        + (f", {unreadable} log(s) could not be read" if unreadable else "")
+    )
     if unreadable or (check and problems):
         sys.exit(EXIT_RULES)
     sys.exit(EXIT_OK)
@@ -344,8 +398,14 @@ def replay(logs, check, quiet) -> None:
 @cli.command()
 @click.argument("ruleset")
 @click.option("--lang", default="en", show_default=True, help="Language of names and rule texts.")
-@click.option("--format", "fmt", type=click.Choice(["md", "text"]), default="md", show_default=True,
-              help="Markdown or plain text.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["md", "text"]),
+    default="md",
+    show_default=True,
+    help="Markdown or plain text.",
+)
 def rules(ruleset, lang, fmt) -> None:
     """Print RULESET as readable rules: cards and their rankings, zones, options, rules, flow, moves,
     scoring."""
@@ -360,8 +420,8 @@ def rules(ruleset, lang, fmt) -> None:
 @click.argument("variant")
 def diff(base, variant) -> None:
     """List, in plain words, how VARIANT differs from BASE (both are validated first)."""
-    from interpreter.text.diff import diff_trees
     from interpreter.loading import load_document
+    from interpreter.text.diff import diff_trees
 
     trees = []
     for name in (base, variant):

@@ -4,6 +4,7 @@ A log is written while a game is played or simulated and can be replayed
 (`cardrules replay LOG --check`): the recorded deck orders are forced into a
 new game, the recorded actions applied, and the recorded results compared.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,21 +24,32 @@ def _typed_options(rs: Any, options: dict) -> dict:
     """Options as the game used them (`deals=1` from the command line is the number 1)."""
     try:
         return rs.check_options(options)
-    except ValueError:   # the game itself refuses them; the header keeps what was given
+    except ValueError:  # the game itself refuses them; the header keeps what was given
         return dict(options)
 
 
 class LogWriter:
     """Appends one game's events to a JSONL stream as the game advances."""
 
-    def __init__(self, stream: IO[str], rs: Any, ruleset_path: str, seed: int, agents: list[str],
-                 options: dict | None = None):
+    def __init__(
+        self, stream: IO[str], rs: Any, ruleset_path: str, seed: int, agents: list[str], options: dict | None = None
+    ):
         self.stream, self.rs = stream, rs
         self._shuffles = 0
         self._records = 0
-        self._write({"type": "header", "format": FORMAT, "version": __version__, "ruleset": ruleset_path,
-                     "ruleset_id": rs.id, "sha256": rs.source_sha256, "seed": seed, "agents": agents,
-                     "options": _typed_options(rs, options or {})})
+        self._write(
+            {
+                "type": "header",
+                "format": FORMAT,
+                "version": __version__,
+                "ruleset": ruleset_path,
+                "ruleset_id": rs.id,
+                "sha256": rs.source_sha256,
+                "seed": seed,
+                "agents": agents,
+                "options": _typed_options(rs, options or {}),
+            }
+        )
 
     def _write(self, obj: dict) -> None:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -46,10 +58,10 @@ class LogWriter:
     def sync(self, st: Any) -> None:
         """Write the deck orders and results the state produced since the last call."""
         ids = self.rs.cards.ids
-        for z, order in st.shuffles[self._shuffles:]:
+        for z, order in st.shuffles[self._shuffles :]:
             self._write({"type": "deck", "zone": self.rs.zone_label(z), "order": [ids[c] for c in order]})
         self._shuffles = len(st.shuffles)
-        for values in st.records[self._records:]:
+        for values in st.records[self._records :]:
             self._write({"type": "result", "values": values})
         self._records = len(st.records)
 

@@ -1,4 +1,5 @@
 """Ctrl-C held back while a file is written, so no save or log is ever half done."""
+
 from __future__ import annotations
 
 import signal
@@ -23,8 +24,8 @@ class HeldInterrupts:
     def _handler(self, signum: int, frame: Any) -> None:
         self.pending = True
 
-    def __enter__(self) -> "HeldInterrupts":
-        self.depth += 1   # first: from here on an interrupt is held (see the handler below)
+    def __enter__(self) -> HeldInterrupts:
+        self.depth += 1  # first: from here on an interrupt is held (see the handler below)
         if self.depth == 1 and threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._handler)
         return self
@@ -38,7 +39,7 @@ class HeldInterrupts:
                 previous, self._previous = self._previous, None
                 signal.signal(signal.SIGINT, previous)
         finally:
-            self.depth -= 1   # last, and always
+            self.depth -= 1  # last, and always
         if self.depth > 0:
             return
         pending, self.pending = self.pending, False

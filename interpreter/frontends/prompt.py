@@ -5,14 +5,16 @@ number, a card name, an action's text, or a command.  End of input, Ctrl-C
 and `quit` save the game and print the command that resumes it; nothing a
 person types can crash the session.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
@@ -49,7 +51,7 @@ class Session:
     read: Callable[[str], str | None]
     save_path: Path
     state: Any = None
-    clean: Any = None   # a copy of `state` taken after each whole move, never evaluated on: what a save writes
+    clean: Any = None  # a copy of `state` taken after each whole move, never evaluated on: what a save writes
     log: Any = None
     log_path: str | None = None
     game_number: int = 1
@@ -113,7 +115,7 @@ class Session:
             after.apply_action(action)
         except FlowError as exc:
             raise RulesetFailed(str(exc)) from None
-        self.clean = after.clone()   # before `state`: an interrupt between the two saves the new position
+        self.clean = after.clone()  # before `state`: an interrupt between the two saves the new position
         self.state = after
 
     # ----- showing ------------------------------------------------------------
@@ -151,6 +153,7 @@ class Session:
                 fn = self.rs.zone_sort[info.name]
                 for c in cards:
                     order.setdefault(c, self.state.with_local("card", c, fn))
+
         def position(a: Any) -> Any:
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
             return order.get(a.value, 0) if act is not None and act.param_kind == "card" else 0
@@ -199,8 +202,15 @@ class Session:
         if not line:
             return None
         word = line.lower()
-        commands = {"help": self._help, "?": self._help, "hint": self._hint, "rules": self._rules,
-                    "score": self._score, "log": self._log, "save": self._save_command}
+        commands = {
+            "help": self._help,
+            "?": self._help,
+            "hint": self._hint,
+            "rules": self._rules,
+            "score": self._score,
+            "log": self._log,
+            "save": self._save_command,
+        }
         if word in commands:
             commands[word]()
             return None
@@ -249,7 +259,8 @@ class Session:
             return None
         verb = key.split(" ")[0]
         if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
-                normalize(act.name) == verb for act in self.rs.actions):
+            normalize(act.name) == verb for act in self.rs.actions
+        ):
             self.echo(self.rs.explain(self.state, line))
             return None
         self.echo(f"'{line}' is not a move or a command; type a number from 1 to {len(legal)}, or 'help'")
@@ -304,8 +315,15 @@ class Session:
         scores = st.returns()
         self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(scores)))
         mine, best = scores[self.seat], max(scores)
-        self.echo("You win!" if mine == best and scores.count(best) < len(scores) else
-                  "A draw." if len(set(scores)) == 1 else "You lose." if mine < best else "You share the lead.")
+        self.echo(
+            "You win!"
+            if mine == best and scores.count(best) < len(scores)
+            else "A draw."
+            if len(set(scores)) == 1
+            else "You lose."
+            if mine < best
+            else "You share the lead."
+        )
         while True:
             line = self.read("next, restart or quit? ")
             if line is None:
@@ -328,7 +346,7 @@ class Session:
         self._show_events(self.state.observation(self.seat))
 
     def _show_events(self, obs: dict) -> None:
-        for event in obs["history"][self.shown:]:
+        for event in obs["history"][self.shown :]:
             self.echo(self._event_line(event))
         self.shown = len(obs["history"])
 
@@ -337,8 +355,9 @@ class Session:
         if event["seat"] < 0:
             texts = event["action"]
             text = texts.get(r.lang) or texts.get("en") or next(iter(texts.values()), "")
-            return "* " + re.sub(r"[a-z0-9][a-z0-9-]*", lambda m: r.card(m.group()) if m.group() in r.index
-                                 else m.group(), text)
+            return "* " + re.sub(
+                r"[a-z0-9][a-z0-9-]*", lambda m: r.card(m.group()) if m.group() in r.index else m.group(), text
+            )
         who = "You" if event["seat"] == self.seat else r.seat(event["seat"])
         return f"  {who}: {r.action(event['action'])}"
 
@@ -358,8 +377,14 @@ class Session:
             self.echo(f"cannot write the log {self.log_path} ({exc.strerror or exc}); playing without a log")
             self.log_path = None
             return
-        self.log = LogWriter(stream, self.rs, self.ruleset_path, self.seed + self.game_number - 1,
-                             [a.describe() for a in self.agents], self.options)
+        self.log = LogWriter(
+            stream,
+            self.rs,
+            self.ruleset_path,
+            self.seed + self.game_number - 1,
+            [a.describe() for a in self.agents],
+            self.options,
+        )
         self.log.sync(self.state)
 
     def save(self) -> Path:
@@ -370,11 +395,19 @@ class Session:
         if self.state is None:
             raise OSError("the game had not begun")
         data = {
-            "format": SAVE_FORMAT, "ruleset": str(Path(self.ruleset_path).resolve()),
-            "ruleset_id": self.rs.id, "sha256": self.rs.source_sha256, "seat": self.seat,
-            "agents": self.agent_spec, "seed": self.seed, "options": self.options,
-            "lang": self.renderer.lang, "game_number": self.game_number, "log": self.log_path,
-            "shown": self.shown, "state": (self.clean or self.state).to_json(),
+            "format": SAVE_FORMAT,
+            "ruleset": str(Path(self.ruleset_path).resolve()),
+            "ruleset_id": self.rs.id,
+            "sha256": self.rs.source_sha256,
+            "seat": self.seat,
+            "agents": self.agent_spec,
+            "seed": self.seed,
+            "options": self.options,
+            "lang": self.renderer.lang,
+            "game_number": self.game_number,
+            "log": self.log_path,
+            "shown": self.shown,
+            "state": (self.clean or self.state).to_json(),
         }
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.save_path.with_suffix(".tmp")
@@ -386,7 +419,7 @@ class Session:
         if self.state is None:
             self.echo(f"\n{why} before the game began: nothing to save")
             return status
-        HELD.__enter__()   # stopping anyway: a second Ctrl-C now must not cut the save short
+        HELD.__enter__()  # stopping anyway: a second Ctrl-C now must not cut the save short
         try:
             path = self._save()
         except OSError as exc:

@@ -1,4 +1,5 @@
 """Re-run a game log: force its deck orders, apply its actions, compare results."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -112,8 +113,9 @@ def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
             report.problems.append(f"{path}:{line}: the replay produced no result here")
             break
         if _normal(values) != _normal(st.records[i]):
-            report.problems.append(f"{path}:{line}: result differs: log has {values}, replay gives "
-                                   f"{_normal(st.records[i])}")
+            report.problems.append(
+                f"{path}:{line}: result differs: log has {values}, replay gives {_normal(st.records[i])}"
+            )
     if len(st.records) > len(recorded):
         report.problems.append(f"{path}: the replay produced {len(st.records)} results, the log {len(recorded)}")
     end = game["end"]

@@ -1,4 +1,5 @@
 """Save files of games at the prompt: where they go, and reading one back with every field checked."""
+
 from __future__ import annotations
 
 import json

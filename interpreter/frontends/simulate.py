@@ -6,6 +6,7 @@ reproducible whatever the number of workers.  Results are folded into
 running statistics as games finish, so memory does not grow with the number
 of games (a 100,000-game soak needs no more than a 10,000-game one).
 """
+
 from __future__ import annotations
 
 import math
@@ -30,7 +31,7 @@ class Running:
         self.mean += delta / self.n
         self.m2 += delta * (x - self.mean)
 
-    def merge(self, other: "Running") -> None:
+    def merge(self, other: Running) -> None:
         if other.n == 0:
             return
         n = self.n + other.n
@@ -42,8 +43,12 @@ class Running:
     def as_dict(self) -> dict:
         sd = math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
         half = 1.96 * sd / math.sqrt(self.n) if self.n > 1 else 0.0
-        return {"mean": round(self.mean, 4), "sd": round(sd, 4),
-                "ci95": [round(self.mean - half, 4), round(self.mean + half, 4)], "n": self.n}
+        return {
+            "mean": round(self.mean, 4),
+            "sd": round(sd, 4),
+            "ci95": [round(self.mean - half, 4), round(self.mean + half, 4)],
+            "n": self.n,
+        }
 
 
 @dataclass
@@ -77,7 +82,7 @@ class Tally:
             if sole and r == best:
                 self.wins[s] += 1
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         self.ensure(len(other.seats))
         self.games += other.games
         self.deals += other.deals
@@ -97,29 +102,33 @@ class Summary:
     seconds: float
     per_seat: list = field(default_factory=list)
     per_team: list = field(default_factory=list)
-    peak_mb: float | None = None   # peak resident memory of the largest process (None where unknown)
+    peak_mb: float | None = None  # peak resident memory of the largest process (None where unknown)
 
     def as_dict(self) -> dict:
-        return {"games": self.games, "deals": self.deals, "seconds": round(self.seconds, 3),
-                "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
-                "deals_per_second": round(self.deals / self.seconds, 2) if self.seconds else None,
-                "peak_memory_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
-                "seats": self.per_seat, "teams": self.per_team}
+        return {
+            "games": self.games,
+            "deals": self.deals,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "deals_per_second": round(self.deals / self.seconds, 2) if self.seconds else None,
+            "peak_memory_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
+            "seats": self.per_seat,
+            "teams": self.per_team,
+        }
 
 
 def peak_memory_mb() -> float | None:
     """Peak resident memory of this process or of its largest finished worker, in MB."""
     try:
         import resource
-    except ImportError:   # not on this system (Windows)
+    except ImportError:  # not on this system (Windows)
         return None
-    scale = 1024 * 1024 if sys.platform == "darwin" else 1024   # ru_maxrss: bytes on macOS, KB on Linux
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB on Linux
     peaks = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     return max(peaks) / scale
 
 
-def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any = None,
-             ruleset_path: str = "") -> Any:
+def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any = None, ruleset_path: str = "") -> Any:
     """Play one game with agents in every seat (optionally logged); returns the final state."""
     from interpreter.agents.spec import make_agents
     from interpreter.frontends.gamelog import LogWriter
@@ -156,7 +165,7 @@ def _worker(args: tuple) -> Tally:
         stream = open(log, "w", encoding="utf-8") if log else None
         try:
             st = play_one(rs, spec, seed, options, stream, path)
-        except FlowError as exc:   # say which game, so it can be replayed
+        except FlowError as exc:  # say which game, so it can be replayed
             where = f"game {index} (seed {seed}" + (f", log {log}" if log else "") + ")"
             raise FlowError(f"{where}: {exc}") from None
         finally:
@@ -166,8 +175,9 @@ def _worker(args: tuple) -> Tally:
     return tally
 
 
-def simulate(path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1,
-             log_dir: str | None = None) -> tuple[Summary, Tally]:
+def simulate(
+    path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1, log_dir: str | None = None
+) -> tuple[Summary, Tally]:
     """Run `games` games; returns the summary and the merged tally."""
     from interpreter.compiling.pipeline import load_ruleset
 
@@ -194,32 +204,41 @@ def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
     summary = Summary(tally.games, tally.deals, seconds, peak_mb=peak_memory_mb())
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
-        summary.per_seat.append({"seat": s, "wins": tally.wins[s], **tally.seats[s].as_dict(),
-                                 "per_deal": tally.per_deal[s].as_dict()})
+        summary.per_seat.append(
+            {"seat": s, "wins": tally.wins[s], **tally.seats[s].as_dict(), "per_deal": tally.per_deal[s].as_dict()}
+        )
     for t, tid in enumerate(rs.team_ids):
         seat = rs.team_of_seat.index(t)
-        summary.per_team.append({"team": tid, **tally.seats[seat].as_dict(),
-                                 "per_deal": tally.per_deal[seat].as_dict()})
+        summary.per_team.append(
+            {"team": tid, **tally.seats[seat].as_dict(), "per_deal": tally.per_deal[seat].as_dict()}
+        )
     return summary
 
 
 def format_summary(summary: Summary, rs: Any) -> str:
     rate = summary.seconds or 1e-9
     memory = f", peak memory {summary.peak_mb:.0f} MB" if summary.peak_mb is not None else ""
-    lines = [f"{summary.games} games, {summary.deals} deals in {summary.seconds:.2f} s "
-             f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s{memory})"]
+    lines = [
+        f"{summary.games} games, {summary.deals} deals in {summary.seconds:.2f} s "
+        f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s{memory})"
+    ]
     per_deal = summary.deals > summary.games
-    lines.append(f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI" + ("          per deal" if per_deal else ""))
+    lines.append(
+        f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI" + ("          per deal" if per_deal else "")
+    )
     for row in summary.per_seat:
         extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
-        lines.append(f"{row['seat']:>6} {row['wins']:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
-                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]{extra}")
+        lines.append(
+            f"{row['seat']:>6} {row['wins']:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
+            f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]{extra}"
+        )
     for row in summary.per_team:
         pd = row["per_deal"]
-        extra = (f"; per deal {pd['mean']:.3f} (95% CI [{pd['ci95'][0]:.3f}, {pd['ci95'][1]:.3f}])"
-                 if per_deal else "")
-        lines.append(f"team {row['team']}: mean {row['mean']:.3f} (sd {row['sd']:.3f}, 95% CI "
-                     f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]){extra}")
+        extra = f"; per deal {pd['mean']:.3f} (95% CI [{pd['ci95'][0]:.3f}, {pd['ci95'][1]:.3f}])" if per_deal else ""
+        lines.append(
+            f"team {row['team']}: mean {row['mean']:.3f} (sd {row['sd']:.3f}, 95% CI "
+            f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]){extra}"
+        )
     return "\n".join(lines)
 
 

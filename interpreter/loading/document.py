@@ -3,12 +3,14 @@
 `load_document` never raises for a user's mistake: every problem is a
 `Diagnostic` in the returned `Document`. The merge rules are in docs/extends.md.
 """
+
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from interpreter.base import resources
 from interpreter.base.diagnostics import Diagnostic, RulesetError, Span, did_you_mean
@@ -136,8 +138,15 @@ def _top_level_problem(tree: Any, source: SourceText) -> Diagnostic:
     hint = "write the ruleset as 'key: value' lines"
     if tree is None:
         return Diagnostic("file is empty: a ruleset is a YAML mapping", source.span(0), hint)
-    kind = ("a list" if isinstance(tree, LocList) else "a string" if isinstance(tree, str)
-            else "true/false" if isinstance(tree, bool) else "a number")
+    kind = (
+        "a list"
+        if isinstance(tree, LocList)
+        else "a string"
+        if isinstance(tree, str)
+        else "true/false"
+        if isinstance(tree, bool)
+        else "a number"
+    )
     span = getattr(tree, "span", None) or source.span(0)
     return Diagnostic(f"a ruleset must be a YAML mapping at the top level, not {kind}", span, hint)
 
@@ -159,10 +168,12 @@ def _normalize(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _failed(display: str, message: str, span: Span | None = None, hint: str | None = None,
-            text: str | None = None) -> _File:
-    return _File(display, Path(display).absolute(), Path(display).parent, None, text,
-                 (Diagnostic(message, span, hint),))
+def _failed(
+    display: str, message: str, span: Span | None = None, hint: str | None = None, text: str | None = None
+) -> _File:
+    return _File(
+        display, Path(display).absolute(), Path(display).parent, None, text, (Diagnostic(message, span, hint),)
+    )
 
 
 def _too_large(display: str, size: int) -> str:
@@ -202,8 +213,13 @@ def _base_of(file: _File, chain: list[_File], diagnostics: list[Diagnostic]) -> 
     value = file.tree["extends"]
     span = file.tree.value_spans.get("extends")
     if not isinstance(value, str) or not value.strip():
-        diagnostics.append(Diagnostic("extends must name a base ruleset: a path relative to this file, "
-                                      "or a shipped ruleset name", span, "for example: extends: ../base.yaml"))
+        diagnostics.append(
+            Diagnostic(
+                "extends must name a base ruleset: a path relative to this file, or a shipped ruleset name",
+                span,
+                "for example: extends: ../base.yaml",
+            )
+        )
         return None
     if len(chain) > MAX_EXTENDS_DEPTH:
         diagnostics.append(Diagnostic(f"extends chain is deeper than {MAX_EXTENDS_DEPTH} files", span))
@@ -211,15 +227,21 @@ def _base_of(file: _File, chain: list[_File], diagnostics: list[Diagnostic]) -> 
     path = _find_base(value, file.folder)
     if path is None:
         hint = did_you_mean(value, _base_names(file.folder)) or (
-            "give a path relative to this file's folder, or the name of a shipped ruleset")
+            "give a path relative to this file's folder, or the name of a shipped ruleset"
+        )
         diagnostics.append(Diagnostic(f"cannot find the base ruleset '{value}'", span, hint))
         return None
     identity = _identity(path)
     seen = [f.identity for f in chain]
     if identity in seen:
-        names = [f.display for f in chain[seen.index(identity):]] + [chain[seen.index(identity)].display]
-        diagnostics.append(Diagnostic(f"extends cycle: {' -> '.join(names)}", span,
-                                      "a ruleset cannot extend itself, directly or through its bases"))
+        names = [f.display for f in chain[seen.index(identity) :]] + [chain[seen.index(identity)].display]
+        diagnostics.append(
+            Diagnostic(
+                f"extends cycle: {' -> '.join(names)}",
+                span,
+                "a ruleset cannot extend itself, directly or through its bases",
+            )
+        )
         return None
     return _parse_file(identity, _display(identity))
 

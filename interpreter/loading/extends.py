@@ -1,4 +1,5 @@
 """Merging a variant over its base (`extends:`): the rules of docs/extends.md, as new containers."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,16 +24,23 @@ def _merge_mapping(base: LocDict, variant: LocDict, path: list[str], diagnostics
             result.put(key, copy_tree(value), base.key_spans.get(key), base.value_spans.get(key))
         elif variant[key] is not None and not (top and key == "extends"):
             replace = top and key in ("id", "name")
-            merged = copy_tree(variant[key]) if replace else _merge_value(value, variant[key], [*path, key],
-                                                                         diagnostics)
+            merged = (
+                copy_tree(variant[key]) if replace else _merge_value(value, variant[key], [*path, key], diagnostics)
+            )
             result.put(key, merged, variant.key_spans.get(key), variant.value_spans.get(key))
     for key, value in variant.items():
         if key in base or (top and key == "extends"):
             continue
         if value is None:
             hint = did_you_mean(key, base.keys())
-            diagnostics.append(Diagnostic(f"nothing to remove: the base has no key '{key}'{_where(path)}",
-                                          variant.key_spans.get(key), hint, "warning"))
+            diagnostics.append(
+                Diagnostic(
+                    f"nothing to remove: the base has no key '{key}'{_where(path)}",
+                    variant.key_spans.get(key),
+                    hint,
+                    "warning",
+                )
+            )
             continue
         result.put(key, copy_tree(value), variant.key_spans.get(key), variant.value_spans.get(key))
     return result
@@ -46,9 +54,14 @@ def _merge_value(base: Any, variant: Any, path: list[str], diagnostics: list[Dia
         return _IdMerge(base, path, diagnostics).apply(variant)
     if isinstance(base, LocList) and isinstance(variant, LocList) and _is_id_list(base) and variant:
         ids = ", ".join(str(item["id"]) for item in base[:6]) + (", ..." if len(base) > 6 else "")
-        diagnostics.append(Diagnostic(
-            f"this list replaces the base's whole list{_where(path)} (its entries {ids})", variant.span,
-            "give every entry an id to merge by id instead (docs/extends.md)", "warning"))
+        diagnostics.append(
+            Diagnostic(
+                f"this list replaces the base's whole list{_where(path)} (its entries {ids})",
+                variant.span,
+                "give every entry an id to merge by id instead (docs/extends.md)",
+                "warning",
+            )
+        )
     return copy_tree(variant)
 
 
@@ -111,8 +124,7 @@ class _IdMerge:
         """Move the item at `index` next to the id its `before`/`after` key names."""
         keys = [k for k in _PLACEMENT if k in item]
         if len(keys) > 1:
-            self.diagnostics.append(Diagnostic("use either 'before' or 'after', not both",
-                                               item.key_spans.get("after")))
+            self.diagnostics.append(Diagnostic("use either 'before' or 'after', not both", item.key_spans.get("after")))
             return
         if not keys:
             return
@@ -127,5 +139,6 @@ class _IdMerge:
 
     def _unknown(self, ident: Any, span: Span | None, what: str) -> None:
         ids = [str(item["id"]) for item in self.items]
-        self.diagnostics.append(Diagnostic(f"{what}: no item has the id '{ident}'{_where(self.path)}", span,
-                                           did_you_mean(str(ident), ids)))
+        self.diagnostics.append(
+            Diagnostic(f"{what}: no item has the id '{ident}'{_where(self.path)}", span, did_you_mean(str(ident), ids))
+        )

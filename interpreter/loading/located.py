@@ -4,11 +4,13 @@
 value back to the file, through quotes, escapes and block indentation, so an
 error inside an expression string points at the right column.
 """
+
 from __future__ import annotations
 
 import bisect
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from yaml.scanner import Scanner
 
@@ -44,8 +46,15 @@ class SourceText:
 class LocStr(str):
     """A string value that remembers where it was written, down to each character."""
 
-    def __new__(cls, value: str = "", span: Span | None = None, source: SourceText | None = None,
-                start: int = 0, end: int = 0, style: str | None = None) -> LocStr:
+    def __new__(
+        cls,
+        value: str = "",
+        span: Span | None = None,
+        source: SourceText | None = None,
+        start: int = 0,
+        end: int = 0,
+        style: str | None = None,
+    ) -> LocStr:
         obj = super().__new__(cls, value)
         obj.span = span
         obj._where = (source, start, end, style)
@@ -217,14 +226,14 @@ def _flow_entries(text: str, start: int, end: int, style: str | None) -> list[_E
 
 def _escape(text: str, i: int, entries: list[_Entry]) -> tuple[int, bool]:
     """Add the entry of a backslash escape at `i`; the next index, and whether blanks follow a joined line."""
-    code = text[i + 1: i + 2]
+    code = text[i + 1 : i + 2]
     if code in Scanner.ESCAPE_REPLACEMENTS:
         entries.append((Scanner.ESCAPE_REPLACEMENTS[code], i, i + 2, _TEXT))
         return i + 2, False
     if code in Scanner.ESCAPE_CODES:
         end = i + 2 + Scanner.ESCAPE_CODES[code]
         try:
-            entries.append((chr(int(text[i + 2:end], 16)), i, end, _TEXT))
+            entries.append((chr(int(text[i + 2 : end], 16)), i, end, _TEXT))
         except ValueError:
             entries.append(("\\", i, end, _TEXT))
         return end, False

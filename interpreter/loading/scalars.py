@@ -1,10 +1,10 @@
 """Scalars as we read them: YAML 1.2 core, and the YAML 1.1 words that surprise authors."""
+
 from __future__ import annotations
 
 import math
 import re
 from typing import Any
-
 
 # ---------------------------------------------------------------- scalars
 
@@ -13,8 +13,9 @@ _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|0o[0-7]+|0x[0-9a-fA-F]+")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
-_SPECIAL_FLOATS = {f"{sign}.{word}": float(f"{sign}inf") for sign in ("", "+", "-")
-                   for word in ("inf", "Inf", "INF")} | {f".{w}": math.nan for w in ("nan", "NaN", "NAN")}
+_SPECIAL_FLOATS = {
+    f"{sign}.{word}": float(f"{sign}inf") for sign in ("", "+", "-") for word in ("inf", "Inf", "INF")
+} | {f".{w}": math.nan for w in ("nan", "NaN", "NAN")}
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n"})
 _YAML11_INT = re.compile(r"[-+]?0[0-9_]+|[-+]?[0-9][0-9_]*_[0-9_]*")
 
@@ -26,7 +27,7 @@ def core_scalar(text: str) -> Any:
     if text in _BOOLS:
         return _BOOLS[text]
     if len(text) > 64 and (_INT.fullmatch(text) or _FLOAT.fullmatch(text)):
-        return text   # a number this long is a mistake: it stays text, and the schema says so
+        return text  # a number this long is a mistake: it stays text, and the schema says so
     try:
         if _INT.fullmatch(text):
             return int(text, 0) if text[:2] in ("0o", "0x") else int(text)

@@ -1,4 +1,5 @@
 """PyYAML's errors in plain words, at the problem's position."""
+
 from __future__ import annotations
 
 import re
@@ -8,49 +9,100 @@ from yaml.error import MarkedYAMLError
 from interpreter.base.diagnostics import Diagnostic, did_you_mean
 from interpreter.loading.located import BREAKS, SourceText
 
-
 # ---------------------------------------------------------------- PyYAML errors in plain words
 
-_TOKENS = {"<block mapping start>": "a new key", "<block sequence start>": "a list item", "-": "a list item",
-           "<scalar>": "a value", "<block end>": "the end of a block", "<anchor>": "an anchor",
-           "<alias>": "an alias", "<tag>": "a tag", "<stream end>": "the end of the file",
-           "<document start>": "'---'", "<document end>": "'...'", "<directive>": "a '%' directive"}
+_TOKENS = {
+    "<block mapping start>": "a new key",
+    "<block sequence start>": "a list item",
+    "-": "a list item",
+    "<scalar>": "a value",
+    "<block end>": "the end of a block",
+    "<anchor>": "an anchor",
+    "<alias>": "an alias",
+    "<tag>": "a tag",
+    "<stream end>": "the end of the file",
+    "<document start>": "'---'",
+    "<document end>": "'...'",
+    "<directive>": "a '%' directive",
+}
 
 # (PyYAML's problem, our message, our hint); {0}.. are the pattern's groups, {line} the context's line.
 _WORDS: list[tuple[str, str, str | None]] = [
     (r"found character '(.)' that cannot start any token", "'{0}' cannot start a value", "put the value in quotes"),
-    (r"mapping values are not allowed here", "a ':' is not allowed here",
-     "if the value contains ': ', put it in quotes; otherwise check this line's indentation"),
-    (r"could not find expected ':'", "expected ':' after the key on line {line}",
-     "a key is written 'name: value'; text that goes on over several lines must be indented or quoted"),
-    (r"expected <block end>, but found '(.+)'", "bad indentation: {t0} is not expected here",
-     "keys of one mapping, and items of one list, start in the same column (this block starts at line {line})"),
-    (r"sequence entries are not allowed here", "a list item ('- ') is not allowed here",
-     "start the list on its own line, indented under its key"),
+    (
+        r"mapping values are not allowed here",
+        "a ':' is not allowed here",
+        "if the value contains ': ', put it in quotes; otherwise check this line's indentation",
+    ),
+    (
+        r"could not find expected ':'",
+        "expected ':' after the key on line {line}",
+        "a key is written 'name: value'; text that goes on over several lines must be indented or quoted",
+    ),
+    (
+        r"expected <block end>, but found '(.+)'",
+        "bad indentation: {t0} is not expected here",
+        "keys of one mapping, and items of one list, start in the same column (this block starts at line {line})",
+    ),
+    (
+        r"sequence entries are not allowed here",
+        "a list item ('- ') is not allowed here",
+        "start the list on its own line, indented under its key",
+    ),
     (r"mapping keys are not allowed here", "a key is not allowed here", "check this line's indentation"),
     (r"found duplicate anchor '(.+)'", "the anchor '&{0}' is defined twice", "first defined at line {line}"),
-    (r"found unknown escape character '(.+)'", "unknown escape '\\{0}' in a double-quoted string",
-     "write \\\\ for a backslash, or use single quotes, where a backslash is plain text"),
-    (r"found unexpected end of stream", "the file ends inside a quoted string",
-     "close the string that starts at line {line}"),
-    (r"found unexpected document separator", "a line '---' or '...' is inside a quoted string",
-     "close the string that starts at line {line} before it"),
-    (r"but found another document", "a ruleset file holds one YAML document",
-     "remove this '---' and what follows it, or move it to a file of its own"),
-    (r"expected ',' or '\]', but got '(.+)'", "expected ',' or ']' in the list that starts at line {line}",
-     "found {t0}; is a '[' missing its ']'?"),
-    (r"expected ',' or '\}', but got '(.+)'", "expected ',' or '}}' in the mapping that starts at line {line}",
-     "found {t0}; is a '{{' missing its '}}'?"),
+    (
+        r"found unknown escape character '(.+)'",
+        "unknown escape '\\{0}' in a double-quoted string",
+        "write \\\\ for a backslash, or use single quotes, where a backslash is plain text",
+    ),
+    (
+        r"found unexpected end of stream",
+        "the file ends inside a quoted string",
+        "close the string that starts at line {line}",
+    ),
+    (
+        r"found unexpected document separator",
+        "a line '---' or '...' is inside a quoted string",
+        "close the string that starts at line {line} before it",
+    ),
+    (
+        r"but found another document",
+        "a ruleset file holds one YAML document",
+        "remove this '---' and what follows it, or move it to a file of its own",
+    ),
+    (
+        r"expected ',' or '\]', but got '(.+)'",
+        "expected ',' or ']' in the list that starts at line {line}",
+        "found {t0}; is a '[' missing its ']'?",
+    ),
+    (
+        r"expected ',' or '\}', but got '(.+)'",
+        "expected ',' or '}}' in the mapping that starts at line {line}",
+        "found {t0}; is a '{{' missing its '}}'?",
+    ),
     (r"expected the node content, but found '(.+)'", "expected a value here, but found {t0}", None),
-    (r"expected alphabetic or numeric character, but found", "an anchor or alias name must be letters, digits, "
-     "'-' or '_'", None),
-    (r"expected escape sequence of (\d+) hexadecimal numbers", "this escape needs {0} hexadecimal digits",
-     "for example \\x41, \\u00e9 or \\U0001F0A1"),
+    (
+        r"expected alphabetic or numeric character, but found",
+        "an anchor or alias name must be letters, digits, '-' or '_'",
+        None,
+    ),
+    (
+        r"expected escape sequence of (\d+) hexadecimal numbers",
+        "this escape needs {0} hexadecimal digits",
+        "for example \\x41, \\u00e9 or \\U0001F0A1",
+    ),
     (r"found undefined tag handle '(.+)'", "YAML tags are not allowed: '{0}'", None),
-    (r"expected a comment or a line break, but found", "only a comment may follow '|' or '>' on its line",
-     "start the text on the next line, indented"),
-    (r"expected chomping or indentation indicators", "after '|' or '>' only '-', '+' or a digit may follow",
-     "start the text on the next line, indented"),
+    (
+        r"expected a comment or a line break, but found",
+        "only a comment may follow '|' or '>' on its line",
+        "start the text on the next line, indented",
+    ),
+    (
+        r"expected chomping or indentation indicators",
+        "after '|' or '>' only '-', '+' or a digit may follow",
+        "start the text on the next line, indented",
+    ),
     (r"found incompatible YAML document", "this %YAML version is not supported", "remove the %YAML line"),
 ]
 
@@ -60,7 +112,7 @@ def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]
     mark = err.problem_mark or err.context_mark
     problem = err.problem or err.context or "invalid YAML"
     if problem.startswith("found unexpected end of stream") and err.context_mark is not None:
-        mark = err.context_mark   # point at the opening quote, not past the end of the file
+        mark = err.context_mark  # point at the opening quote, not past the end of the file
     span = source.span(min(mark.index, len(source.text))) if mark else None
     line = err.context_mark.line + 1 if err.context_mark else None
     if problem == "found character '\\t' that cannot start any token" and mark:

@@ -4,6 +4,7 @@ We read YAML's data-only subset: YAML 1.2 core scalars, no tags beyond the
 standard ones, no merge keys, and alias expansion bounded by a node count.
 The tree is built from `yaml.compose` nodes; no PyYAML constructor ever runs.
 """
+
 from __future__ import annotations
 
 import re
@@ -77,11 +78,13 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
         self.nodes += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _LimitError(None, None, f"values are nested more than {MAX_DEPTH} levels deep",
-                                 self.peek_event().start_mark)
+                raise _LimitError(
+                    None, None, f"values are nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
+                )
             if self.nodes > MAX_NODES:
-                raise _LimitError(None, None, f"the file has more than {MAX_NODES} values",
-                                 self.peek_event().start_mark)
+                raise _LimitError(
+                    None, None, f"the file has more than {MAX_NODES} values", self.peek_event().start_mark
+                )
             return Composer.compose_node(self, parent, index)
         finally:
             self.depth -= 1
@@ -93,6 +96,7 @@ except ImportError:  # PyYAML built without libyaml
     _CParser = None
 
 if _CParser is not None:
+
     class _FastLoader(Composer, _CParser, BaseResolver):
         """libyaml's scanner and parser with our composer: the same tree, several times faster.
 
@@ -169,9 +173,14 @@ class _Builder:
             if isinstance(node, _AliasNode):
                 count += self._size(node.target, node)
                 if count > MAX_NODES:
-                    raise _Stop(Diagnostic(f"YAML alias expansion exceeds {MAX_NODES} nodes", self.span(node),
-                                           "each alias (*name) copies its whole anchored value; "
-                                           "aliases inside anchored values multiply"))
+                    raise _Stop(
+                        Diagnostic(
+                            f"YAML alias expansion exceeds {MAX_NODES} nodes",
+                            self.span(node),
+                            "each alias (*name) copies its whole anchored value; "
+                            "aliases inside anchored values multiply",
+                        )
+                    )
             else:
                 count += 1
                 stack.extend(reversed(_children(node)))
@@ -184,8 +193,13 @@ class _Builder:
         if key in self.sizes:
             return self.sizes[key]
         if key in self.open:
-            raise _Stop(Diagnostic(f"alias '*{via.name}' refers to a value that contains it", self.span(via),
-                                   "a ruleset is a tree: an alias cannot repeat a value it is inside of"))
+            raise _Stop(
+                Diagnostic(
+                    f"alias '*{via.name}' refers to a value that contains it",
+                    self.span(via),
+                    "a ruleset is a tree: an alias cannot repeat a value it is inside of",
+                )
+            )
         self.open.add(key)
         total = 1
         for child in _children(node):
@@ -210,12 +224,16 @@ class _Builder:
 
     def _tagged(self, node: ScalarNode, text: LocStr, span: Span) -> Any:
         """A scalar with an explicit standard tag (`!!str`, `!!int`, ...)."""
-        kind = node.tag[len(_CORE):]
+        kind = node.tag[len(_CORE) :]
         if kind == "str":
             return text
         value = core_scalar(node.value)
-        fits = {"int": type(value) is int, "float": type(value) in (int, float),
-                "bool": type(value) is bool, "null": value is None}[kind]
+        fits = {
+            "int": type(value) is int,
+            "float": type(value) in (int, float),
+            "bool": type(value) is bool,
+            "null": value is None,
+        }[kind]
         if not fits:
             self._error(f"'{node.value}' is not a valid !!{kind} value", span)
             return text
@@ -246,8 +264,11 @@ class _Builder:
             self._error(f"a mapping key must be a name or a value, not a {kind}", span)
             return None, span
         if target.tag == _PLAIN and target.value == "<<":
-            self._error("merge keys ('<<') are not supported", span,
-                        "repeat the keys, or share the whole value with an anchor (&name) and an alias (*name)")
+            self._error(
+                "merge keys ('<<') are not supported",
+                span,
+                "repeat the keys, or share the whole value with an anchor (&name) and an alias (*name)",
+            )
             return None, span
         if target.tag != _PLAIN and target.tag not in _SCALAR_TAGS:
             self._bad_tag(target, "a key")
@@ -271,8 +292,11 @@ class _Builder:
         if node.tag in _SCALAR_TAGS | {_CORE + "map", _CORE + "seq"}:
             self._error(f"the tag '{written}' cannot be used on {what}", span, "remove the tag")
         else:
-            self._error(f"YAML tags are not allowed: '{written}'", span,
-                        "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)")
+            self._error(
+                f"YAML tags are not allowed: '{written}'",
+                span,
+                "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)",
+            )
 
     def _error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(message, span, hint))
@@ -321,15 +345,24 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
     """Parse a file's text into a located value (None if empty or unreadable) and diagnostics."""
     bad = Reader.NON_PRINTABLE.search(source.text)
     if bad:
-        return None, [Diagnostic(f"control character U+{ord(bad.group()):04X} is not allowed in YAML",
-                                        source.span(bad.start()), "remove it, or write it as an escape "
-                                        "(like \\t) in a double-quoted string")]
+        return None, [
+            Diagnostic(
+                f"control character U+{ord(bad.group()):04X} is not allowed in YAML",
+                source.span(bad.start()),
+                "remove it, or write it as an escape (like \\t) in a double-quoted string",
+            )
+        ]
     odd = _ODD_BREAKS.search(source.text)
-    if odd:   # YAML 1.1 counts these as line ends and most editors do not: positions would disagree
-        return None, [Diagnostic(f"line separator U+{ord(odd.group()):04X} is not allowed in a ruleset",
-                                 source.span(odd.start()), "end lines with an ordinary newline")]
+    if odd:  # YAML 1.1 counts these as line ends and most editors do not: positions would disagree
+        return None, [
+            Diagnostic(
+                f"line separator U+{ord(odd.group()):04X} is not allowed in a ruleset",
+                source.span(odd.start()),
+                "end lines with an ordinary newline",
+            )
+        ]
     diagnostics: list[Diagnostic] = []
-    if _CParser is not None and "\t" not in source.text:   # libyaml accepts some tabs PyYAML refuses
+    if _CParser is not None and "\t" not in source.text:  # libyaml accepts some tabs PyYAML refuses
         fast = _fast_tree(source)
         if fast is not None:
             return fast
@@ -375,6 +408,9 @@ def _odd_failure(err: Exception, source: SourceText) -> Diagnostic:
         return Diagnostic(f"values are nested too deeply (the limit is {MAX_DEPTH} levels)", source.span(0))
     for found in re.finditer(r"\\U([0-9A-Fa-f]{8})", source.text):
         if int(found.group(1), 16) > 0x10FFFF:
-            return Diagnostic(f"the escape '{found.group()}' is beyond the last Unicode character",
-                              source.span(found.start(), found.end()), "the largest is \\U0010FFFF")
+            return Diagnostic(
+                f"the escape '{found.group()}' is beyond the last Unicode character",
+                source.span(found.start(), found.end()),
+                "the largest is \\U0010FFFF",
+            )
     return Diagnostic(f"cannot read this YAML: {err}", source.span(0))

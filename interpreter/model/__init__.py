@@ -2,11 +2,53 @@
 
 May import: base, loading.
 """
+
 from __future__ import annotations
 
 from interpreter.model.build import build_model
 from interpreter.model.nodes import (
-    Text, Rule, AttrDecl, DeckEntry, Deck, Team, Players, Zone, Variable, Constant, Option, Function, Step, Restriction, Action, MeldKindDecl, ShapeDecl, Invariant, Model, STEP_KINDS
+    STEP_KINDS,
+    Action,
+    AttrDecl,
+    Constant,
+    Deck,
+    DeckEntry,
+    Function,
+    Invariant,
+    MeldKindDecl,
+    Model,
+    Option,
+    Players,
+    Restriction,
+    Rule,
+    ShapeDecl,
+    Step,
+    Team,
+    Text,
+    Variable,
+    Zone,
 )
 
-__all__ = ["build_model", "Text", "Rule", "AttrDecl", "DeckEntry", "Deck", "Team", "Players", "Zone", "Variable", "Constant", "Option", "Function", "Step", "Restriction", "Action", "MeldKindDecl", "ShapeDecl", "Invariant", "Model", "STEP_KINDS"]
+__all__ = [
+    "build_model",
+    "Text",
+    "Rule",
+    "AttrDecl",
+    "DeckEntry",
+    "Deck",
+    "Team",
+    "Players",
+    "Zone",
+    "Variable",
+    "Constant",
+    "Option",
+    "Function",
+    "Step",
+    "Restriction",
+    "Action",
+    "MeldKindDecl",
+    "ShapeDecl",
+    "Invariant",
+    "Model",
+    "STEP_KINDS",
+]

@@ -3,13 +3,34 @@
 `build_model` also reports structural problems the JSON Schema cannot
 express (a step with two kinds, a seat in two teams, duplicate card ids).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, Span
 from interpreter.model.nodes import (
-    Text, Rule, AttrDecl, DeckEntry, Deck, Team, Players, Zone, Variable, Constant, Option, Function, Step, Restriction, Action, MeldKindDecl, ShapeDecl, Invariant, Model, STEP_KINDS
+    STEP_KINDS,
+    Action,
+    AttrDecl,
+    Constant,
+    Deck,
+    DeckEntry,
+    Function,
+    Invariant,
+    MeldKindDecl,
+    Model,
+    Option,
+    Players,
+    Restriction,
+    Rule,
+    ShapeDecl,
+    Step,
+    Team,
+    Text,
+    Variable,
+    Zone,
 )
 
 
@@ -48,10 +69,20 @@ class _Builder:
     def entries(self, items: Any) -> tuple[DeckEntry, ...]:
         out = []
         for i, raw in enumerate(items or ()):
-            out.append(DeckEntry(
-                id=str(raw["id"]), name=Text.of(raw.get("name", raw["id"])), attrs=raw.get("attrs") or {},
-                span=_item_span(items, i), symbol=raw.get("symbol"), color=raw.get("color"),
-                suit=raw.get("suit"), rank=raw.get("rank"), copies=raw.get("copies"), node=raw))
+            out.append(
+                DeckEntry(
+                    id=str(raw["id"]),
+                    name=Text.of(raw.get("name", raw["id"])),
+                    attrs=raw.get("attrs") or {},
+                    span=_item_span(items, i),
+                    symbol=raw.get("symbol"),
+                    color=raw.get("color"),
+                    suit=raw.get("suit"),
+                    rank=raw.get("rank"),
+                    copies=raw.get("copies"),
+                    node=raw,
+                )
+            )
         self.no_duplicates(out, items, "id")
         return tuple(out)
 
@@ -68,13 +99,28 @@ class _Builder:
     def deck(self) -> Deck:
         raw = self.root["deck"]
         attrs = raw.get("attributes") or {}
-        decls = tuple(AttrDecl(name=k, type=v["type"], default=v.get("default", _zero(v["type"])),
-                               span=_key_span(attrs, k), default_span=_value_span(v, "default") if "default" in v
-                               else None, description=Text.of(v.get("description"))) for k, v in attrs.items())
-        return Deck(attributes=decls, suits=self.entries(raw.get("suits")), ranks=self.entries(raw.get("ranks")),
-                    cards=self.entries(raw.get("cards")), card_attrs=dict(raw.get("card_attrs") or {}),
-                    copies=raw.get("copies", 1), exclude=tuple(raw.get("exclude") or ()),
-                    zone=raw.get("zone", "deck"), span=_key_span(self.root, "deck"))
+        decls = tuple(
+            AttrDecl(
+                name=k,
+                type=v["type"],
+                default=v.get("default", _zero(v["type"])),
+                span=_key_span(attrs, k),
+                default_span=_value_span(v, "default") if "default" in v else None,
+                description=Text.of(v.get("description")),
+            )
+            for k, v in attrs.items()
+        )
+        return Deck(
+            attributes=decls,
+            suits=self.entries(raw.get("suits")),
+            ranks=self.entries(raw.get("ranks")),
+            cards=self.entries(raw.get("cards")),
+            card_attrs=dict(raw.get("card_attrs") or {}),
+            copies=raw.get("copies", 1),
+            exclude=tuple(raw.get("exclude") or ()),
+            zone=raw.get("zone", "deck"),
+            span=_key_span(self.root, "deck"),
+        )
 
     def players(self) -> Players:
         raw = self.root["players"]
@@ -86,18 +132,23 @@ class _Builder:
             span = _item_span(raw["teams"], i)
             for s in seats:
                 if s >= count:
-                    self.bag.error(f"team '{t['id']}' names seat {s}, but seats are 0 to {count - 1}",
-                                   _value_span(t, "seats"), f"players.count is {count}")
+                    self.bag.error(
+                        f"team '{t['id']}' names seat {s}, but seats are 0 to {count - 1}",
+                        _value_span(t, "seats"),
+                        f"players.count is {count}",
+                    )
                 elif s in owner:
-                    self.bag.error(f"seat {s} is in two teams ('{owner[s]}' and '{t['id']}')",
-                                   _value_span(t, "seats"))
+                    self.bag.error(f"seat {s} is in two teams ('{owner[s]}' and '{t['id']}')", _value_span(t, "seats"))
                 owner.setdefault(s, t["id"])
             teams.append(Team(id=t["id"], name=Text.of(t.get("name", t["id"])), seats=seats, span=span))
         self.no_duplicates(teams, raw.get("teams") or [], "team")
         if teams and len(owner) < count:
             missing = sorted(set(range(count)) - set(owner))
-            self.bag.error(f"seats {missing} belong to no team", _key_span(raw, "teams"),
-                           "every seat must be in exactly one team when teams are declared")
+            self.bag.error(
+                f"seats {missing} belong to no team",
+                _key_span(raw, "teams"),
+                "every seat must be in exactly one team when teams are declared",
+            )
         names = tuple(Text.of(n) for n in raw.get("seat_names") or ())
         if names and len(names) != count:
             self.bag.error(f"seat_names lists {len(names)} names for {count} seats", _key_span(raw, "seat_names"))
@@ -112,8 +163,9 @@ class _Builder:
         kinds = [k for k in node if k in STEP_KINDS]
         if len(kinds) != 1:
             what = "no kind key" if not kinds else f"{len(kinds)} kind keys ({', '.join(kinds)})"
-            self.bag.error(f"a step needs exactly one kind key, this one has {what}", span,
-                           "kinds: " + ", ".join(STEP_KINDS))
+            self.bag.error(
+                f"a step needs exactly one kind key, this one has {what}", span, "kinds: " + ", ".join(STEP_KINDS)
+            )
             return None
         kind = kinds[0]
         for extra in ("then", "else"):
@@ -127,8 +179,15 @@ class _Builder:
             if "then" not in node:
                 self.bag.error("an 'if' step needs 'then' steps", _key_span(node, "if"))
             body = self.steps(node.get("then"))
-        return Step(kind=kind, value=value, rule=self.rule(node), span=_key_span(node, kind) or span,
-                    value_span=_value_span(node, kind), body=body, else_body=self.steps(node.get("else")) if kind == "if" else ())
+        return Step(
+            kind=kind,
+            value=value,
+            rule=self.rule(node),
+            span=_key_span(node, kind) or span,
+            value_span=_value_span(node, kind),
+            body=body,
+            else_body=self.steps(node.get("else")) if kind == "if" else (),
+        )
 
     def steps(self, items: Any) -> tuple[Step, ...]:
         out = []
@@ -142,13 +201,25 @@ class _Builder:
         param = raw.get("param") or {}
         legal = raw.get("legal_if") or []
         restrictions = tuple(
-            Restriction(rule=self.rule(r) or Rule(None, Text({}), _item_span(legal, i)),
-                        when=r.get("when"), require=r["require"], span=_item_span(legal, i))
-            for i, r in enumerate(legal))
-        return Action(name=name, rule=self.rule(raw), label=Text.of(raw.get("label", name)),
-                      param_name=param.get("name"), param_from=param.get("from"),
-                      available_if=raw.get("available_if"), legal_if=restrictions,
-                      effect=self.steps(raw.get("effect")), span=_key_span(self.root["actions"], name))
+            Restriction(
+                rule=self.rule(r) or Rule(None, Text({}), _item_span(legal, i)),
+                when=r.get("when"),
+                require=r["require"],
+                span=_item_span(legal, i),
+            )
+            for i, r in enumerate(legal)
+        )
+        return Action(
+            name=name,
+            rule=self.rule(raw),
+            label=Text.of(raw.get("label", name)),
+            param_name=param.get("name"),
+            param_from=param.get("from"),
+            available_if=raw.get("available_if"),
+            legal_if=restrictions,
+            effect=self.steps(raw.get("effect")),
+            span=_key_span(self.root["actions"], name),
+        )
 
     def section(self, key: str) -> Mapping:
         value = self.root.get(key)
@@ -161,8 +232,11 @@ class _Builder:
             rule = self.rule(raw)
             if rule is not None and rule.id in seen_rules:
                 first = seen_rules[rule.id]
-                self.bag.error(f"duplicate id '{rule.id}'", _item_span(r["rules"], i),
-                               f"first defined at line {first.line}" if first else None)
+                self.bag.error(
+                    f"duplicate id '{rule.id}'",
+                    _item_span(r["rules"], i),
+                    f"first defined at line {first.line}" if first else None,
+                )
             elif rule is not None:
                 seen_rules[rule.id] = _item_span(r["rules"], i)
         listed = tuple(self.rules)
@@ -177,42 +251,115 @@ class _Builder:
         phases = self.section("phases")
         result = self.section("result")
         model = Model(
-            id=r["id"], name=Text.of(r["name"]), description=Text.of(r.get("description")), source=r.get("source"),
-            players=self.players(), deck=self.deck(), rules=listed,
-            constants=tuple(Constant(name=k, type=v.get("type") if isinstance(v, Mapping) else None,
-                                     value=v["value"] if isinstance(v, Mapping) else v,
-                                     rule=self.rule(v) if isinstance(v, Mapping) else None,
-                                     span=_key_span(constants, k), node=v) for k, v in constants.items()),
-            options=tuple(Option(name=k, type=v["type"], default=v["default"],
-                                 choices=tuple(v["choices"]) if "choices" in v else None,
-                                 minimum=v.get("minimum"), maximum=v.get("maximum"),
-                                 description=Text.of(v.get("description")), rule=self.rule(v),
-                                 span=_key_span(options, k), node=v) for k, v in options.items()),
-            zones=tuple(Zone(name=k, per=v.get("per", "shared"), visibility=v.get("visibility", "all"),
-                             groups=bool(v.get("groups", False)), label=Text.of(v.get("label", k)),
-                             description=Text.of(v.get("description")), sort=v.get("sort"),
-                             show=v.get("show", "cards"), span=_key_span(zones, k)) for k, v in zones.items()),
-            variables=tuple(Variable(name=k, type=v["type"], per=v.get("per", "game"), initial=v.get("initial"),
-                                     visibility=v.get("visibility", "all"), description=Text.of(v.get("description")),
-                                     span=_key_span(variables, k), node=v) for k, v in variables.items()),
-            functions=tuple(Function(name=k, params=tuple(
-                (p, t, _key_span(v.get("params"), p)) for p, t in (v.get("params") or {}).items()),
-                value=v["value"], rule=self.rule(v), span=_key_span(functions, k)) for k, v in functions.items()),
-            meld_kinds=tuple(MeldKindDecl(name=k, shape=v["shape"], size=v["size"], sequence=v.get("sequence"),
-                                          same=v.get("same"), member_if=v.get("member_if"),
-                                          allowed_if=v.get("allowed_if"), rule=self.rule(v),
-                                          span=_key_span(kinds, k)) for k, v in kinds.items()),
-            shapes=tuple(ShapeDecl(name=k, groups=v["groups"], pairs=v.get("pairs", 0),
-                                   group_kinds=tuple(v["group_kinds"]), pair_kinds=tuple(v.get("pair_kinds") or ()),
-                                   rule=self.rule(v), span=_key_span(shapes, k)) for k, v in shapes.items()),
+            id=r["id"],
+            name=Text.of(r["name"]),
+            description=Text.of(r.get("description")),
+            source=r.get("source"),
+            players=self.players(),
+            deck=self.deck(),
+            rules=listed,
+            constants=tuple(
+                Constant(
+                    name=k,
+                    type=v.get("type") if isinstance(v, Mapping) else None,
+                    value=v["value"] if isinstance(v, Mapping) else v,
+                    rule=self.rule(v) if isinstance(v, Mapping) else None,
+                    span=_key_span(constants, k),
+                    node=v,
+                )
+                for k, v in constants.items()
+            ),
+            options=tuple(
+                Option(
+                    name=k,
+                    type=v["type"],
+                    default=v["default"],
+                    choices=tuple(v["choices"]) if "choices" in v else None,
+                    minimum=v.get("minimum"),
+                    maximum=v.get("maximum"),
+                    description=Text.of(v.get("description")),
+                    rule=self.rule(v),
+                    span=_key_span(options, k),
+                    node=v,
+                )
+                for k, v in options.items()
+            ),
+            zones=tuple(
+                Zone(
+                    name=k,
+                    per=v.get("per", "shared"),
+                    visibility=v.get("visibility", "all"),
+                    groups=bool(v.get("groups", False)),
+                    label=Text.of(v.get("label", k)),
+                    description=Text.of(v.get("description")),
+                    sort=v.get("sort"),
+                    show=v.get("show", "cards"),
+                    span=_key_span(zones, k),
+                )
+                for k, v in zones.items()
+            ),
+            variables=tuple(
+                Variable(
+                    name=k,
+                    type=v["type"],
+                    per=v.get("per", "game"),
+                    initial=v.get("initial"),
+                    visibility=v.get("visibility", "all"),
+                    description=Text.of(v.get("description")),
+                    span=_key_span(variables, k),
+                    node=v,
+                )
+                for k, v in variables.items()
+            ),
+            functions=tuple(
+                Function(
+                    name=k,
+                    params=tuple((p, t, _key_span(v.get("params"), p)) for p, t in (v.get("params") or {}).items()),
+                    value=v["value"],
+                    rule=self.rule(v),
+                    span=_key_span(functions, k),
+                )
+                for k, v in functions.items()
+            ),
+            meld_kinds=tuple(
+                MeldKindDecl(
+                    name=k,
+                    shape=v["shape"],
+                    size=v["size"],
+                    sequence=v.get("sequence"),
+                    same=v.get("same"),
+                    member_if=v.get("member_if"),
+                    allowed_if=v.get("allowed_if"),
+                    rule=self.rule(v),
+                    span=_key_span(kinds, k),
+                )
+                for k, v in kinds.items()
+            ),
+            shapes=tuple(
+                ShapeDecl(
+                    name=k,
+                    groups=v["groups"],
+                    pairs=v.get("pairs", 0),
+                    group_kinds=tuple(v["group_kinds"]),
+                    pair_kinds=tuple(v.get("pair_kinds") or ()),
+                    rule=self.rule(v),
+                    span=_key_span(shapes, k),
+                )
+                for k, v in shapes.items()
+            ),
             actions=tuple(self.action(k, v) for k, v in self.section("actions").items()),
             phases={k: self.steps(v) for k, v in phases.items()},
             phase_spans={k: _key_span(phases, k) for k in phases},
             flow=self.steps(r.get("flow")),
-            returns=result.get("returns"), evaluate=result.get("evaluate"), summary=Text.of(result.get("summary")),
-            invariants=tuple(Invariant(rule=self.rule(v) or Rule(None, Text({})), check=v["check"],
-                                       span=_item_span(r["invariants"], i))
-                             for i, v in enumerate(r.get("invariants") or ())),
+            returns=result.get("returns"),
+            evaluate=result.get("evaluate"),
+            summary=Text.of(result.get("summary")),
+            invariants=tuple(
+                Invariant(
+                    rule=self.rule(v) or Rule(None, Text({})), check=v["check"], span=_item_span(r["invariants"], i)
+                )
+                for i, v in enumerate(r.get("invariants") or ())
+            ),
             status=dict(self.section("display").get("status") or {}),
             carry=tuple(result.get("carry") or ()),
         )

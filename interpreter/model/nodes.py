@@ -2,16 +2,33 @@
 
 Expressions stay as located strings; the compiler parses and checks them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from interpreter.base.diagnostics import Span
 
 STEP_KINDS = (
-    "shuffle", "deal", "move", "collect", "reveal", "set", "add", "pick", "if", "for_each", "repeat",
-    "turn", "claim", "phase", "break", "record", "announce",
+    "shuffle",
+    "deal",
+    "move",
+    "collect",
+    "reveal",
+    "set",
+    "add",
+    "pick",
+    "if",
+    "for_each",
+    "repeat",
+    "turn",
+    "claim",
+    "phase",
+    "break",
+    "record",
+    "announce",
 )
 
 
@@ -28,10 +45,10 @@ class Text:
         return self.values.get(base) or self.values.get("en") or next(iter(self.values.values()), "")
 
     @staticmethod
-    def of(raw: Any) -> "Text":
+    def of(raw: Any) -> Text:
         if raw is None:
             return Text({})
-        if isinstance(raw, Mapping):   # located strings keep their place in the file
+        if isinstance(raw, Mapping):  # located strings keep their place in the file
             return Text({str(k): v if isinstance(v, str) else str(v) for k, v in raw.items()})
         return Text({"en": raw if isinstance(raw, str) else str(raw)})
 
@@ -171,8 +188,8 @@ class Step:
     rule: Rule | None
     span: Span | None
     value_span: Span | None = None
-    body: tuple["Step", ...] = ()
-    else_body: tuple["Step", ...] = ()
+    body: tuple[Step, ...] = ()
+    else_body: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -5,12 +5,21 @@ rules, actions, functions, options, zones and phases by name or id, other
 values by path.  Each difference is one line such as
 `option 'deals': default 8 -> 4` or `rule HM-V1 added: ...`.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-_SECTIONS = {"options": "option", "functions": "function", "actions": "action", "variables": "variable",
-             "zones": "zone", "phases": "phase", "constants": "constant"}
+_SECTIONS = {
+    "options": "option",
+    "functions": "function",
+    "actions": "action",
+    "variables": "variable",
+    "zones": "zone",
+    "phases": "phase",
+    "constants": "constant",
+}
 _MAX = 90
 
 

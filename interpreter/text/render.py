@@ -4,6 +4,7 @@ Colour only when asked (the CLI decides from the terminal and NO_COLOR);
 names fall back to English, and to the card id when a name cannot be
 written in the terminal's encoding.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@ them, options, the rule texts with their ids, the flow of play as an
 outline, the actions with their restrictions, and scoring.  The same page in
 another language uses the names and texts the ruleset gives in it.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -67,12 +68,14 @@ def _step_line(w: _Writer, s: Step) -> str:
         packets = f"packets of {v['packets']}" if "packets" in v else f"{w.code(v['counts'])} cards each"
         what = f"deal {packets} from {v['from']} to {v['to']}, in the order {w.code(v['seats'])}"
     elif kind == "move":
-        amount = ("all cards" if v.get("all") else f"{w.code(v['count'])} card(s)" if "count" in v
-                  else w.code(v.get("cards")))
+        amount = (
+            "all cards" if v.get("all") else f"{w.code(v['count'])} card(s)" if "count" in v else w.code(v.get("cards"))
+        )
         what = f"move {amount} from {v['from']} to {v['to']}" + (f", face {v['face']}" if "face" in v else "")
     elif kind in ("set", "add", "pick"):
-        what = f"{kind} " + ", ".join(f"{k} = {w.code(x)}" if kind != "add" else f"{k} += {w.code(x)}"
-                                      for k, x in v.items())
+        what = f"{kind} " + ", ".join(
+            f"{k} = {w.code(x)}" if kind != "add" else f"{k} += {w.code(x)}" for k, x in v.items()
+        )
     elif kind == "if":
         what = f"if {w.code(v)}:"
     elif kind == "for_each":
@@ -85,7 +88,7 @@ def _step_line(w: _Writer, s: Step) -> str:
     elif kind == "record":
         what = "record " + ", ".join(v)
     elif kind == "announce":
-        what = f"announce \"{w.t(Text.of(v))}\""
+        what = f'announce "{w.t(Text.of(v))}"'
     elif kind == "break":
         what = "stop the loop"
     else:
@@ -109,8 +112,11 @@ def render_rules(model: Model, lang: str = "en", fmt: str = "md", ruleset: Any =
     w.para(w.t(model.description))
     p = model.players
     teams = "; ".join(f"{w.t(t.name)}: seats {', '.join(map(str, t.seats))}" for t in p.teams)
-    order = "each seat is followed by the next higher seat" if p.order == "increasing" else \
-        "each seat is followed by the next lower seat"
+    order = (
+        "each seat is followed by the next higher seat"
+        if p.order == "increasing"
+        else "each seat is followed by the next lower seat"
+    )
     w.heading(2, "Players")
     w.para(f"{p.count} players; {order}." + (f" Teams: {teams}." if teams else ""))
     _deck(w, model)
@@ -120,8 +126,10 @@ def render_rules(model: Model, lang: str = "en", fmt: str = "md", ruleset: Any =
         w.heading(2, "Where the cards are")
         for z in model.zones:
             per = "one per player, " if z.per == "seat" else ""
-            w.item(f"{w.t(z.label)}: {per}{_VISIBILITY[z.visibility]}" +
-                   (f" - {w.t(z.description)}" if z.description.values else ""))
+            w.item(
+                f"{w.t(z.label)}: {per}{_VISIBILITY[z.visibility]}"
+                + (f" - {w.t(z.description)}" if z.description.values else "")
+            )
     if model.options:
         w.heading(2, "Options")
         for o in model.options:
@@ -166,7 +174,7 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
         if a.type == "int":
             rows.append((a.name, w.t(a.description), "", cards.attrs[a.name]))
     for f in model.functions:
-        if f.name in tables and f.rule is not None:   # helpers without a rule of their own are left out
+        if f.name in tables and f.rule is not None:  # helpers without a rule of their own are left out
             text = w.t(f.rule.text) if f.rule is not None else ""
             rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name]))
     if not rows:
@@ -205,8 +213,10 @@ def _order(w: _Writer, cards: Any, values: tuple) -> str:
             if set(same) == rank_faces[r]:
                 words.append(rank)
             else:
-                suits = ", ".join(w.t(cards.suit_names[cards.suit_of[f]]) if cards.suit_of[f] >= 0
-                                  else w.t(cards.names[f]) for f in same)
+                suits = ", ".join(
+                    w.t(cards.suit_names[cards.suit_of[f]]) if cards.suit_of[f] >= 0 else w.t(cards.names[f])
+                    for f in same
+                )
                 words.append(f"{rank} ({suits})")
         groups.append(" = ".join(words) + f" [{_value_words(v)}]")
     return " > ".join(groups)
@@ -235,8 +245,11 @@ def _scoring(w: _Writer, model: Model) -> None:
         for f in described:
             params = ", ".join(p for p, _, _ in f.params)
             text = w.t(f.rule.text)
-            w.item(f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
-                   + (f" - {text}" if text else "") + _rule_ref(f.rule))
+            w.item(
+                f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
+                + (f" - {text}" if text else "")
+                + _rule_ref(f.rule)
+            )
     if model.invariants:
         w.heading(3, "Always true")
         for inv in model.invariants:

@@ -1,4 +1,5 @@
 """Agents: specs, legality, determinism, and sampling that respects what a seat knows."""
+
 from __future__ import annotations
 
 import random
@@ -22,15 +23,18 @@ def test_specs_per_game_per_seat_and_per_team(hm):
     assert per_team == ["ismcts:iterations=5", "random"] * 4
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("wizard", "unknown agent 'wizard'"),
-    ("random/random", "2 agent specs for 8 seats"),
-    ("a=random", r"no agent given for team\(s\) b"),
-    ("c=random/a=random", "unknown team 'c'"),
-    ("ismcts:iterations", "must look like key=value"),
-    ("ismcts:iterations=0", "iterations must be at least 1"),
-    ("random:depth=3", "takes no option 'depth'"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("wizard", "unknown agent 'wizard'"),
+        ("random/random", "2 agent specs for 8 seats"),
+        ("a=random", r"no agent given for team\(s\) b"),
+        ("c=random/a=random", "unknown team 'c'"),
+        ("ismcts:iterations", "must look like key=value"),
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("random:depth=3", "takes no option 'depth'"),
+    ],
+)
 def test_bad_specs_are_explained(hm, spec, message):
     with pytest.raises(AgentSpecError, match=message):
         make_agents(spec, hm, 0)
@@ -85,7 +89,7 @@ def test_samples_redeal_what_the_seat_cannot_see(dz):
     other = (seat + 1) % 3
     sampler = Determinizer(st, seat, random.Random(0))
     hands = {tuple(sorted(sampler.sample().zones[dz.zones[3].base + other])) for _ in range(6)}
-    assert len(hands) > 1                       # the other seat's hidden hand varies
+    assert len(hands) > 1  # the other seat's hidden hand varies
     assert sampler.fallbacks == 0
 
 
@@ -102,9 +106,14 @@ def test_samples_respect_a_revealed_void(hm):
             seat = st.current_player()
             legal = st.legal_actions()
             action = rng.choice(legal)
-            if (variables["meri_done"] and not variables["meri"] and trick and seat != 0
-                    and all(a.text.startswith("play") for a in legal) and len(legal) == len(
-                        st.zones[hm.zones[1].base + seat])):
+            if (
+                variables["meri_done"]
+                and not variables["meri"]
+                and trick
+                and seat != 0
+                and all(a.text.startswith("play") for a in legal)
+                and len(legal) == len(st.zones[hm.zones[1].base + seat])
+            ):
                 led = variables["led_suit"]
                 card = hm.cards.ids[action.value]
                 trumps = variables["trump"]

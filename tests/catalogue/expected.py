@@ -13,6 +13,7 @@ order, as the validator sorts them. A row is `E(line, column, message)`:
 Rows marked `VALIDATOR:` state what we think is right where the validator
 currently says something else; the comment quotes what it says today.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -351,19 +352,35 @@ EXPECTED: dict[str, list[E]] = {
     ],
     # ------------------------------------------------------------ extends
     "extends_missing_file.yaml": [  # extends: ok_minmal.yaml
-        E(1, 10, "cannot find the base ruleset 'ok_minmal.yaml'", exact=True,
-          hint="did you mean 'ok_minimal.yaml'?", end_col=24),
+        E(
+            1,
+            10,
+            "cannot find the base ruleset 'ok_minmal.yaml'",
+            exact=True,
+            hint="did you mean 'ok_minimal.yaml'?",
+            end_col=24,
+        ),
     ],
     "extends_shipped_typo.yaml": [  # extends: hachinin_mery
         E(1, 10, "cannot find the base ruleset 'hachinin_mery'", exact=True, hint="did you mean 'hachinin_meri'?"),
     ],
     "extends_cycle_a.yaml": [  # a -> b -> a; the cycle closes at b's extends
-        E(1, 10, "extends cycle: extends_cycle_a.yaml -> extends_cycle_b.yaml -> extends_cycle_a.yaml",
-          exact=True, file="extends_cycle_b.yaml"),
+        E(
+            1,
+            10,
+            "extends cycle: extends_cycle_a.yaml -> extends_cycle_b.yaml -> extends_cycle_a.yaml",
+            exact=True,
+            file="extends_cycle_b.yaml",
+        ),
     ],
     "extends_cycle_b.yaml": [
-        E(1, 10, "extends cycle: extends_cycle_b.yaml -> extends_cycle_a.yaml -> extends_cycle_b.yaml",
-          exact=True, file="extends_cycle_a.yaml"),
+        E(
+            1,
+            10,
+            "extends cycle: extends_cycle_b.yaml -> extends_cycle_a.yaml -> extends_cycle_b.yaml",
+            exact=True,
+            file="extends_cycle_a.yaml",
+        ),
     ],
     "extends_broken_base.yaml": [  # the base's error is reported in the base's file
         E(53, 21, "unknown name 'winer'", hint="did you mean 'winner'?", file="expr_unknown_variable.yaml"),

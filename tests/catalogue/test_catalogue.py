@@ -6,6 +6,7 @@ order, at the same line and column, with the expected message (and hint, where
 the table gives one). A subset also goes through the `cardrules` command, in
 text and JSON form, to check exit codes, rendering and that nothing crashes.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.loading import document as documents
 from interpreter.compiling.pipeline import check_file
+from interpreter.loading import document as documents
 
 from .expected import EXPECTED, E
 
@@ -105,10 +106,17 @@ def assert_matches(name: str, got: list[dict], check_end: bool = True) -> None:
     if len(got) != len(want):
         problems.append(f"  {len(got)} diagnostics, expected {len(want)}")
     if problems:
-        actual = "\n".join("    " + describe(g["file"], g["line"], g["column"], g["message"], g["hint"],
-                                             g["end_column"]) for g in got) or "    (none)"
-        expected = "\n".join("    " + describe(w.file or name, w.line, w.col, w.message, w.hint, w.end_col)
-                             for w in want) or "    (none)"
+        actual = (
+            "\n".join(
+                "    " + describe(g["file"], g["line"], g["column"], g["message"], g["hint"], g["end_column"])
+                for g in got
+            )
+            or "    (none)"
+        )
+        expected = (
+            "\n".join("    " + describe(w.file or name, w.line, w.col, w.message, w.hint, w.end_col) for w in want)
+            or "    (none)"
+        )
         pytest.fail(f"{name}:\n" + "\n".join(problems) + f"\n  actual:\n{actual}\n  expected:\n{expected}")
 
 
@@ -179,8 +187,14 @@ def cardrules_command() -> list[str]:
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*cardrules_command(), *args], capture_output=True, text=True,
-                          timeout=CLI_TIMEOUT, env=_no_color_env(), cwd=FILES)
+    return subprocess.run(
+        [*cardrules_command(), *args],
+        capture_output=True,
+        text=True,
+        timeout=CLI_TIMEOUT,
+        env=_no_color_env(),
+        cwd=FILES,
+    )
 
 
 def _no_color_env() -> dict:
@@ -215,14 +229,24 @@ def parse_text_output(stderr: str) -> list[dict]:
             bar = caret_line.index("| ")
             caret_col = caret_line.index("^") - bar - 1
         hint = None
-        for follow in lines[i + 1:i + 4]:
+        for follow in lines[i + 1 : i + 4]:
             if follow.startswith("  hint: "):
-                hint = follow[len("  hint: "):]
+                hint = follow[len("  hint: ") :]
                 break
             if HEADER.match(follow):
                 break
-        out.append({"file": m["file"], "line": int(m["line"]), "column": int(m["col"]), "end_column": None,
-                    "severity": m["sev"], "message": m["msg"], "hint": hint, "caret": caret_col})
+        out.append(
+            {
+                "file": m["file"],
+                "line": int(m["line"]),
+                "column": int(m["col"]),
+                "end_column": None,
+                "severity": m["sev"],
+                "message": m["msg"],
+                "hint": hint,
+                "caret": caret_col,
+            }
+        )
     return out
 
 
@@ -301,8 +325,14 @@ def test_cli_folder_and_missing_file():
     assert "folder" in proc.stderr and "no_such_ruleset.yaml" in proc.stderr
 
 
-@pytest.mark.parametrize("args", [["validate"], ["validate", "--format", "xml", "ok_minimal.yaml"],
-                                  ["validate", "--no-such-option", "ok_minimal.yaml"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["validate", "--format", "xml", "ok_minimal.yaml"],
+        ["validate", "--no-such-option", "ok_minimal.yaml"],
+    ],
+)
 def test_cli_usage_errors_exit_2(args):
     proc = run(*args)
     assert_no_crash(proc)

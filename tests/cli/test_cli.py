@@ -1,4 +1,5 @@
 """The command line: exit codes, output formats, the prompt, saves and logs."""
+
 from __future__ import annotations
 
 import json
@@ -76,8 +77,12 @@ def play(args, input, tmp_path):
 
 
 def test_play_survives_garbage_and_saves_on_end_of_input(tmp_path):
-    junk = "\n".join(["", "xyzzy", "0", "999", "-3", "pao 10", "play nothing", "help", "score", "log",
-                      "rules", "\x00\x01", "1"]) + "\n"
+    junk = (
+        "\n".join(
+            ["", "xyzzy", "0", "999", "-3", "pao 10", "play nothing", "help", "score", "log", "rules", "\x00\x01", "1"]
+        )
+        + "\n"
+    )
     result = play([HM, "--agents", "random", "--seed", "5"], junk, tmp_path)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
@@ -160,8 +165,7 @@ def test_replay_check_fails_loudly_on_an_edited_log(tmp_path):
     run(["simulate", DZ, "-n", "1", "--seed", "4", "--log-dir", str(logs)])
     log = next(logs.iterdir())
     lines = log.read_text().splitlines()
-    edited = [json.dumps({**json.loads(x), "values": {"totals": [1, 2, 3]}}) if '"result"' in x else x
-              for x in lines]
+    edited = [json.dumps({**json.loads(x), "values": {"totals": [1, 2, 3]}}) if '"result"' in x else x for x in lines]
     log.write_text("\n".join(edited) + "\n")
     result = run(["replay", "--check", "-q", str(log)])
     assert result.exit_code == 1
@@ -200,10 +204,12 @@ def test_simulate_names_the_game_and_rule_of_a_broken_invariant(tmp_path):
     from tests.engine.tiny import HIGH_CARD
 
     path = tmp_path / "broken.yaml"
-    path.write_text(HIGH_CARD.replace('check: "sum(points) == rounds"', 'check: "sum(points) == rounds + 1"'),
-                    encoding="utf-8")
-    result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "3", "--seed", "7", "--log-dir",
-                                      str(tmp_path / "logs")])
+    path.write_text(
+        HIGH_CARD.replace('check: "sum(points) == rounds"', 'check: "sum(points) == rounds + 1"'), encoding="utf-8"
+    )
+    result = CliRunner().invoke(
+        cli, ["simulate", str(path), "-n", "3", "--seed", "7", "--log-dir", str(tmp_path / "logs")]
+    )
     assert result.exit_code == 1
     assert "game 0 (seed 7, log " in result.output and "(T-3)" in result.output, result.output
     assert "Traceback" not in result.output

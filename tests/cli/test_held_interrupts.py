@@ -1,4 +1,5 @@
 """Ctrl-C while a save file is being written is held until the file is complete (play.HELD)."""
+
 from __future__ import annotations
 
 import os
@@ -14,7 +15,7 @@ def test_sigint_inside_a_held_block_is_raised_when_it_ends() -> None:
     with pytest.raises(KeyboardInterrupt):
         with HELD:
             os.kill(os.getpid(), signal.SIGINT)
-            reached_end_of_block = True   # the signal did not cut the block short
+            reached_end_of_block = True  # the signal did not cut the block short
     assert reached_end_of_block
     assert HELD.depth == 0 and not HELD.pending
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -54,10 +55,15 @@ def test_real_ctrl_c_at_the_prompt_always_leaves_a_game_that_resumes(tmp_path, d
     import time
 
     env = {**os.environ, "CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "play", "duzihu", "--agents", "random",
-                             "--seed", "4"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env, text=True)
-    banner = proc.stdout.readline()   # the game has begun
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", "play", "duzihu", "--agents", "random", "--seed", "4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
+    banner = proc.stdout.readline()  # the game has begun
     try:
         proc.stdin.write("1\n" * 200)
         proc.stdin.flush()
@@ -71,7 +77,13 @@ def test_real_ctrl_c_at_the_prompt_always_leaves_a_game_that_resumes(tmp_path, d
     assert proc.returncode in (0, 1, 130), (proc.returncode, out[-500:])
     if "--resume" in out:
         save = out.split("--resume", 1)[1].split()[0].strip("'\"")
-        again = subprocess.run([sys.executable, "-m", "interpreter", "play", "--resume", save],
-                               input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+        again = subprocess.run(
+            [sys.executable, "-m", "interpreter", "play", "--resume", save],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
         assert again.returncode == 0, again.stdout[-1000:] + again.stderr[-1000:]
         assert "Traceback" not in again.stdout + again.stderr

@@ -1,4 +1,5 @@
 """`cardrules rules` (a ruleset as a rules page) and `cardrules diff` (a variant's differences)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,8 +35,10 @@ def test_rules_page_carries_every_rule_and_action(path: Path, fmt: str) -> None:
         assert (heading if fmt == "md" else heading.upper()) in page
 
 
-RANKED = HIGH_CARD.replace('''functions:
-  strength:''', '''functions:
+RANKED = HIGH_CARD.replace(
+    """functions:
+  strength:""",
+    """functions:
   face_value:
     id: T-9
     text: cards rank by their value, the 1 counts as 7
@@ -46,7 +49,8 @@ RANKED = HIGH_CARD.replace('''functions:
     text: depends on the round, so it has no fixed table
     params: {c: card}
     value: "c.value + rounds"
-  strength:''')
+  strength:""",
+)
 
 
 def test_rules_page_shows_rankings_of_card_functions_and_int_attributes(tmp_path: Path) -> None:
@@ -54,20 +58,24 @@ def test_rules_page_shows_rankings_of_card_functions_and_int_attributes(tmp_path
     path.write_text(RANKED, encoding="utf-8")
     page = run("rules", path, "--format", "text")
     assert "CARD RANKINGS AND VALUES" in page
-    assert "1 [7] > 6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2]" in page    # face_value, highest first
-    assert "6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2] > 1 [1]" in page    # the int attribute `value`
-    assert "leading_value(card)" not in page.split("RULES")[0]         # reads a variable: no table
+    assert "1 [7] > 6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2]" in page  # face_value, highest first
+    assert "6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2] > 1 [1]" in page  # the int attribute `value`
+    assert "leading_value(card)" not in page.split("RULES")[0]  # reads a variable: no table
 
 
 def test_hm22_hm23_rules_page_lists_trump_and_plain_orders() -> None:
     page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml")
     trumps = next(line for line in page.splitlines() if line.strip().startswith("- Sun [20]"))
-    assert trumps.strip().startswith("- Sun [20] > Un [19] > Sota [18] > Robai (Pao) [17] > "
-                                     "Robai (Isu, Koppu, Ouru, Guru) [16] > Rei [15] > Kaba [14] > "
-                                     "9 (Pao, Isu) = 1 (Koppu, Ouru, Guru) [9]")
+    assert trumps.strip().startswith(
+        "- Sun [20] > Un [19] > Sota [18] > Robai (Pao) [17] > "
+        "Robai (Isu, Koppu, Ouru, Guru) [16] > Rei [15] > Kaba [14] > "
+        "9 (Pao, Isu) = 1 (Koppu, Ouru, Guru) [9]"
+    )
     plain = next(line for line in page.splitlines() if line.strip().startswith("- Sun [30]"))
-    assert "2 (Pao, Isu) = 8 (Koppu, Ouru, Guru) [4] > Robai (Pao, Isu) [3] > " \
-           "1 (Pao, Isu) = 9 (Koppu, Ouru, Guru) [2]" in plain   # the plain long Robai between 2 and 1
+    assert (
+        "2 (Pao, Isu) = 8 (Koppu, Ouru, Guru) [4] > Robai (Pao, Isu) [3] > "
+        "1 (Pao, Isu) = 9 (Koppu, Ouru, Guru) [2]" in plain
+    )  # the plain long Robai between 2 and 1
 
 
 def test_rules_page_in_japanese_uses_japanese_names() -> None:

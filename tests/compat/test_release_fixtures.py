@@ -7,6 +7,7 @@ from `simulate --log-dir` and `play --log`, and two mid-game saves from the
 prompt.  A change to the engine, the log format or the save format that
 cannot read them fails here.
 """
+
 from __future__ import annotations
 
 import json

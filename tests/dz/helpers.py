@@ -8,6 +8,7 @@ the rest deterministically, giving each filled hand at most two copies of a
 card type (singletons first), so no three-or-more identical set appears by
 accident.  `Table` wraps a state with small helpers for the usual steps.
 """
+
 from __future__ import annotations
 
 import os
@@ -64,8 +65,9 @@ def seats_from(dealer: int) -> list[int]:
     return [(dealer + i) % 3 for i in range(3)]
 
 
-def deck_order(hands: dict | None = None, indicators=("M1", "C9"), dealer: int = 0,
-               front=(), back=(), avoid: dict | None = None) -> list[str]:
+def deck_order(
+    hands: dict | None = None, indicators=("M1", "C9"), dealer: int = 0, front=(), back=(), avoid: dict | None = None
+) -> list[str]:
     """A 120-card order giving `hands[seat]` (partial hands are filled).
 
     front: stock cards in the order they are drawn from the front.
@@ -89,7 +91,7 @@ def deck_order(hands: dict | None = None, indicators=("M1", "C9"), dealer: int =
         banned = {cid(x) for x in (avoid or {}).get(seat, [])}
         # rotate the type list per seat so the seats do not all take the same singletons
         order = [cid(t) for t in TYPES]
-        order = order[7 * k:] + order[:7 * k]
+        order = order[7 * k :] + order[: 7 * k]
         for limit in (1, 2):
             for c in order:
                 while len(hand) < size and pool[c] > 0 and c not in banned and hand.count(c) < limit:
@@ -174,7 +176,7 @@ class Table:
         after = Counter(self.hand(seat))
         if action.split()[0] in ("discard", "pong"):
             self.snap[seat] = after
-        else:   # a pass (maybe followed by our own draw), a kong (and its replacement)
+        else:  # a pass (maybe followed by our own draw), a kong (and its replacement)
             self.snap[seat] = self.snap[seat] - (before - after)
         if action in ("done", "ready") and "done" not in self.legal():
             self.snap = self.hands()
@@ -192,20 +194,20 @@ class Table:
             self.apply("pass")
         else:
             raise AssertionError("too many passes")
-        if action == "discard ?":   # any filler card
+        if action == "discard ?":  # any filler card
             hand = self.hand(seat)
             action = f"discard {[c for c in hand if hand.count(c) == 1][-1]}"
         if action not in self.legal():
             raise AssertionError(f"seat {seat}: '{action}' not legal; legal: {self.legal()}")
         self.apply(action)
 
-    def run(self, script) -> "Table":
+    def run(self, script) -> Table:
         """Play (seat, action) pairs with `act`."""
         for seat, action in script:
             self.act(seat, action)
         return self
 
-    def prepare(self, decl: dict | None = None) -> "Table":
+    def prepare(self, decl: dict | None = None) -> Table:
         """Preparation: each seat (from the dealer) plays its listed actions, then 'done'."""
         decl = decl or {}
         while "done" in self.legal():
@@ -230,7 +232,7 @@ class Table:
         self.act(seat, f"discard {new[0]}")
         return new[0]
 
-    def settle(self) -> "Table":
+    def settle(self) -> Table:
         """Pass every open claim window."""
         while not self.st.is_terminal() and self.in_window():
             self.apply("pass")
@@ -240,7 +242,7 @@ class Table:
         """Discard the seat's last card that it holds only one copy of (a filler card)."""
         self.act(self.to_act() if seat is None else seat, "discard ?")
 
-    def play_until(self, done, max_steps: int = 2000) -> "Table":
+    def play_until(self, done, max_steps: int = 2000) -> Table:
         """Pass every claim and discard every drawn card until `done(self)` holds or the deal ends.
 
         A turn without a new card (the dealer's first turn, a turn after a pong)
@@ -257,7 +259,7 @@ class Table:
                 self.discard_single()
         raise AssertionError("the position was never reached")
 
-    def exhaust(self) -> "Table":
+    def exhaust(self) -> Table:
         """Play to the end of the deal the same way (so hands stay as dealt)."""
         self.play_until(lambda t: False)
         assert self.st.is_terminal()
@@ -365,8 +367,7 @@ def unit_deal(indicators, units: dict, values: dict, extra: int = 0) -> tuple[Ta
         discarder = s
     script.append((discarder, "discard ?"))
     avoid = {s: spares for s in range(3)}
-    t = Table(deck_order({s: " ".join(h) for s, h in hands.items()}, indicators, back=" ".join(spares),
-                         avoid=avoid))
+    t = Table(deck_order({s: " ".join(h) for s, h in hands.items()}, indicators, back=" ".join(spares), avoid=avoid))
     t.prepare(decl)
     t.run(script)
     # concealed kongs of seats 1 and 2 on their first drawn turn; keep the replacement

@@ -5,12 +5,21 @@ Each unit is held by one seat of an exhausted deal next to plain in-hand sets
 below 20 is checked again with 12 hu more, which pins it exactly despite the
 rounding (DZ-43).
 """
+
 import random
 
 from tests.dz.helpers import CLAIMED, Table, deck_order, exhausted, rs, unit_deal
 
-KINDS = {"in-hand": "hand3", "pong": "pong", "exposed kong": "xkong", "concealed kong": "ckong",
-         "opening quad": "quad", "opening triplet": "otrip", "hezi": "hezi", "four-in-hand": "hand4"}
+KINDS = {
+    "in-hand": "hand3",
+    "pong": "pong",
+    "exposed kong": "xkong",
+    "concealed kong": "ckong",
+    "opening quad": "quad",
+    "opening triplet": "otrip",
+    "hezi": "hezi",
+    "four-in-hand": "hand4",
+}
 
 
 def parse_row(text: str) -> list[tuple[str, str, int]]:
@@ -22,10 +31,10 @@ def parse_row(text: str) -> list[tuple[str, str, int]]:
         words = words[:-1]
         for name, kind in KINDS.items():
             n = len(name.split())
-            if " ".join(words[:n]) == name:          # 'pong S2', 'opening quad C2'
+            if " ".join(words[:n]) == name:  # 'pong S2', 'opening quad C2'
                 out.append((kind, words[n], value))
                 break
-            if " ".join(words[1:]) == name:          # 'M2 in-hand', 'S9 four-in-hand'
+            if " ".join(words[1:]) == name:  # 'M2 in-hand', 'S9 four-in-hand'
                 out.append((kind, words[0], value))
                 break
         else:
@@ -55,8 +64,9 @@ def check_row(indicators, row: str):
     for deal in pack(units):
         extras = (0, 12) if any(v < 20 for _, _, v in deal.values()) else (0,)
         for extra in extras:
-            t, expected = unit_deal(indicators, {s: (k, c) for s, (k, c, _) in deal.items()},
-                                    {s: v for s, (_, _, v) in deal.items()}, extra)
+            t, expected = unit_deal(
+                indicators, {s: (k, c) for s, (k, c, _) in deal.items()}, {s: v for s, (_, _, v) in deal.items()}, extra
+            )
             assert t.record["winner"] == -1
             if t.totals != expected:
                 problems.append(f"{deal} (+{extra}): totals {t.totals}, expected {expected}")
@@ -65,34 +75,49 @@ def check_row(indicators, row: str):
 
 def test_dz34_base_values_of_plain_units():
     # Indicators M1, C9 double none of these cards.
-    check_row(("M1", "C9"), "pong M5 2 · M6 in-hand 4 · exposed kong S4 8 · concealed kong S5 12 · "
-                            "C6 four-in-hand 12 · opening quad C5 16")
+    check_row(
+        ("M1", "C9"),
+        "pong M5 2 · M6 in-hand 4 · exposed kong S4 8 · concealed kong S5 12 · C6 four-in-hand 12 · opening quad C5 16",
+    )
 
 
 def test_dz35_dz_a1_unit_values_s2_m3():
-    check_row(("S2", "M3"), "M2 in-hand 8 · S2 in-hand (exact) 24 · pong M2 4 · pong S2 (exact) 8 · "
-                            "exposed kong C2 16 · concealed kong C2 24 · opening quad C2 32 · pong S9 4 · "
-                            "pong M9 2 · TH in-hand 8 · pong M3 (exact) 8 · M3 in-hand (exact) 24")
+    check_row(
+        ("S2", "M3"),
+        "M2 in-hand 8 · S2 in-hand (exact) 24 · pong M2 4 · pong S2 (exact) 8 · "
+        "exposed kong C2 16 · concealed kong C2 24 · opening quad C2 32 · pong S9 4 · "
+        "pong M9 2 · TH in-hand 8 · pong M3 (exact) 8 · M3 in-hand (exact) 24",
+    )
 
 
 def test_dz35_dz_a6_dz_a7_unit_values_c4_c4():
-    check_row(("C4", "C4"), "hezi C4 64 · pong M4 8 · S4 in-hand 16 · exposed kong M4 32 · "
-                            "concealed kong S4 48 · opening quad M4 64")
+    check_row(
+        ("C4", "C4"),
+        "hezi C4 64 · pong M4 8 · S4 in-hand 16 · exposed kong M4 32 · concealed kong S4 48 · opening quad M4 64",
+    )
 
 
 def test_dz35_unit_values_th_m3():
-    check_row(("TH", "M3"), "pong RF 8 · pong TH (exact) 16 · TH in-hand (exact) 48 · exposed kong S9 32 · "
-                            "M3 in-hand (exact) 24 · pong C3 4 · opening quad WF 64 · concealed kong S9 48")
+    check_row(
+        ("TH", "M3"),
+        "pong RF 8 · pong TH (exact) 16 · TH in-hand (exact) 48 · exposed kong S9 32 · "
+        "M3 in-hand (exact) 24 · pong C3 4 · opening quad WF 64 · concealed kong S9 48",
+    )
 
 
 def test_dz35_unit_values_th_wf():
-    check_row(("TH", "WF"), "pong RF 16 · pong TH (exact) 32 · WF in-hand (exact) 96 · opening quad RF 128 · "
-                            "four-in-hand S9 96 · pong M9 2")
+    check_row(
+        ("TH", "WF"),
+        "pong RF 16 · pong TH (exact) 32 · WF in-hand (exact) 96 · opening quad RF 128 · "
+        "four-in-hand S9 96 · pong M9 2",
+    )
 
 
 def test_dz35_dz_a8_unit_values_m9_c9():
-    check_row(("M9", "C9"), "pong S9 4 · pong M9 (exact) 16 · C9 in-hand (exact) 48 · exposed kong S9 16 · "
-                            "concealed kong TH 24")
+    check_row(
+        ("M9", "C9"),
+        "pong S9 4 · pong M9 (exact) 16 · C9 in-hand (exact) 48 · exposed kong S9 16 · concealed kong TH 24",
+    )
 
 
 def test_dz_a17_dz_a18_unit_values_wf_wf():
@@ -100,8 +125,10 @@ def test_dz_a17_dz_a18_unit_values_wf_wf():
 
 
 def test_dz_a5_dz_a8_unit_values_rf_s9():
-    check_row(("RF", "S9"), "S9 in-hand (exact) 96 · pong S9 (exact) 32 · opening triplet S9 128 · "
-                            "RF in-hand (exact) 96 · pong TH 16")
+    check_row(
+        ("RF", "S9"),
+        "S9 in-hand (exact) 96 · pong S9 (exact) 32 · opening triplet S9 128 · RF in-hand (exact) 96 · pong TH 16",
+    )
 
 
 def test_dz_a1_indicator_doubles_its_rank_only_no_follower_ranks():

@@ -1,4 +1,5 @@
 """R11 Winner bonuses, forms and multipliers: DZ-39 to DZ-42, DZ-A36 to DZ-A45, DZ-A47."""
+
 import pytest
 
 from tests.dz.helpers import Table, deck_order
@@ -45,8 +46,11 @@ def test_dz41_hezi_does_not_count_for_three_elders():
 def test_dz_a41_kong_claimed_or_added_keeps_closed_floating(claim):
     # Seat 1 takes the dealer's M5 as a kong (or pongs it and adds the fourth), later self-draws RF.
     hand = "M5*3 TH*3 WF*3 S1*3 C7*3 M9*3 S4*3 RF"
-    t = Table(deck_order({0: "M5", 1: hand}, ("M6", "C8"), front="M2 S2 RF", back="C2",
-                         avoid={0: ["RF", "C2"], 2: ["RF", "C2"]}))
+    t = Table(
+        deck_order(
+            {0: "M5", 1: hand}, ("M6", "C8"), front="M2 S2 RF", back="C2", avoid={0: ["RF", "C2"], 2: ["RF", "C2"]}
+        )
+    )
     t.prepare().act(0, "discard M5")
     if claim == "kong":
         t.act(1, "kong")

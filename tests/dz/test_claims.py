@@ -1,4 +1,5 @@
 """R6 Claims and R8 Ready: DZ-19 to DZ-22, DZ-26 to DZ-29, DZ-A25, DZ-A27, DZ-A28, DZ-A32."""
+
 import pytest
 
 from tests.dz.helpers import IllegalAction, Table, deck_order, stock_left
@@ -129,7 +130,7 @@ def test_dz_a28_pass_the_win_and_pong_the_same_discard():
 
 
 # ----- Ready -------------------------------------------------------------------------------
-READY_SET = "M5*3 M1 M2 M3 S1 S2 S3 S4 S5 S6 C2 C3 C4 C6 C7 C8 TH TH WF WF"   # waits TH or WF
+READY_SET = "M5*3 M1 M2 M3 S1 S2 S3 S4 S5 S6 C2 C3 C4 C6 C7 C8 TH TH WF WF"  # waits TH or WF
 
 
 def test_dz26_ready_player_is_not_asked_to_pong_or_kong():
@@ -206,7 +207,7 @@ def test_dz_a32_robbing_the_dealer_added_kong_is_not_earthly():
     t.prepare().discard_single(0)
     t.act(1, "discard M5")
     assert t.to_act() == 2
-    t.apply("pass")                                  # seat 2 passes the win on the discard
+    t.apply("pass")  # seat 2 passes the win on the discard
     t.act(0, "pong")
     t.act(0, "added_kong M5")
     t.act(2, "rob")

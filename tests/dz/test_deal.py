@@ -1,4 +1,5 @@
 """R2 Seats and dealer, R3 Deal and indicators: DZ-4 to DZ-9, DZ-47, DZ-A48."""
+
 from collections import Counter
 
 from tests.dz.helpers import Table, deck_order, rs, stock_left
@@ -21,7 +22,7 @@ def test_dz4_turn_passes_0_1_2_0():
 
 def test_dz4_the_seat_after_dealer_2_is_seat_0():
     t = Table(deck_order({}, ("M1", "C9"), dealer=2), dealer=2)
-    assert t.to_act() == 2                       # preparation starts with the dealer
+    assert t.to_act() == 2  # preparation starts with the dealer
     t.prepare()
     assert t.to_act() == 2
     t.discard_single()
@@ -37,7 +38,7 @@ def dealer_of(st) -> int:
 def test_dz5_first_dealer_is_random_over_seeds():
     counts = Counter(dealer_of(rs().new_game(seed=s)) for s in range(90))
     assert set(counts) == {0, 1, 2}
-    assert min(counts.values()) >= 15          # roughly uniform (30 expected each)
+    assert min(counts.values()) >= 15  # roughly uniform (30 expected each)
 
 
 def test_dz5_first_dealer_option_fixes_the_dealer():
@@ -77,13 +78,12 @@ def test_dz5_restart_without_carry_draws_a_new_random_dealer():
 def test_dz6_each_deal_is_scored_and_settled_on_its_own():
     first = finish_heavenly_deal(0)
     assert len(first.st.records) == 1
-    nxt = Table(state=rs().new_game(seed=3, carry_from=first.st,
-                                    deck_orders=[deck_order({}, ("M1", "C9"), dealer=1)]))
+    nxt = Table(state=rs().new_game(seed=3, carry_from=first.st, deck_orders=[deck_order({}, ("M1", "C9"), dealer=1)]))
     assert nxt.st.records == []
     nxt.prepare().exhaust()
     assert len(nxt.st.records) == 1
     assert nxt.totals == (0, 0, 0)
-    assert nxt.st.returns() == [0, 0, 0]       # nothing carried over from the first deal's +
+    assert nxt.st.returns() == [0, 0, 0]  # nothing carried over from the first deal's +
 
 
 def test_dz7_dealer_gets_the_first_23_then_22_each_in_seat_order():

@@ -1,9 +1,10 @@
 """R1 Deck: DZ-1 to DZ-3."""
+
 from collections import Counter
 
 import pytest
 
-from tests.dz.helpers import IllegalAction, TYPES, Table, cards, cid, deck_order, exhausted, rs
+from tests.dz.helpers import TYPES, IllegalAction, Table, cards, cid, deck_order, exhausted, rs
 
 
 def all_cards(st) -> Counter:
@@ -71,8 +72,7 @@ def test_dz3_honours_do_form_identical_groups():
 
 
 def test_dz1_card_ids_are_the_design_names():
-    assert cards("M3 S9 C1 TH WF RF") == ["myriads-3", "strings-9", "coins-1", "thousand", "white-flower",
-                                          "red-flower"]
+    assert cards("M3 S9 C1 TH WF RF") == ["myriads-3", "strings-9", "coins-1", "thousand", "white-flower", "red-flower"]
     with pytest.raises(ValueError):
         rs().new_game(seed=1, deck_orders=[["fortune"] + cards("M1") * 119])
 

@@ -1,4 +1,5 @@
 """The worked scoring examples E1-E14 of the rules file, reached by play."""
+
 from tests.dz.helpers import Table, deck_order, exhausted
 
 
@@ -17,7 +18,7 @@ def test_e2_dz12_heaven_and_earth_pair_scores_64():
     # the two replacements came from the back of the stock, into the hand
     assert t.hand(1).count("myriads-7") >= 1 and t.hand(1).count("strings-7") >= 1
     t.exhaust()
-    assert t.totals == (0, 70, 0)          # 16 x2 x2 = 64 -> 70
+    assert t.totals == (0, 70, 0)  # 16 x2 x2 = 64 -> 70
     assert t.net == (-70, 140, -70)
 
 
@@ -33,8 +34,7 @@ def test_e3_dz43_rounding_22_20_0():
 def test_e4_dz45_settlement_100_40_20():
     # P0: WF, TH, RF, S9 four in hand (24 each) + M5x3 (4) = 100.
     # P1: M6, M7, M8 four in hand (12 each) + C5x3 (4) = 40.  P2: C6x4 + C7x3 + C8x3 = 20.
-    t = exhausted({0: "WF*4 TH*4 RF*4 S9*4 M5*3", 1: "M6*4 M7*4 M8*4 C5*3", 2: "C6*4 C7*3 C8*3"},
-                  ("M1", "C1"))
+    t = exhausted({0: "WF*4 TH*4 RF*4 S9*4 M5*3", 1: "M6*4 M7*4 M8*4 C5*3", 2: "C6*4 C7*3 C8*3"}, ("M1", "C1"))
     assert t.totals == (100, 40, 20)
     assert t.net == (140, -40, -100)
 
@@ -45,13 +45,18 @@ def e5_table():
         1: "S6 S6 M1 M2 M3 M4 M5 M6 C2 C4 S7 S8 S9 M7 M7 M7 C6 C7 C8 RF RF M8",
         2: "M8 M8 C9",
     }
-    t = Table(deck_order(hands, ("M5", "C8"), avoid={0: ["M8", "C3", "S6"], 2: ["C3", "S6"]},
-                         back="S1"))
-    t.prepare().run([
-        (0, "discard S6"), (1, "pong"), (1, "discard M8"),
-        (2, "pong"), (2, "discard C9"),
-        (0, "kong"), (0, "discard C3"),
-    ])
+    t = Table(deck_order(hands, ("M5", "C8"), avoid={0: ["M8", "C3", "S6"], 2: ["C3", "S6"]}, back="S1"))
+    t.prepare().run(
+        [
+            (0, "discard S6"),
+            (1, "pong"),
+            (1, "discard M8"),
+            (2, "pong"),
+            (2, "discard C9"),
+            (0, "kong"),
+            (0, "discard C3"),
+        ]
+    )
     return t
 
 
@@ -70,12 +75,16 @@ def test_e6_dz36_qinghu_two_wenqian_triplet_split_across_runs():
         1: "WF WF S5*3 RF",
         2: "RF*3",
     }
-    t = Table(deck_order(hands, ("S5", "TH"), front="C8", back="M1",
-                         avoid={1: ["M1"], 2: ["M1", "C8"]}))
-    t.prepare().run([
-        (0, "discard WF"), (1, "pong"), (1, "discard RF"),
-        (2, "kong"), (2, "discard M1"),
-    ])
+    t = Table(deck_order(hands, ("S5", "TH"), front="C8", back="M1", avoid={1: ["M1"], 2: ["M1", "C8"]}))
+    t.prepare().run(
+        [
+            (0, "discard WF"),
+            (1, "pong"),
+            (1, "discard RF"),
+            (2, "kong"),
+            (2, "discard M1"),
+        ]
+    )
     t.act(0, "win")
     assert t.record["winner"] == 0 and t.record["win_type"] == "self"
     assert t.totals == (180, 40, 40)
@@ -89,11 +98,17 @@ def test_e7_dz37_piaohu_won_on_a_discard_completing_a_triplet():
         2: "M6 M6 TH*3 C6 C1 C2 C3 S9 S9 S9 M2 M2 M2 C7 C7 C7 C5 C5 S4 S4",
     }
     t = Table(deck_order(hands, ("RF", "M6"), back="M1", avoid={1: ["S4", "M1"], 0: ["M1"]}))
-    t.prepare().run([
-        (0, "discard M6"), (2, "pong"), (2, "discard C6"),
-        (1, "pong"), (1, "discard TH"),
-        (2, "kong"), (2, "discard M1"),
-    ])
+    t.prepare().run(
+        [
+            (0, "discard M6"),
+            (2, "pong"),
+            (2, "discard C6"),
+            (1, "pong"),
+            (1, "discard TH"),
+            (2, "kong"),
+            (2, "discard M1"),
+        ]
+    )
     drawn = t.new_cards(0)
     assert len(drawn) == 1
     t.act(0, "discard S4")
@@ -108,8 +123,7 @@ def test_e8_dz41_closed_floating_kong_replacement_win_on_pair():
         0: "S3 S3 TH*3 M1 M4",
         1: "M8*4 C3*3 S3 WF*3 M2*3 S7*3 C9*3 M5 RF",
     }
-    t = Table(deck_order(hands, ("C2", "S3"), front="M5 C3", back="M5 RF",
-                         avoid={0: ["M5", "C3"], 2: ["M1", "M4"]}))
+    t = Table(deck_order(hands, ("C2", "S3"), front="M5 C3", back="M5 RF", avoid={0: ["M5", "C3"], 2: ["M1", "M4"]}))
     t.prepare({1: ["declare_quad M8"]})
     t.run([(0, "discard M1")])
     assert t.new_cards(1) == ["myriads-5"]
@@ -139,11 +153,17 @@ def test_e12_dz46_exhausted_deal_base_hu_only():
     }
     t = Table(deck_order(hands, ("M3", "S9"), back="C6 C7", avoid={1: ["C6", "C7"], 2: ["C6", "C7"]}))
     t.prepare()
-    t.run([
-        (0, "discard S9"), (1, "pong"), (1, "discard TH"),
-        (0, "pong"), (0, "discard M9"),
-        (2, "kong"), (2, "discard C6"),
-    ])
+    t.run(
+        [
+            (0, "discard S9"),
+            (1, "pong"),
+            (1, "discard TH"),
+            (0, "pong"),
+            (0, "discard M9"),
+            (2, "kong"),
+            (2, "discard C6"),
+        ]
+    )
     # P0 draws and discards; P1 draws, declares the concealed kong, keeps its draw
     t.discard_drawn(0)
     drawn = t.new_cards(1)

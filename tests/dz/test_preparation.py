@@ -1,4 +1,5 @@
 """R4 Preparation: DZ-10 to DZ-15, DZ-A20 to DZ-A24, DZ-A50."""
+
 import random
 
 import pytest
@@ -16,13 +17,19 @@ def test_dz10_preparation_goes_in_seat_order_from_the_dealer():
         order.append(t.to_act())
         t.apply("done")
     assert order == [1, 2, 0]
-    assert t.to_act() == 1                 # then the dealer's first turn
+    assert t.to_act() == 1  # then the dealer's first turn
 
 
 def test_dz10_replacements_come_from_the_back_in_declaration_order():
     # seat 1 declares M8 then M7; seat 2 then declares C6.  Replacements: back[0], back[1], back[2].
-    t = Table(deck_order({1: "M8*4 M7*4", 2: "C6*4"}, ("M1", "C9"), back="S1 S2 S3",
-                         avoid={1: ["S1", "S2", "S3"], 2: ["S1", "S2", "S3"]}))
+    t = Table(
+        deck_order(
+            {1: "M8*4 M7*4", 2: "C6*4"},
+            ("M1", "C9"),
+            back="S1 S2 S3",
+            avoid={1: ["S1", "S2", "S3"], 2: ["S1", "S2", "S3"]},
+        )
+    )
     t.apply("done")
     t.apply("declare_quad myriads-8")
     assert t.zone("fresh", 1)[1] == ["strings-1"]
@@ -69,7 +76,7 @@ def test_dz12_opening_quad_draws_one_triplet_none_hezi_two():
     t.apply("declare_triplet coins-5")
     assert stock_left(t) == 50
     assert t.melds(0).count("myriads-8") == 4 and t.melds(0).count("coins-5") == 3
-    assert "declare_triplet coins-5" not in t.legal()       # each card in one declaration
+    assert "declare_triplet coins-5" not in t.legal()  # each card in one declaration
     t.apply("done")
     # seat 1 holds the two WF left, but the indicators differ: no Heaven-and-Earth pair
     assert "declare_pair" not in t.legal()
@@ -149,7 +156,7 @@ def test_dz_a20_one_preparation_pass_declarations_then_ready():
     seats.append(t.to_act())
     t.apply("done")
     assert seats == [1, 1, 2]
-    assert "done" not in t.legal()         # nobody is asked a second time
+    assert "done" not in t.legal()  # nobody is asked a second time
 
 
 def test_dz_a20_ready_ends_the_seat_preparation():
@@ -215,5 +222,4 @@ def test_dz_a50_non_dealers_hold_22_slots_and_never_a_heavenly_win():
                 break
             if t.to_act() != dealer:
                 assert "heavenly" not in t.legal()
-            t.apply(r.choice([a for a in t.legal() if a not in ("win", "claim_win", "rob", "heavenly")]
-                             or t.legal()))
+            t.apply(r.choice([a for a in t.legal() if a not in ("win", "claim_win", "rob", "heavenly")] or t.legal()))

@@ -3,6 +3,7 @@
 The policy takes a win whenever one is offered, otherwise plays a uniformly
 random legal action.  The default run is short; `-m slow` plays 2,000 deals.
 """
+
 import random
 from collections import Counter
 
@@ -60,8 +61,11 @@ def check_observations(state):
                 assert None not in z["hand"][seat]
         for name in HIDDEN_ZONES:
             assert all(c is None for c in z[name]), name
-        assert obs["legal_actions"] == ([str(a) for a in state.legal_actions()] if state.current_player() == seat
-                                        and (obs["to_act"] == seat) else [])
+        assert obs["legal_actions"] == (
+            [str(a) for a in state.legal_actions()]
+            if state.current_player() == seat and (obs["to_act"] == seat)
+            else []
+        )
 
 
 def check_result(state):

@@ -1,4 +1,8 @@
-"""R12 Rounding and R13 settlement: DZ-43 to DZ-45, DZ-A49 (DZ-A43 is in test_bonuses) (E3 and E4 are in test_examples)."""
+"""R12 Rounding and R13 settlement: DZ-43 to DZ-45, DZ-A49.
+
+DZ-A43 is in test_bonuses; E3 and E4 are in test_examples.
+"""
+
 from tests.dz.helpers import Table, deck_order, exhausted, nets
 
 
@@ -11,8 +15,7 @@ def test_dz43_every_total_rounds_up_to_ten_and_zero_stays_zero():
 
 
 def test_dz44_dz45_each_pair_of_players_settles_the_difference():
-    t = exhausted({0: "WF*4 TH*4 RF*4 S9*4 M5*3", 1: "M6*4 M7*4 M8*4 C5*3", 2: "C6*4 C7*3 C8*3"},
-                  ("M1", "C1"))
+    t = exhausted({0: "WF*4 TH*4 RF*4 S9*4 M5*3", 1: "M6*4 M7*4 M8*4 C5*3", 2: "C6*4 C7*3 C8*3"}, ("M1", "C1"))
     totals = t.totals
     pairwise = tuple(sum(totals[i] - totals[j] for j in range(3) if j != i) for i in range(3))
     assert t.net == pairwise == nets(totals) == (140, -40, -100)

@@ -1,4 +1,5 @@
 """R7 Kong availability and stock exhaustion, R14 exhausted deal: DZ-23 to DZ-25, DZ-46, DZ-A33, DZ-A34."""
+
 import pytest
 
 from tests.dz.helpers import IllegalAction, Table, deck_order, exhausted, play_until, stock_left
@@ -39,8 +40,6 @@ def test_dz24_dz_a34_last_discard_allows_pong_not_kong_then_another_round():
     # dealer: M5 four in hand 12 -> 20; seat 1: pong C7 2 -> 10
     assert t.totals == (20, 10, 0)
     assert t.net == (30, 0, -30)
-
-
 
 
 def test_dz25_self_drawing_the_final_stock_card_doubles():

@@ -1,4 +1,5 @@
 """R5 Turn structure and kongs: DZ-16 to DZ-18, DZ-A26, DZ-A29 to DZ-A31, DZ-A35."""
+
 import pytest
 
 from tests.dz.helpers import IllegalAction, Table, deck_order, play_until, stock_left
@@ -33,8 +34,7 @@ def test_dz17_no_self_drawn_win_right_after_a_pong():
 
 
 def test_dz17_several_kongs_then_a_discard():
-    t = Table(deck_order({1: "M8*4 M7*4"}, ("M1", "C9"), front="S5", back="S1 S2",
-                         avoid={1: ["S1", "S2", "S5"]}))
+    t = Table(deck_order({1: "M8*4 M7*4"}, ("M1", "C9"), front="S5", back="S1 S2", avoid={1: ["S1", "S2", "S5"]}))
     t.prepare().discard_single(0)
     t.act(1, "concealed_kong M8")
     assert t.new_cards(1) == ["strings-1", "strings-5"]

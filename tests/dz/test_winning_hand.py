@@ -1,7 +1,8 @@
 """R9 Winning hand: DZ-30 to DZ-33, DZ-A16, DZ-A19, DZ-A46."""
+
 from tests.dz.helpers import Table, deck_order
 
-RUNS7 = "M1 M2 M3 M4 M5 M6 M7 M8 M9 S1 S2 S3 S4 S5 S6 S7 S8 S9 C5 C6 C7"   # seven runs, 21 cards
+RUNS7 = "M1 M2 M3 M4 M5 M6 M7 M8 M9 S1 S2 S3 S4 S5 S6 S7 S8 S9 C5 C6 C7"  # seven runs, 21 cards
 
 
 def dealer_table(hand, indicators, decl=None, **kw):
@@ -35,15 +36,13 @@ def test_dz30_dz_a16_dz_a19_hezi_is_no_group_nor_pair_and_qinghu_stays_possible(
 
 def test_dz_a16_hezi_does_not_serve_as_the_pair():
     # seven runs + hezi + two odd replacements: not complete (the hezi is not the pair)
-    t = dealer_table("C4 C4 " + RUNS7, ("C4", "C4"), {0: ["declare_pair"]}, back="C9 RF",
-                     avoid={0: ["C9", "RF"]})
+    t = dealer_table("C4 C4 " + RUNS7, ("C4", "C4"), {0: ["declare_pair"]}, back="C9 RF", avoid={0: ["C9", "RF"]})
     assert "heavenly" not in t.legal()
 
 
 def test_dz31_runs_are_three_consecutive_ranks_of_one_suit():
     # M1 S2 C3 is no run
-    assert "heavenly" not in dealer_table(RUNS7.replace("M1 M2 M3", "M1 S1 C3") + " C9 C9",
-                                          ("TH", "WF")).legal()
+    assert "heavenly" not in dealer_table(RUNS7.replace("M1 M2 M3", "M1 S1 C3") + " C9 C9", ("TH", "WF")).legal()
 
 
 def test_dz32_four_identical_cards_are_split_to_win():

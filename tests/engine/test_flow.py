@@ -1,4 +1,5 @@
 """Engine mechanics on tiny inline rulesets: flow, decisions, visibility, copies."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -43,7 +44,7 @@ def test_restriction_explains_itself_with_rule_id(rs):
 
 def test_refusals_list_the_legal_moves_in_deck_order(rs):
     st = rs.new_game(seed=1, deck_orders=[["s-5", "s-2", "s-3", "s-4", "s-6", "s-1"]])
-    assert [str(a) for a in st.legal_actions()] == ["play s-5", "play s-2", "play s-3"]   # as dealt
+    assert [str(a) for a in st.legal_actions()] == ["play s-5", "play s-2", "play s-3"]  # as dealt
     with pytest.raises(IllegalAction, match=r"legal: play s-2, play s-3, play s-5$"):
         st.apply_action("play s-9")
 
@@ -59,7 +60,7 @@ def test_trick_winner_leads_and_scores(rs):
     st.apply_action("play s-1")
     st.apply_action("play s-4")
     assert st.records[-1]["points"] == (0, 1)
-    assert st.current_player() == 1          # the winner leads
+    assert st.current_player() == 1  # the winner leads
 
 
 def test_game_ends_with_returns_and_invariant_holds(rs):
@@ -100,13 +101,16 @@ def test_broken_invariant_is_reported_with_rule_id():
 
 
 def test_runaway_flow_is_stopped_naming_the_step():
-    text = HIGH_CARD.replace("flow:\n  - shuffle: deck", """flow:
+    text = HIGH_CARD.replace(
+        "flow:\n  - shuffle: deck",
+        """flow:
   - repeat:
       while: "rounds >= 0"
       steps:
         - add: {rounds: 1}
           id: T-9
-  - shuffle: deck""")
+  - shuffle: deck""",
+    )
     rs = dataclasses.replace(compile_text(text), limits=EngineLimits(steps_between_decisions=1000))
     with pytest.raises(FlowError, match="without any decision") as info:
         rs.new_game(seed=1)
@@ -114,8 +118,9 @@ def test_runaway_flow_is_stopped_naming_the_step():
 
 
 def test_a_turn_without_legal_actions_is_a_flow_error():
-    rs = compile_text(HIGH_CARD.replace('or len(hand(player)) == 1"', '"').replace(
-        'card.value != 6 "', 'card.value > 9"'))
+    rs = compile_text(
+        HIGH_CARD.replace('or len(hand(player)) == 1"', '"').replace('card.value != 6 "', 'card.value > 9"')
+    )
     st = rs.new_game(seed=1)
     with pytest.raises(FlowError, match=r"seat 0 has no legal action in turn"):
         st.legal_actions()

@@ -4,6 +4,7 @@ They must give what the engine's own loop over the compiled restrictions (and it
 template filling) gives, and when anything fails inside them, the engine's way runs
 instead and reports the precise error.
 """
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,8 @@ import pytest
 
 from interpreter.engine.program import FlowError
 from interpreter.expr import ExprRuntimeError
-from tests.engine.tiny import HIGH_CARD, compile_text
 from tests.engine.test_legality_cache import FOLLOW
+from tests.engine.tiny import HIGH_CARD, compile_text
 
 
 def _without_fused(rs):
@@ -52,7 +53,8 @@ BROKEN = HIGH_CARD.replace(
     '''        require: "card.value != 6 or len(hand(player)) == 1"
       - id: T-9
         text: a rule that fails for one card
-        require: "[1, 2, 3, 4, 5][card.value - 1] > 0"''')
+        require: "[1, 2, 3, 4, 5][card.value - 1] > 0"''',
+)
 
 
 def test_a_failing_restriction_gives_the_engines_own_error() -> None:
@@ -98,14 +100,14 @@ def test_generated_messages_are_the_templates_filled_in(name: str, monkeypatch) 
     monkeypatch.setattr(Ruleset, "formatter", lambda self, parts: None)
     plain = histories(load(path))
     assert with_fill == plain
-    assert any(h[1] == -3 for game in plain for h in game)   # there were messages
+    assert any(h[1] == -3 for game in plain for h in game)  # there were messages
 
 
 def test_generated_message_writers_do_the_writing(monkeypatch) -> None:
     """The fallback must stay the exception: in a whole deal, no message falls back to `fill`."""
     from interpreter.engine.ruleset import Ruleset
 
-    scoring = '''        - add: {"points[leader]": 1, rounds: 1}'''
+    scoring = """        - add: {"points[leader]": 1, rounds: 1}"""
     message = '''
         - announce: "Seat {leader} takes round {rounds} with {max(entries('table'), key=strength).card}."'''
     rs = compile_text(HIGH_CARD.replace(scoring, scoring + message))
@@ -119,8 +121,14 @@ def test_generated_message_writers_do_the_writing(monkeypatch) -> None:
     assert texts[0].startswith("Seat ") and " takes round 1 with s-" in texts[0]
 
 
-SHIPPED = ["hachinin_meri", "duzihu", "oh_hell", "gin_rummy", "variants/duzihu_followers",
-           "variants/hachinin_meri_hidden_robai"]
+SHIPPED = [
+    "hachinin_meri",
+    "duzihu",
+    "oh_hell",
+    "gin_rummy",
+    "variants/duzihu_followers",
+    "variants/hachinin_meri_hidden_robai",
+]
 
 
 @pytest.mark.parametrize("name", SHIPPED)

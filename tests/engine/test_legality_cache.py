@@ -1,6 +1,7 @@
 """Legality checks reuse the parts of a restriction that do not read the action's parameter
 (Frame.epoch, expr.runtime.cached) and memoised ruleset functions; `is_legal`, which checks one
 candidate without either, must agree with `legal_actions` at every decision of random play."""
+
 from __future__ import annotations
 
 import random
@@ -17,19 +18,22 @@ ROOT = Path(__file__).resolve().parents[2]
 # A restriction whose parameter-free part is costly and shared by every candidate.
 FOLLOW = HIGH_CARD.replace(
     '''        require: "card.value != 6 or len(hand(player)) == 1"''',
-    '''        require: "card.value != 6 or len(hand(player)) == 1"
+    """        require: "card.value != 6 or len(hand(player)) == 1"
       - id: T-4
         text: follow a higher card when you can
         when: "len(table) > 0"
         require: >-
           strength_of(card) > max([strength_of(e.card) for e in entries('table')])
-          or not any(strength_of(c) > max([strength_of(e.card) for e in entries('table')]) for c in hand(player))''',
-).replace('''functions:
-  strength:''', '''functions:
+          or not any(strength_of(c) > max([strength_of(e.card) for e in entries('table')]) for c in hand(player))""",
+).replace(
+    """functions:
+  strength:""",
+    """functions:
   strength_of:
     params: {c: card}
     value: "c.value + (10 if c.value == rounds else 0)"
-  strength:''')
+  strength:""",
+)
 
 
 def _agree(rs, seeds: range) -> int:
@@ -38,7 +42,7 @@ def _agree(rs, seeds: range) -> int:
         st = rs.new_game(seed=seed)
         rng = random.Random(seed)
         while not st.is_terminal():
-            fresh = st.clone()   # taken before listing, so is_legal checks each candidate itself
+            fresh = st.clone()  # taken before listing, so is_legal checks each candidate itself
             legal = st.legal_actions()
             ins = rs.program[st.pc]
             kinds = list(getattr(ins, "actions", ()))

@@ -5,16 +5,16 @@ and three set-only faces h1..h3 (27..29). Hands are written as a suit letter
 followed by ranks: "a123 b55 h11". A naive reference search over tuples
 checks the packed, memoised engine.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine.melds import (Group, MeldKind, MeldTable, Partition, counts_from_faces,
-                                      make_partition)
+from interpreter.engine.melds import Group, MeldKind, MeldTable, Partition, counts_from_faces, make_partition
 
 NUM_FACES = 30
 SUIT_BASE = {"a": 0, "b": 9, "c": 18, "h": 27}
@@ -26,8 +26,7 @@ SEQ_POS = [face % 9 + 1 for face in range(27)] + [0] * 3
 
 def table_of(*kinds: MeldKind, cache_limit: int = 100_000) -> MeldTable:
     """A table over the test deck with the given kinds (run, triplet, pair by default)."""
-    return MeldTable.build(NUM_FACES, kinds or (RUN, TRIPLET, PAIR), SEQ_GROUP, SEQ_POS,
-                           cache_limit=cache_limit)
+    return MeldTable.build(NUM_FACES, kinds or (RUN, TRIPLET, PAIR), SEQ_GROUP, SEQ_POS, cache_limit=cache_limit)
 
 
 TABLE = table_of()
@@ -58,9 +57,14 @@ def waits(text: str, groups: int, pairs: int = 1, available: Sequence[int] | Non
     return TABLE.completing_faces(hand(text), groups, pairs, GROUP_KINDS, PAIR_KINDS, available)
 
 
-def naive_partitions(table: MeldTable, counts: Sequence[int], groups: int, pairs: int,
-                     group_kinds: Sequence[str] = GROUP_KINDS,
-                     pair_kinds: Sequence[str] = PAIR_KINDS) -> set[Partition]:
+def naive_partitions(
+    table: MeldTable,
+    counts: Sequence[int],
+    groups: int,
+    pairs: int,
+    group_kinds: Sequence[str] = GROUP_KINDS,
+    pair_kinds: Sequence[str] = PAIR_KINDS,
+) -> set[Partition]:
     """Every partition, by plain recursion over tuples of counts (the reference)."""
     found: set[Partition] = set()
 
@@ -95,29 +99,34 @@ def test_build_lists_every_legal_group() -> None:
     assert group("run", "a789") in TABLE.groups
     assert all(g.faces[0] // 9 == g.faces[-1] // 9 for g in TABLE.groups if g.kind == "run")
     assert TABLE.groups_by_low_face[faces("b4")[0]] == (
-        group("run", "b456"), group("triplet", "b444"), group("pair", "b44"))
+        group("run", "b456"),
+        group("triplet", "b444"),
+        group("pair", "b44"),
+    )
 
 
 def test_components_are_the_sequences_and_each_set_only_face() -> None:
     """No group links two sequences, so each is searched on its own."""
-    assert TABLE.components == (tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27)),
-                                (27,), (28,), (29,))
+    assert TABLE.components == (tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27)), (27,), (28,), (29,))
 
 
-@pytest.mark.parametrize(("text", "groups", "pairs", "expected"), [
-    ("a123 a456 a789 b111 c234 c567 h222 h33", 7, 1, True),
-    ("a123 a456 a789 b111 c234 c567 h222 h3 c9", 7, 1, False),
-    ("a123 h11", 1, 1, True),
-    ("a124 h11", 1, 1, False),
-    ("a11", 0, 1, True),
-    ("a123 b456 c789 h111 a55", 4, 1, True),
-    ("a123 b456 c789 h111 a55", 3, 1, False),
-    ("a123 b456 c789 h111 a55", 4, 0, False),
-    ("a112233 b55", 2, 1, True),
-    ("a11122233 b55", 3, 1, False),
-    ("", 0, 0, True),
-    ("", 1, 0, False),
-])
+@pytest.mark.parametrize(
+    ("text", "groups", "pairs", "expected"),
+    [
+        ("a123 a456 a789 b111 c234 c567 h222 h33", 7, 1, True),
+        ("a123 a456 a789 b111 c234 c567 h222 h3 c9", 7, 1, False),
+        ("a123 h11", 1, 1, True),
+        ("a124 h11", 1, 1, False),
+        ("a11", 0, 1, True),
+        ("a123 b456 c789 h111 a55", 4, 1, True),
+        ("a123 b456 c789 h111 a55", 3, 1, False),
+        ("a123 b456 c789 h111 a55", 4, 0, False),
+        ("a112233 b55", 2, 1, True),
+        ("a11122233 b55", 3, 1, False),
+        ("", 0, 0, True),
+        ("", 1, 0, False),
+    ],
+)
 def test_is_complete_simple_hands(text: str, groups: int, pairs: int, expected: bool) -> None:
     """Every card is used exactly once, in exactly the asked numbers of groups and pairs."""
     assert complete(text, groups, pairs) is expected
@@ -136,7 +145,8 @@ def test_four_identical_cards_are_not_a_group_and_must_be_split() -> None:
     """Without a quad kind, four equal cards split into a triplet and a card of a run."""
     assert not complete("a1111 h222", 2, 0)
     assert TABLE.partitions(hand("a111123 h11"), 2, 1, GROUP_KINDS, PAIR_KINDS) == [
-        (group("triplet", "a111"), group("run", "a123"), group("pair", "h11"))]
+        (group("triplet", "a111"), group("run", "a123"), group("pair", "h11"))
+    ]
 
 
 def test_a_quad_kind_makes_four_equal_cards_one_group() -> None:
@@ -180,17 +190,20 @@ def test_runs_may_choose_between_faces_at_one_position() -> None:
     assert [g.faces for g in table.groups] == [(0, 1, 2), (0, 3, 2)]
 
 
-@pytest.mark.parametrize(("text", "groups", "expected"), [
-    ("a123 a456 a789 b111 h1", 4, "h1"),
-    ("a12 b456 b789 c111 h11", 4, "a3"),
-    ("a89 b456 b789 c111 h11", 4, "a7"),
-    ("a13 b456 b789 c111 h11", 4, "a2"),
-    ("a23 b456 b789 c111 h11", 4, "a1 a4"),
-    ("a11 b11 b456 b789 c111", 4, "a1 b1"),
-    ("a1112345678999", 4, "a123456789"),
-    ("a2345 h111", 2, "a2 a5"),
-    ("a123 b55 h1", 2, ""),
-])
+@pytest.mark.parametrize(
+    ("text", "groups", "expected"),
+    [
+        ("a123 a456 a789 b111 h1", 4, "h1"),
+        ("a12 b456 b789 c111 h11", 4, "a3"),
+        ("a89 b456 b789 c111 h11", 4, "a7"),
+        ("a13 b456 b789 c111 h11", 4, "a2"),
+        ("a23 b456 b789 c111 h11", 4, "a1 a4"),
+        ("a11 b11 b456 b789 c111", 4, "a1 b1"),
+        ("a1112345678999", 4, "a123456789"),
+        ("a2345 h111", 2, "a2 a5"),
+        ("a123 b55 h1", 2, ""),
+    ],
+)
 def test_completing_faces_of_one_away_hands(text: str, groups: int, expected: str) -> None:
     """Pair waits, edge, middle and two-sided waits, and the nine-sided wait."""
     assert waits(text, groups) == faces(expected)
@@ -208,9 +221,18 @@ def test_exposed_groups_reduce_the_groups_asked_for() -> None:
     concealed = hand("a123 a456 b789 c111 h222 h33")
     assert TABLE.is_complete(concealed, 7 - 2, 1, GROUP_KINDS, PAIR_KINDS)
     assert not TABLE.is_complete(concealed, 7, 1, GROUP_KINDS, PAIR_KINDS)
-    assert TABLE.partitions(concealed, 5, 1, GROUP_KINDS, PAIR_KINDS) == [make_partition(
-        [group("run", "a123"), group("run", "a456"), group("run", "b789"), group("triplet", "c111"),
-         group("triplet", "h222"), group("pair", "h33")])]
+    assert TABLE.partitions(concealed, 5, 1, GROUP_KINDS, PAIR_KINDS) == [
+        make_partition(
+            [
+                group("run", "a123"),
+                group("run", "a456"),
+                group("run", "b789"),
+                group("triplet", "c111"),
+                group("triplet", "h222"),
+                group("pair", "h33"),
+            ]
+        )
+    ]
 
 
 def test_partitions_are_sorted_distinct_and_capped() -> None:
@@ -242,17 +264,20 @@ def test_pair_and_group_kinds_are_the_callers_choice() -> None:
     assert TABLE.is_complete(hand("a11 b22"), 2, 0, ("pair",), ())
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: TABLE.is_complete([0] * 29, 1, 1, GROUP_KINDS, PAIR_KINDS), "30 faces"),
-    (lambda: TABLE.is_complete(hand("a1"), 1, 1, ("runs",), PAIR_KINDS), "unknown meld kinds"),
-    (lambda: TABLE.is_complete(hand("a1"), -1, 1, GROUP_KINDS, PAIR_KINDS), "negative"),
-    (lambda: TABLE.is_complete([64] + [0] * 29, 1, 1, GROUP_KINDS, PAIR_KINDS), "at most 63"),
-    (lambda: TABLE.is_complete([-1, 2] + [0] * 28, 1, 1, GROUP_KINDS, PAIR_KINDS), "whole numbers"),
-    (lambda: MeldKind("x", "line", 3), "shape"),
-    (lambda: MeldKind("x", "set", 0), "size"),
-    (lambda: MeldTable.build(30, [RUN, RUN], SEQ_GROUP, SEQ_POS), "distinct"),
-    (lambda: MeldTable.build(30, [MeldKind("r", "run", 3, (True,))], SEQ_GROUP, SEQ_POS), "may_join"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: TABLE.is_complete([0] * 29, 1, 1, GROUP_KINDS, PAIR_KINDS), "30 faces"),
+        (lambda: TABLE.is_complete(hand("a1"), 1, 1, ("runs",), PAIR_KINDS), "unknown meld kinds"),
+        (lambda: TABLE.is_complete(hand("a1"), -1, 1, GROUP_KINDS, PAIR_KINDS), "negative"),
+        (lambda: TABLE.is_complete([64] + [0] * 29, 1, 1, GROUP_KINDS, PAIR_KINDS), "at most 63"),
+        (lambda: TABLE.is_complete([-1, 2] + [0] * 28, 1, 1, GROUP_KINDS, PAIR_KINDS), "whole numbers"),
+        (lambda: MeldKind("x", "line", 3), "shape"),
+        (lambda: MeldKind("x", "set", 0), "size"),
+        (lambda: MeldTable.build(30, [RUN, RUN], SEQ_GROUP, SEQ_POS), "distinct"),
+        (lambda: MeldTable.build(30, [MeldKind("r", "run", 3, (True,))], SEQ_GROUP, SEQ_POS), "may_join"),
+    ],
+)
 def test_mistakes_are_reported_clearly(call, message: str) -> None:  # type: ignore[no-untyped-def]
     """Misuse raises ValueError naming what is wrong."""
     with pytest.raises(ValueError, match=message):
@@ -287,13 +312,13 @@ def dealt_hands(size: int, faces_from: int = 0, faces_to: int = NUM_FACES) -> st
     """Counts of `size` cards dealt from four copies of faces in a range."""
     deck = [face for face in range(faces_from, faces_to) for _ in range(4)]
     return st.lists(st.sampled_from(range(len(deck))), min_size=size, max_size=size, unique=True).map(
-        lambda picks: counts_from_faces([deck[i] for i in picks], NUM_FACES))
+        lambda picks: counts_from_faces([deck[i] for i in picks], NUM_FACES)
+    )
 
 
 @settings(max_examples=300, deadline=None)
 @given(built_hands())
-def test_built_hands_are_complete_and_their_partition_is_found(
-        case: tuple[list[int], int, Partition]) -> None:
+def test_built_hands_are_complete_and_their_partition_is_found(case: tuple[list[int], int, Partition]) -> None:
     """A hand made of legal groups and a pair is complete, by the partition that made it among others."""
     counts, groups, partition = case
     assert TABLE.is_complete(counts, groups, 1, GROUP_KINDS, PAIR_KINDS)

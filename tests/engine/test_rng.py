@@ -1,4 +1,5 @@
 """The seeded generator: the shuffle written out equals the documented draws."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Tiny inline rulesets for engine mechanics (no shipped game involved)."""
+
 from __future__ import annotations
 
 from interpreter.compiling.pipeline import check_text

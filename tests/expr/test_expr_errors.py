@@ -3,15 +3,24 @@
 Columns count from 1 inside the expression (PlainSource starts at column 1),
 so each row also checks that the caret points at the offending token.
 """
+
 from __future__ import annotations
 
 import pytest
+from test_expr_table import CARD, Env, make_compiler
 
 from interpreter.base.diagnostics import render
 from interpreter.expr import (
-    INT, DictScope, ExprCompiler, ExprRuntimeError, ListT, PlainSource, TypeNameError, Value, parse_type,
+    INT,
+    DictScope,
+    ExprCompiler,
+    ExprRuntimeError,
+    ListT,
+    PlainSource,
+    TypeNameError,
+    Value,
+    parse_type,
 )
-from test_expr_table import CARD, Env, make_compiler
 
 LOAD_TIME = [
     # syntax
@@ -210,8 +219,7 @@ def test_all_errors_of_an_expression_are_reported() -> None:
 
 def test_errors_do_not_cascade() -> None:
     problems = _problems("max(hand, key=strenght).suit == 'cups' and unknown_thing > 2")
-    assert [d.message.split(" '")[0] for d in problems] == ["unknown function", "unknown name"] or \
-        len(problems) == 2
+    assert [d.message.split(" '")[0] for d in problems] == ["unknown function", "unknown name"] or len(problems) == 2
 
 
 def test_caret_points_inside_the_yaml_string() -> None:
@@ -225,7 +233,8 @@ def test_caret_points_inside_the_yaml_string() -> None:
     assert render(diagnostic, yaml_text).splitlines()[1:] == [
         '   41 |     legal_if: "card in discrads"',
         "      |                        ^~~~~~~~",
-        "  hint: did you mean 'discards'?"]
+        "  hint: did you mean 'discards'?",
+    ]
 
 
 def test_multi_line_expressions_count_lines() -> None:
@@ -264,8 +273,7 @@ def test_a_comprehension_variable_is_not_a_call() -> None:
 def test_errors_in_a_function_body_point_into_its_own_source() -> None:
     compiler = _define({"f": "x + 'a'"})
     diagnostic = compiler.diagnostics[0]
-    assert (diagnostic.span.file, diagnostic.span.col, diagnostic.message) == \
-        ("<f>", 3, "'+' cannot add int and str")
+    assert (diagnostic.span.file, diagnostic.span.col, diagnostic.message) == ("<f>", 3, "'+' cannot add int and str")
     assert compiler.compile(PlainSource("f(1) + 1")) is None  # a call to a broken function
 
 
@@ -317,12 +325,23 @@ def test_a_frame_made_too_early_is_named(generate: bool) -> None:
 
 
 def test_an_engine_function_can_say_how_to_call_it() -> None:
-    from interpreter.expr import Function, Param, DictScope, ListT
     from test_expr_table import CARD
-    zone = Function("pile", [Param("seat", INT)], ListT(CARD), lambda s: [], doc="A seat's pile.",
-                    uncalled=("zone 'pile' is per seat: write pile(seat)", "for example pile(player)"))
+
+    from interpreter.expr import DictScope, Function, ListT, Param
+
+    zone = Function(
+        "pile",
+        [Param("seat", INT)],
+        ListT(CARD),
+        lambda s: [],
+        doc="A seat's pile.",
+        uncalled=("zone 'pile' is per seat: write pile(seat)", "for example pile(player)"),
+    )
     compiler = ExprCompiler(DictScope({"pile": zone}))
     assert compiler.compile(PlainSource("len(pile)")) is None
     problem = compiler.diagnostics[0]
     assert (problem.message, problem.hint, problem.span.col) == (
-        "zone 'pile' is per seat: write pile(seat)", "for example pile(player)", 5)
+        "zone 'pile' is per seat: write pile(seat)",
+        "for example pile(player)",
+        5,
+    )

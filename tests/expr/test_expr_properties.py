@@ -6,6 +6,7 @@
 
 The deadline only catches hangs; the work budget is what bounds evaluation.
 """
+
 from __future__ import annotations
 
 import ast as python_ast
@@ -13,24 +14,77 @@ import operator
 from datetime import timedelta
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_expr_table import FUNCTIONS as RULESET_FUNCTIONS
+from test_expr_table import Env, make_compiler
 
 from interpreter.expr import DEFAULT_LIMITS, ExprRuntimeError, PlainSource
-from test_expr_table import FUNCTIONS as RULESET_FUNCTIONS, Env, make_compiler
 
-SETTINGS = settings(max_examples=300, deadline=timedelta(seconds=5),
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
 COMPILER = make_compiler()
 SOURCES = {"<expr>", *(f"<{name}>" for name in RULESET_FUNCTIONS)}  # run-time errors may be in a body
 
-LEAVES = ["seat", "ten", "zero", "big", "hand", "trump", "plays", "nobody", "limit", "bonus_ranks",
-          "true", "false", "none", "'cups-1'", "'swords'", "'x'", "0", "1", "2", "-3", "64", "[]",
-          "set()", "x", "hand[0]", "plays[1]", "range(5)"]
-BINARY = ["+", "-", "*", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in",
-          "not in"]
-FUNCTIONS = ["len", "count", "sum", "min", "max", "any", "all", "sorted", "reversed", "range", "abs",
-             "unique", "first", "last", "set", "list", "union", "difference", "clamp", "round_up",
-             "is_trump", "strength", "value_of", "hand_of", "double", "pair_sum", "count_of", "index_of"]
+LEAVES = [
+    "seat",
+    "ten",
+    "zero",
+    "big",
+    "hand",
+    "trump",
+    "plays",
+    "nobody",
+    "limit",
+    "bonus_ranks",
+    "true",
+    "false",
+    "none",
+    "'cups-1'",
+    "'swords'",
+    "'x'",
+    "0",
+    "1",
+    "2",
+    "-3",
+    "64",
+    "[]",
+    "set()",
+    "x",
+    "hand[0]",
+    "plays[1]",
+    "range(5)",
+]
+BINARY = ["+", "-", "*", "//", "%", "**", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "not in"]
+FUNCTIONS = [
+    "len",
+    "count",
+    "sum",
+    "min",
+    "max",
+    "any",
+    "all",
+    "sorted",
+    "reversed",
+    "range",
+    "abs",
+    "unique",
+    "first",
+    "last",
+    "set",
+    "list",
+    "union",
+    "difference",
+    "clamp",
+    "round_up",
+    "is_trump",
+    "strength",
+    "value_of",
+    "hand_of",
+    "double",
+    "pair_sum",
+    "count_of",
+    "index_of",
+]
 ATTRIBUTES = ["suit", "number", "rank", "by", "card", "face_up"]
 
 
@@ -42,23 +96,56 @@ def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.builds(lambda a, op, b: f"({a} {op} {b})", inner, st.sampled_from(BINARY), inner),
         st.builds("{}.{}".format, inner, st.sampled_from(ATTRIBUTES)),
         st.builds("{}[{}]".format, inner, inner),
-        st.builds(lambda f, args: f"{f}({', '.join(args)})", st.sampled_from(FUNCTIONS),
-                  st.lists(inner, max_size=3)),
+        st.builds(lambda f, args: f"{f}({', '.join(args)})", st.sampled_from(FUNCTIONS), st.lists(inner, max_size=3)),
         st.builds("{}({}, key=strength)".format, st.sampled_from(["max", "min", "sorted"]), inner),
         st.builds(lambda a, b, c: f"({a} if {b} else {c})", inner, inner, inner),
         st.builds(lambda ab: f"[{ab[0]}, {ab[1]}]", two),
         st.builds("{{{}}}".format, inner),
         st.builds(lambda a, b, c: f"[{a} for x in {b} if {c}]", inner, inner, inner),
         st.builds(lambda a, b, c: f"[{a} for x in {b} for y in {c}]", inner, inner, inner),
-        st.builds(lambda f, a, b: f"{f}({a} for x in {b})", st.sampled_from(["sum", "any", "count"]),
-                  inner, inner),
+        st.builds(lambda f, a, b: f"{f}({a} for x in {b})", st.sampled_from(["sum", "any", "count"]), inner, inner),
     )
 
 
 EXPRESSIONS = st.recursive(st.sampled_from(LEAVES), _compound, max_leaves=12)
-TOKENS = st.lists(st.sampled_from(LEAVES + BINARY + FUNCTIONS + [
-    "(", ")", "[", "]", "{", "}", ",", ".", "=", "if", "else", "for", "x", "in", "not", "'", "\"",
-    "/", ":", "!", "&", "_", "__x", "1.5", "\\", "\n", "lambda", "is"]), max_size=12).map(" ".join)
+TOKENS = st.lists(
+    st.sampled_from(
+        LEAVES
+        + BINARY
+        + FUNCTIONS
+        + [
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            ".",
+            "=",
+            "if",
+            "else",
+            "for",
+            "x",
+            "in",
+            "not",
+            "'",
+            '"',
+            "/",
+            ":",
+            "!",
+            "&",
+            "_",
+            "__x",
+            "1.5",
+            "\\",
+            "\n",
+            "lambda",
+            "is",
+        ]
+    ),
+    max_size=12,
+).map(" ".join)
 
 
 def _compile(source: str):
@@ -116,8 +203,10 @@ ARITH = ["+", "-", "*", "//", "%", "**"]
 
 @cache
 def ints(depth: int) -> st.SearchStrategy[str]:
-    leaves = st.one_of(st.integers(-20, 20).map(str),
-                       st.sampled_from(["seat", "ten", "zero", "big", "limit", "len(hand)", "hand[0].number"]))
+    leaves = st.one_of(
+        st.integers(-20, 20).map(str),
+        st.sampled_from(["seat", "ten", "zero", "big", "limit", "len(hand)", "hand[0].number"]),
+    )
     if depth == 0:
         return leaves
     i, b, li = ints(depth - 1), bools(depth - 1), int_lists(depth - 1)
@@ -189,8 +278,16 @@ def test_well_typed_expressions_compile_and_run_safely(source: str) -> None:
         assert failure.diagnostic.span.file in SOURCES
 
 
-RUN_TIME_KINDS = ("out of range", "division by zero", "too large", "bounds are reversed",
-                  "positive multiple", "would have", "empty collection", "too much work")
+RUN_TIME_KINDS = (
+    "out of range",
+    "division by zero",
+    "too large",
+    "bounds are reversed",
+    "positive multiple",
+    "would have",
+    "empty collection",
+    "too much work",
+)
 
 
 # --- arithmetic agrees with Python --------------------------------------------------
@@ -210,8 +307,14 @@ class Refused(Exception):
     """The expression must fail: a limit, a zero divisor, a bad exponent."""
 
 
-PY_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-          "%": operator.mod, "**": operator.pow}
+PY_OPS = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "**": operator.pow,
+}
 
 
 def _apply(op: str, a: int, b: int) -> int:
@@ -282,13 +385,18 @@ def _python_value(node: python_ast.AST) -> int:
         return VALUES[node.id]
     if isinstance(node, python_ast.UnaryOp):
         return -_python_value(node.operand)
-    symbol = {python_ast.Add: "+", python_ast.Sub: "-", python_ast.Mult: "*", python_ast.FloorDiv: "//",
-              python_ast.Mod: "%", python_ast.Pow: "**"}[type(node.op)]
+    symbol = {
+        python_ast.Add: "+",
+        python_ast.Sub: "-",
+        python_ast.Mult: "*",
+        python_ast.FloorDiv: "//",
+        python_ast.Mod: "%",
+        python_ast.Pow: "**",
+    }[type(node.op)]
     return _apply(symbol, _python_value(node.left), _python_value(node.right))
 
 
-FLAT = st.tuples(NUMBERS, st.lists(st.tuples(st.sampled_from(ARITH), st.booleans(), NUMBERS),
-                                   min_size=1, max_size=5))
+FLAT = st.tuples(NUMBERS, st.lists(st.tuples(st.sampled_from(ARITH), st.booleans(), NUMBERS), min_size=1, max_size=5))
 
 
 @SETTINGS

@@ -4,6 +4,7 @@ The scope below is a small fake game the tests share: nine cards of three
 suits, a record for plays, values read from the frame's env, engine
 functions, and a few ruleset functions.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,8 +12,21 @@ from dataclasses import dataclass, field
 import pytest
 
 from interpreter.expr import (
-    BOOL, INT, Const, DictScope, EnumT, ExprCompiler, Field, Function, ListT, Param, PlainSource,
-    RecordT, SetT, Value, parse_type,
+    BOOL,
+    INT,
+    Const,
+    DictScope,
+    EnumT,
+    ExprCompiler,
+    Field,
+    Function,
+    ListT,
+    Param,
+    PlainSource,
+    RecordT,
+    SetT,
+    Value,
+    parse_type,
 )
 
 SUITS = ("cups", "coins", "swords")
@@ -20,11 +34,13 @@ CARDS = [f"{s}-{n}" for s in SUITS for n in (1, 2, 3)]
 SUIT = EnumT("suit", {s: i for i, s in enumerate(SUITS)})
 RANK = EnumT("rank", {"low": 0, "mid": 1, "high": 2})
 CARD = EnumT("card", {c: i for i, c in enumerate(CARDS)})
-CARD.attrs.update({
-    "suit": Field(SUIT, tuple(i // 3 for i in range(9)).__getitem__),
-    "number": Field(INT, tuple(i % 3 + 1 for i in range(9)).__getitem__),
-    "rank": Field(RANK, tuple(i % 3 for i in range(9)).__getitem__),
-})
+CARD.attrs.update(
+    {
+        "suit": Field(SUIT, tuple(i // 3 for i in range(9)).__getitem__),
+        "number": Field(INT, tuple(i % 3 + 1 for i in range(9)).__getitem__),
+        "rank": Field(RANK, tuple(i % 3 for i in range(9)).__getitem__),
+    }
+)
 C = CARD.values  # card name -> int, for expected values
 
 
@@ -35,19 +51,23 @@ class Play:
     face_up: bool
 
 
-PLAY = RecordT("play", {
-    "card": Field(CARD, lambda p: p.card),
-    "by": Field(INT, lambda p: p.by),
-    "face_up": Field(BOOL, lambda p: p.face_up),
-})
+PLAY = RecordT(
+    "play",
+    {
+        "card": Field(CARD, lambda p: p.card),
+        "by": Field(INT, lambda p: p.by),
+        "face_up": Field(BOOL, lambda p: p.face_up),
+    },
+)
 
 
 @dataclass
 class Env:
     hand: list[int] = field(default_factory=lambda: [C["cups-1"], C["coins-3"], C["swords-2"], C["swords-3"]])
     trump: int = SUIT.values["swords"]
-    plays: list[Play] = field(default_factory=lambda: [
-        Play(C["cups-2"], 0, True), Play(C["swords-1"], 1, False), Play(C["cups-3"], 2, True)])
+    plays: list[Play] = field(
+        default_factory=lambda: [Play(C["cups-2"], 0, True), Play(C["swords-1"], 1, False), Play(C["cups-3"], 2, True)]
+    )
     seat: int = 2
     zero: int = 0
     big: int = 10**6
@@ -63,22 +83,29 @@ def _hand_of(frame, seat: int) -> list[int]:
 def make_scope() -> DictScope:
     """The test game's names, as an engine would declare them (most reads with their Python text,
     `big` and `nobody` without, so generated code also calls closures)."""
-    return DictScope({
-        "hand": Value(ListT(CARD), lambda f: f.env.hand, "f.env.hand"),
-        "trump": Value(SUIT, lambda f: f.env.trump, "f.env.trump"),
-        "plays": Value(ListT(PLAY), lambda f: f.env.plays, "f.env.plays"),
-        "seat": Value(INT, lambda f: f.env.seat, "f.env.seat"),
-        "zero": Value(INT, lambda f: f.env.zero, "f.env.zero"),
-        "big": Value(INT, lambda f: f.env.big),
-        "ten": Value(INT, lambda f: f.env.ten, "f.env.ten"),
-        "nobody": Value(CARD, lambda f: f.env.nobody),
-        "limit": Const(INT, 10),
-        "bonus_ranks": Const(ListT(RANK), (RANK.values["high"],)),
-        "hand_of": Function("hand_of", [Param("seat", INT)], ListT(CARD), _hand_of, needs_frame=True,
-                            doc="The cards held by a seat."),
-        "double": Function("double", [Param("x", INT)], INT, lambda x: 2 * x, doc="Twice x.",
-                           pure=True),
-    })
+    return DictScope(
+        {
+            "hand": Value(ListT(CARD), lambda f: f.env.hand, "f.env.hand"),
+            "trump": Value(SUIT, lambda f: f.env.trump, "f.env.trump"),
+            "plays": Value(ListT(PLAY), lambda f: f.env.plays, "f.env.plays"),
+            "seat": Value(INT, lambda f: f.env.seat, "f.env.seat"),
+            "zero": Value(INT, lambda f: f.env.zero, "f.env.zero"),
+            "big": Value(INT, lambda f: f.env.big),
+            "ten": Value(INT, lambda f: f.env.ten, "f.env.ten"),
+            "nobody": Value(CARD, lambda f: f.env.nobody),
+            "limit": Const(INT, 10),
+            "bonus_ranks": Const(ListT(RANK), (RANK.values["high"],)),
+            "hand_of": Function(
+                "hand_of",
+                [Param("seat", INT)],
+                ListT(CARD),
+                _hand_of,
+                needs_frame=True,
+                doc="The cards held by a seat.",
+            ),
+            "double": Function("double", [Param("x", INT)], INT, lambda x: 2 * x, doc="Twice x.", pure=True),
+        }
+    )
 
 
 FUNCTIONS = {
@@ -117,66 +144,156 @@ def cards(*names: str) -> list[int]:
 
 TABLE = [
     # literals
-    ("42", 42), ("1_000_000", 1_000_000), ("-7", -7), ("true", True), ("false", False),
-    ("none", None), ("'a'", "a"), ('"b"', "b"), (r"'it\'s'", "it's"), (r'"say \"hi\""', 'say "hi"'),
-    (r"'a\nb'", "a\nb"), (r"'back\\slash'", "back\\slash"),
-    ("[1, 2, 3]", [1, 2, 3]), ("[]", []), ("[1, 2,]", [1, 2]), ("{1, 2, 2}", {1, 2}),
-    ("set()", set()), ("['x'] == ['x']", True),
+    ("42", 42),
+    ("1_000_000", 1_000_000),
+    ("-7", -7),
+    ("true", True),
+    ("false", False),
+    ("none", None),
+    ("'a'", "a"),
+    ('"b"', "b"),
+    (r"'it\'s'", "it's"),
+    (r'"say \"hi\""', 'say "hi"'),
+    (r"'a\nb'", "a\nb"),
+    (r"'back\\slash'", "back\\slash"),
+    ("[1, 2, 3]", [1, 2, 3]),
+    ("[]", []),
+    ("[1, 2,]", [1, 2]),
+    ("{1, 2, 2}", {1, 2}),
+    ("set()", set()),
+    ("['x'] == ['x']", True),
     # arithmetic, Python precedence and floor semantics
-    ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("2 ** 3 ** 2", 512), ("-2 ** 2", -4), ("7 // 2", 3),
-    ("-7 // 2", -4), ("7 % 3", 1), ("-7 % 3", 2), ("10 - 3 - 2", 5), ("2 * -3", -6),
-    ("ten * ten + 1", 101), ("ten - 11", -1), ("ten // 3", 3), ("ten % 4", 2), ("2 ** ten", 1024),
-    ("'ab' + 'cd'", "abcd"), ("[1] + [2, 3]", [1, 2, 3]),
+    ("1 + 2 * 3", 7),
+    ("(1 + 2) * 3", 9),
+    ("2 ** 3 ** 2", 512),
+    ("-2 ** 2", -4),
+    ("7 // 2", 3),
+    ("-7 // 2", -4),
+    ("7 % 3", 1),
+    ("-7 % 3", 2),
+    ("10 - 3 - 2", 5),
+    ("2 * -3", -6),
+    ("ten * ten + 1", 101),
+    ("ten - 11", -1),
+    ("ten // 3", 3),
+    ("ten % 4", 2),
+    ("2 ** ten", 1024),
+    ("'ab' + 'cd'", "abcd"),
+    ("[1] + [2, 3]", [1, 2, 3]),
     # comparisons and logic
-    ("1 < 2", True), ("2 <= 1", False), ("3 > 2", True), ("3 >= 3", True), ("1 == 1", True),
-    ("1 != 1", False), ("'a' < 'b'", True), ("not true", False), ("true and false", False),
-    ("false or true", True), ("not 1 == 2", True), ("true or 1 // zero == 0", True),
-    ("false and 1 // zero == 0", False), ("2 in [1, 2]", True), ("3 not in [1, 2]", True),
-    ("'b' in 'abc'", True), ("'bc' in 'abc'", True), ("seat in {1, 2}", True),
+    ("1 < 2", True),
+    ("2 <= 1", False),
+    ("3 > 2", True),
+    ("3 >= 3", True),
+    ("1 == 1", True),
+    ("1 != 1", False),
+    ("'a' < 'b'", True),
+    ("not true", False),
+    ("true and false", False),
+    ("false or true", True),
+    ("not 1 == 2", True),
+    ("true or 1 // zero == 0", True),
+    ("false and 1 // zero == 0", False),
+    ("2 in [1, 2]", True),
+    ("3 not in [1, 2]", True),
+    ("'b' in 'abc'", True),
+    ("'bc' in 'abc'", True),
+    ("seat in {1, 2}", True),
     # conditional
-    ("5 if seat == 2 else 2", 5), ("5 if seat == 9 else 2", 2), ("1 if false else 2 if true else 3", 2),
+    ("5 if seat == 2 else 2", 5),
+    ("5 if seat == 9 else 2", 2),
+    ("1 if false else 2 if true else 3", 2),
     # enums: string literals become values at load time
-    ("trump == 'swords'", True), ("'swords' == trump", True), ("trump != 'cups'", True),
-    ("hand[0] == 'cups-1'", True), ("hand[0].suit", SUIT.values["cups"]), ("hand[1].number", 3),
-    ("hand[1].rank in ['high', 'mid']", True), ("'coins-3' in hand", True), ("'coins-1' not in hand", True),
-    ("[c.number for c in hand if c.suit == 'swords']", [2, 3]), ("hand[-1]", C["swords-3"]),
-    ("nobody == none", True), ("hand[0] if seat == 2 else none", C["cups-1"]), ("hand == none", False),
-    ("hand[0].rank in bonus_ranks", False), ("count_of(hand, 'swords-2')", 1),
+    ("trump == 'swords'", True),
+    ("'swords' == trump", True),
+    ("trump != 'cups'", True),
+    ("hand[0] == 'cups-1'", True),
+    ("hand[0].suit", SUIT.values["cups"]),
+    ("hand[1].number", 3),
+    ("hand[1].rank in ['high', 'mid']", True),
+    ("'coins-3' in hand", True),
+    ("'coins-1' not in hand", True),
+    ("[c.number for c in hand if c.suit == 'swords']", [2, 3]),
+    ("hand[-1]", C["swords-3"]),
+    ("nobody == none", True),
+    ("hand[0] if seat == 2 else none", C["cups-1"]),
+    ("hand == none", False),
+    ("hand[0].rank in bonus_ranks", False),
+    ("count_of(hand, 'swords-2')", 1),
     ("index_of(hand, 'coins-3')", 1),
     # records
-    ("plays[0].by", 0), ("plays[1].face_up", False), ("max(plays, key=value_of).by", 1),
-    ("[p.by for p in plays if p.face_up]", [0, 2]), ("sum(value_of(p) for p in plays)", 4 + 11 + 6),
+    ("plays[0].by", 0),
+    ("plays[1].face_up", False),
+    ("max(plays, key=value_of).by", 1),
+    ("[p.by for p in plays if p.face_up]", [0, 2]),
+    ("sum(value_of(p) for p in plays)", 4 + 11 + 6),
     # comprehensions
-    ("[x * x for x in range(4)]", [0, 1, 4, 9]), ("[x for x in range(10) if x % 3 == 0]", [0, 3, 6, 9]),
-    ("{x % 2 for x in range(5)}", {0, 1}), ("[a * 10 + b for a in range(2) for b in range(3)]", [0, 1, 2, 10, 11, 12]),
+    ("[x * x for x in range(4)]", [0, 1, 4, 9]),
+    ("[x for x in range(10) if x % 3 == 0]", [0, 3, 6, 9]),
+    ("{x % 2 for x in range(5)}", {0, 1}),
+    ("[a * 10 + b for a in range(2) for b in range(3)]", [0, 1, 2, 10, 11, 12]),
     ("[a + b for a in range(3) if a > 0 for b in range(a)]", [1, 2, 3]),
     ("[[y for y in range(x)] for x in range(3)]", [[], [0], [0, 1]]),
-    ("any(c.suit == trump for c in hand)", True), ("all(c.number > 1 for c in hand)", False),
-    ("sum(c.number for c in hand)", 1 + 3 + 2 + 3), ("count(c for c in hand if c.number == 3)", 2),
+    ("any(c.suit == trump for c in hand)", True),
+    ("all(c.number > 1 for c in hand)", False),
+    ("sum(c.number for c in hand)", 1 + 3 + 2 + 3),
+    ("count(c for c in hand if c.number == 3)", 2),
     ("not is_trump(hand[1]) or all(is_trump(c) for c in hand)", True),
     # ruleset functions (inlined or through slots)
-    ("is_trump(hand[0])", True), ("is_trump('coins-1')", False), ("strength(hand[3])", 13),
-    ("pair_sum(1, 2)", 3), ("pair_sum(pair_sum(1, 2), pair_sum(3, 4))", 10), ("five()", 5),
-    ("trump_count()", 3), ("[strength(c) for c in hand]", [11, 3, 12, 13]),
-    ("len(suits_of(hand))", 3), ("'cups' in suits_of(hand)", True),
+    ("is_trump(hand[0])", True),
+    ("is_trump('coins-1')", False),
+    ("strength(hand[3])", 13),
+    ("pair_sum(1, 2)", 3),
+    ("pair_sum(pair_sum(1, 2), pair_sum(3, 4))", 10),
+    ("five()", 5),
+    ("trump_count()", 3),
+    ("[strength(c) for c in hand]", [11, 3, 12, 13]),
+    ("len(suits_of(hand))", 3),
+    ("'cups' in suits_of(hand)", True),
     ("sum(strength(c) for c in hand) * 2 ** len([c for c in hand if is_trump(c)])", 39 * 8),
     # engine functions
-    ("hand_of(1)", [3, 4, 5]), ("len(hand_of(seat))", 0), ("double(21)", 42),
+    ("hand_of(1)", [3, 4, 5]),
+    ("len(hand_of(seat))", 0),
+    ("double(21)", 42),
     # builtins
-    ("len(hand)", 4), ("count(hand)", 4), ("sum([])", 0), ("min([3, 1, 2])", 1), ("max(3, 9, 4)", 9),
-    ("min(4, 2)", 2), ("max([], default=7)", 7), ("min(hand, key=strength)", C["coins-3"]),
-    ("sorted([3, 1, 2])", [1, 2, 3]), ("sorted([3, 1, 2], reverse=true)", [3, 2, 1]),
+    ("len(hand)", 4),
+    ("count(hand)", 4),
+    ("sum([])", 0),
+    ("min([3, 1, 2])", 1),
+    ("max(3, 9, 4)", 9),
+    ("min(4, 2)", 2),
+    ("max([], default=7)", 7),
+    ("min(hand, key=strength)", C["coins-3"]),
+    ("sorted([3, 1, 2])", [1, 2, 3]),
+    ("sorted([3, 1, 2], reverse=true)", [3, 2, 1]),
     ("sorted(hand, key=strength)", cards("coins-3", "cups-1", "swords-2", "swords-3")),
-    ("reversed([1, 2, 3])", [3, 2, 1]), ("range(2, 5)", [2, 3, 4]), ("range(-2)", []),
-    ("abs(-5)", 5), ("sign(-5)", -1), ("sign(0)", 0), ("clamp(15, 0, 10)", 10), ("clamp(-3, 0, 10)", 0),
-    ("round_up(7, 5)", 10), ("round_up(10, 5)", 10), ("round_up(-7, 5)", -5),
-    ("unique([3, 1, 3, 2, 1])", [3, 1, 2]), ("first([4, 5])", 4), ("last([4, 5])", 5),
-    ("first([], default=0)", 0), ("index_of([5, 6], 7, default=-1)", -1), ("set([1, 1, 2])", {1, 2}),
-    ("list({3, 1, 2})", [1, 2, 3]), ("union([1, 2, 2], [2, 2, 3])", [1, 2, 2, 3]),
-    ("union({1}, {2})", {1, 2}), ("intersection([1, 2, 2, 3], [2, 2, 2])", [2, 2]),
-    ("difference([1, 2, 2, 3], [2])", [1, 2, 3]), ("difference({1, 2}, [2])", {1}),
-    ("count_of([1, 2, 1], 1)", 2), ("max(hand, key=strength) == 'swords-3'", True),
-    ("sorted(hand, key=is_trump)[0]", C["coins-3"]), ("min(plays, key=value_of).card", C["cups-2"]),
+    ("reversed([1, 2, 3])", [3, 2, 1]),
+    ("range(2, 5)", [2, 3, 4]),
+    ("range(-2)", []),
+    ("abs(-5)", 5),
+    ("sign(-5)", -1),
+    ("sign(0)", 0),
+    ("clamp(15, 0, 10)", 10),
+    ("clamp(-3, 0, 10)", 0),
+    ("round_up(7, 5)", 10),
+    ("round_up(10, 5)", 10),
+    ("round_up(-7, 5)", -5),
+    ("unique([3, 1, 3, 2, 1])", [3, 1, 2]),
+    ("first([4, 5])", 4),
+    ("last([4, 5])", 5),
+    ("first([], default=0)", 0),
+    ("index_of([5, 6], 7, default=-1)", -1),
+    ("set([1, 1, 2])", {1, 2}),
+    ("list({3, 1, 2})", [1, 2, 3]),
+    ("union([1, 2, 2], [2, 2, 3])", [1, 2, 2, 3]),
+    ("union({1}, {2})", {1, 2}),
+    ("intersection([1, 2, 2, 3], [2, 2, 2])", [2, 2]),
+    ("difference([1, 2, 2, 3], [2])", [1, 2, 3]),
+    ("difference({1, 2}, [2])", {1}),
+    ("count_of([1, 2, 1], 1)", 2),
+    ("max(hand, key=strength) == 'swords-3'", True),
+    ("sorted(hand, key=is_trump)[0]", C["coins-3"]),
+    ("min(plays, key=value_of).card", C["cups-2"]),
     ("len(difference(hand, [c for c in hand if is_trump(c)]))", 1),
 ]
 
@@ -202,9 +319,15 @@ def test_table_is_large_enough() -> None:
 
 def test_static_types_are_reported() -> None:
     compiler = make_compiler()
-    expectations = {"hand": "list[card]", "hand[0].suit": "suit", "[c.number for c in hand]": "list[int]",
-                    "{c.suit for c in hand}": "set[suit]", "max(plays, key=value_of)": "play",
-                    "5 if true else 2": "int", "none if true else hand[0]": "card"}
+    expectations = {
+        "hand": "list[card]",
+        "hand[0].suit": "suit",
+        "[c.number for c in hand]": "list[int]",
+        "{c.suit for c in hand}": "set[suit]",
+        "max(plays, key=value_of)": "play",
+        "5 if true else 2": "int",
+        "none if true else hand[0]": "card",
+    }
     for source, printed in expectations.items():
         assert str(compiler.compile(PlainSource(source)).type) == printed
 
@@ -248,8 +371,10 @@ def test_parse_type_reads_nested_types() -> None:
 
 def test_builtins_have_docs_and_signatures() -> None:
     from interpreter.expr.builtins import BUILTINS
+
     for name, fn in BUILTINS.items():
         assert fn.summary() and fn.signature().startswith(name + "(")
     assert BUILTINS["max"].signature().splitlines() == [
         "max(xs: collection[T], *, key: function(T), default: T) -> T",
-        "max(a: int, b: int, *more: int) -> int"]
+        "max(a: int, b: int, *more: int) -> int",
+    ]

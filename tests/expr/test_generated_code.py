@@ -5,21 +5,21 @@ same inputs: the values, the work charged to the budget, and any error (message 
 position) must be the same.  The closures are the reference; the generated function
 re-runs them only to report an error.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from interpreter.expr import DEFAULT_LIMITS, ExprRuntimeError, PlainSource, Value
-from interpreter.expr import emit
-from interpreter.expr.types import INT, ListT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_expr_properties import EXPRESSIONS, bools, int_lists, ints
 from test_expr_table import CARD, TABLE, Env, make_compiler
 
-SETTINGS = settings(max_examples=400, deadline=timedelta(seconds=5),
-                    suppress_health_check=[HealthCheck.too_slow])
+from interpreter.expr import DEFAULT_LIMITS, ExprRuntimeError, PlainSource, Value, emit
+from interpreter.expr.types import INT, ListT
+
+SETTINGS = settings(max_examples=400, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
 FAST = make_compiler()
 SLOW = make_compiler(generate=False)
 
@@ -62,16 +62,21 @@ def test_generated_code_agrees_on_every_table_row(source: str) -> None:
     _same(source)
 
 
-@pytest.mark.parametrize("source", [
-    "nobody.suit == trump",                        # attribute of none: the closure's message
-    "[c.number for c in hand][ten]",               # index out of range
-    "ten // zero", "ten % zero", "ten ** (ten * ten)",   # arithmetic errors
-    "big * big * big * big",                       # over max_int
-    "sum(x * big for x in range(big))",            # over the work budget inside a generator
-    "len([x for x in range(big) for y in range(big)])",
-    "max([c.number for c in hand if c.number > 5])",   # a builtin's own error, at the call
-    "all(strength(c) > 1 for c in hand) and nobody.number > 0",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "nobody.suit == trump",  # attribute of none: the closure's message
+        "[c.number for c in hand][ten]",  # index out of range
+        "ten // zero",
+        "ten % zero",
+        "ten ** (ten * ten)",  # arithmetic errors
+        "big * big * big * big",  # over max_int
+        "sum(x * big for x in range(big))",  # over the work budget inside a generator
+        "len([x for x in range(big) for y in range(big)])",
+        "max([c.number for c in hand if c.number > 5])",  # a builtin's own error, at the call
+        "all(strength(c) > 1 for c in hand) and nobody.number > 0",
+    ],
+)
 def test_errors_from_generated_code_are_the_closures_errors(source: str) -> None:
     fast = _outcome(FAST, source)
     assert fast[0] == "raised", fast
@@ -100,10 +105,11 @@ def test_a_closure_that_reads_loop_slots_keeps_its_comprehension_in_closures() -
     from interpreter.expr import DictScope, ExprCompiler
 
     holder: dict = {}
-    scope = DictScope({"xs": Value(ListT(INT), lambda f: [1, 2, 3], "[1, 2, 3]"),
-                       "peek": Value(INT, lambda f: f.L[holder["slot"]])})
+    scope = DictScope(
+        {"xs": Value(ListT(INT), lambda f: [1, 2, 3], "[1, 2, 3]"), "peek": Value(INT, lambda f: f.L[holder["slot"]])}
+    )
     compiler = ExprCompiler(scope)
-    holder["slot"] = compiler._frame_size    # the next slot: the loop variable below
+    holder["slot"] = compiler._frame_size  # the next slot: the loop variable below
     compiled = compiler.compile(PlainSource("[x + peek for x in xs]"))
     assert compiled is not None, compiler.diagnostics
     assert compiled.fn(compiler.new_frame()) == [2, 4, 6]
@@ -116,14 +122,19 @@ def test_text_that_python_cannot_compile_keeps_the_closure() -> None:
     frame = FAST.new_frame(Env())
     frame.L[0] = 41
     assert built(frame) == 42
-    frame.L[0] = None           # TypeError in the text: the closure gives the answer
+    frame.L[0] = None  # TypeError in the text: the closure gives the answer
     assert built(frame) == 7
 
 
 def test_budget_charges_match_the_closures_for_card_loops() -> None:
-    for source in ["count(c for c in hand if is_trump(c))", "sum(strength(c) for c in hand)",
-                   "[value_of(p) for p in plays]", "sorted(hand, key=strength)", "trump_count()"]:
+    for source in [
+        "count(c for c in hand if is_trump(c))",
+        "sum(strength(c) for c in hand)",
+        "[value_of(p) for p in plays]",
+        "sorted(hand, key=strength)",
+        "trump_count()",
+    ]:
         fast, slow = _outcome(FAST, source), _outcome(SLOW, source)
         assert fast[0] == "value" and fast == slow, source
-        assert fast[3] < DEFAULT_LIMITS.max_work       # something was charged
+        assert fast[3] < DEFAULT_LIMITS.max_work  # something was charged
     assert CARD.values["cups-1"] == 0

@@ -8,14 +8,16 @@
   read none of them are computed once per Frame.epoch (one legality check over
   many candidates) and reused, lazily, so short-circuits still hold.
 """
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from test_expr_table import CARDS, SUIT, C, Env, Play, make_compiler
 
 from interpreter.expr import DEFAULT_LIMITS, ExprRuntimeError, PlainSource, ast
 from interpreter.expr.parse import parse
-from test_expr_table import CARDS, C, SUIT, Env, Play, make_compiler
 
 COMPILER = make_compiler()
 
@@ -30,19 +32,20 @@ def run(source: str, env: Env, epoch: int = 0, varying: frozenset[str] | None = 
 
 # ----------------------------------------------------------------- memoised functions
 
+
 def test_function_of_a_card_and_a_variable_is_memoised() -> None:
     fns = COMPILER.functions
-    assert fns["is_trump"].reads is not None and len(fns["is_trump"].reads) == 1   # reads `trump`
-    assert fns["strength"].reads is not None                                         # through is_trump
-    assert fns["pair_sum"].reads == ()                                               # arguments only
+    assert fns["is_trump"].reads is not None and len(fns["is_trump"].reads) == 1  # reads `trump`
+    assert fns["strength"].reads is not None  # through is_trump
+    assert fns["pair_sum"].reads == ()  # arguments only
 
 
 def test_functions_reading_collections_or_taking_lists_are_not_memoised() -> None:
     fns = COMPILER.functions
-    assert fns["trump_count"].reads is None   # reads `hand`, a list
-    assert fns["suits_of"].reads is None      # a list parameter cannot be a key
+    assert fns["trump_count"].reads is None  # reads `hand`, a list
+    assert fns["suits_of"].reads is None  # a list parameter cannot be a key
     listing = make_compiler({"twice": ({"c": "card"}, "[c, c]")})
-    assert listing.functions["twice"].reads is None   # a list result would be shared by every caller
+    assert listing.functions["twice"].reads is None  # a list result would be shared by every caller
 
 
 def test_memo_key_holds_the_variable_so_a_new_trump_gives_new_results() -> None:
@@ -73,15 +76,15 @@ def test_record_argument_is_keyed_by_the_fields_the_function_reads() -> None:
     value_of = compiler.functions["value_of"]
     assert value_of.keys[0] is not None
     env = Env()
-    env.plays = [Play(C["coins-2"], by, True) for by in range(3)]   # same card and face, three players
+    env.plays = [Play(C["coins-2"], by, True) for by in range(3)]  # same card and face, three players
     for i in range(3):
         value, _, _ = run(f"value_of(plays[{i}])", env, compiler=compiler)
         assert value == 2 * 2
-    assert len(value_of.memo) == 1   # `by` is not read, so it is not part of the key
+    assert len(value_of.memo) == 1  # `by` is not read, so it is not part of the key
 
 
 def test_error_inside_a_memoised_function_still_points_into_it() -> None:
-    for _ in range(2):   # and is not remembered as a result
+    for _ in range(2):  # and is not remembered as a result
         with pytest.raises(ExprRuntimeError) as err:
             run("is_trump(nobody)", Env())
         assert "none" in str(err.value)
@@ -90,10 +93,11 @@ def test_error_inside_a_memoised_function_still_points_into_it() -> None:
 def test_memoised_calls_still_pay_the_work_budget() -> None:
     _, _, frame = run("sum(strength(c) for c in hand)", Env())
     spent = COMPILER.limits.max_work - frame.budget
-    assert spent >= 10 * len(Env().hand)   # CALL_COST per call, memo or not
+    assert spent >= 10 * len(Env().hand)  # CALL_COST per call, memo or not
 
 
 # ----------------------------------------------------------------- fixed parts
+
 
 def spans(source: str, varying: set[str]) -> set[str]:
     tree, problems = parse(PlainSource(source), DEFAULT_LIMITS)
@@ -102,12 +106,14 @@ def spans(source: str, varying: set[str]) -> set[str]:
 
 
 def test_fixed_parts_are_the_largest_calls_without_the_varying_name() -> None:
-    assert spans("is_trump(card) or not any(is_trump(c) for c in hand)", {"card"}) == \
-        {"any(is_trump(c) for c in hand)"}
-    assert spans("card.suit == trump or count(c for c in hand if c.suit == trump) == 0", {"card"}) == \
-        {"count(c for c in hand if c.suit == trump)"}
-    assert spans("len(hand) > 0 and strength(card) > max([strength(c) for c in hand])", {"card"}) == \
-        {"len(hand)", "max([strength(c) for c in hand])"}
+    assert spans("is_trump(card) or not any(is_trump(c) for c in hand)", {"card"}) == {"any(is_trump(c) for c in hand)"}
+    assert spans("card.suit == trump or count(c for c in hand if c.suit == trump) == 0", {"card"}) == {
+        "count(c for c in hand if c.suit == trump)"
+    }
+    assert spans("len(hand) > 0 and strength(card) > max([strength(c) for c in hand])", {"card"}) == {
+        "len(hand)",
+        "max([strength(c) for c in hand])",
+    }
 
 
 def test_parts_reading_the_varying_name_or_a_loop_variable_are_not_fixed() -> None:
@@ -125,12 +131,12 @@ def test_fixed_part_is_reused_within_an_epoch_and_recomputed_outside() -> None:
     total = sum(C[n] % 3 + 1 for n in ("cups-1", "coins-3", "swords-2", "swords-3"))
     frame.epoch = 7
     assert compiled.fn(frame) == env.seat + total
-    env.hand = []                       # not allowed within an epoch: shows that the sum was kept
+    env.hand = []  # not allowed within an epoch: shows that the sum was kept
     env.seat = 0
     assert compiled.fn(frame) == total
-    frame.epoch = 0                      # outside any epoch: always computed
+    frame.epoch = 0  # outside any epoch: always computed
     assert compiled.fn(frame) == 0
-    frame.epoch = 8                      # a new epoch computes afresh
+    frame.epoch = 8  # a new epoch computes afresh
     env.hand = [C["cups-3"]]
     assert compiled.fn(frame) == 3
 
@@ -152,7 +158,7 @@ def test_memo_hits_pay_the_work_of_the_first_computation() -> None:
         _, _, frame = run("value_of(plays[0]) + strength(hand[1])", Env(), compiler=compiler)
         spent.append(compiler.limits.max_work - frame.budget)
     assert spent[0] == spent[1] == spent[2] > 0
-    assert compiler.functions["value_of"].memo   # the later runs were hits
+    assert compiler.functions["value_of"].memo  # the later runs were hits
 
 
 def test_memo_table_is_bounded(monkeypatch) -> None:

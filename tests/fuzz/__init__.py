@@ -13,6 +13,7 @@ Shared helpers for the fuzz suites:
 - `isolated` runs untrusted work in a forked child with a time and memory
   limit, so a hang or a memory bomb fails one example instead of the suite.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,8 +23,9 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -50,7 +52,8 @@ def fuzz(fast: int, slow: int, *strategies: Any) -> Callable:
 
     def wrap(body: Callable) -> tuple[Callable, Callable]:
         quick = settings(max_examples=fast, phases=NO_SHRINK, **{**COMMON, "derandomize": True})(
-            given(*strategies)(body))   # the default suite is repeatable; the slow variant explores
+            given(*strategies)(body)
+        )  # the default suite is repeatable; the slow variant explores
         long = pytest.mark.slow(settings(max_examples=slow, **COMMON)(given(*strategies)(body)))
         return quick, long
 
@@ -104,8 +107,9 @@ def assert_cli_clean(result: Any, codes: tuple[int, ...] = (0, 1)) -> None:
     exc = result.exception
     if exc is not None and not isinstance(exc, SystemExit):
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        raise AssertionError(f"cardrules: internal error: {type(exc).__name__}: {exc}\n{tb}\n"
-                             f"output:\n{result.output[-3000:]}")
+        raise AssertionError(
+            f"cardrules: internal error: {type(exc).__name__}: {exc}\n{tb}\noutput:\n{result.output[-3000:]}"
+        )
     assert "Traceback" not in result.output, result.output[-3000:]
     assert "internal error" not in result.output, result.output[-3000:]
     assert result.exit_code in codes, f"exit {result.exit_code}:\n{result.output[-3000:]}"
@@ -270,8 +274,24 @@ flow:
 result:
   returns: "len(hands(seat))"
 """
-MINI_NAMES = ["seat", "ten", "zero", "big", "limit", "trump", "nobody", "hand", "bonus_ranks", "out",
-              "entries('table')", "hands(1)", "table", "deck", "num_players", "seats"]
+MINI_NAMES = [
+    "seat",
+    "ten",
+    "zero",
+    "big",
+    "limit",
+    "trump",
+    "nobody",
+    "hand",
+    "bonus_ranks",
+    "out",
+    "entries('table')",
+    "hands(1)",
+    "table",
+    "deck",
+    "num_players",
+    "seats",
+]
 MINI_FUNCTIONS = ["is_trump", "strength", "value_of", "hand_of", "double", "pair_sum"]
 
 

@@ -9,6 +9,7 @@ started and played for a few moves.  Everything runs in a forked child with a
 memory limit; one validation or evaluation taking more than 2 s of CPU time
 fails the example (a guard against hangs, not a speed test).
 """
+
 from __future__ import annotations
 
 import signal
@@ -16,23 +17,89 @@ import sys
 import time
 from typing import Any
 
-from hypothesis import event, strategies as st
+from hypothesis import event
+from hypothesis import strategies as st
 
-from . import ROOT, MINI_FUNCTIONS, MINI_NAMES, assert_report_sane, fuzz, isolated, mini_ruleset
+from . import MINI_FUNCTIONS, MINI_NAMES, ROOT, assert_report_sane, fuzz, isolated, mini_ruleset
 
 sys.path.insert(0, str(ROOT / "tests" / "expr"))
 from test_expr_properties import ATTRIBUTES, BINARY, TOKENS, _compound, bools, int_lists, ints  # noqa: E402
 
 ONE_EVALUATION = 2.0  # seconds of CPU time: far above any legal evaluation, far below a hang
 
-LEAVES = MINI_NAMES + ["true", "false", "none", "'cups-1'", "'swords'", "'3'", "'x'", "''", "0", "1", "2", "-3",
-                       "64", "10**18", "[]", "set()", "x", "hand[0]", "hand[-1]", "range(5)", "range(100000)",
-                       "entries('table')[0]", "hands(seat)", "hands(5)", "len(hand)", "big * big"]
+LEAVES = MINI_NAMES + [
+    "true",
+    "false",
+    "none",
+    "'cups-1'",
+    "'swords'",
+    "'3'",
+    "'x'",
+    "''",
+    "0",
+    "1",
+    "2",
+    "-3",
+    "64",
+    "10**18",
+    "[]",
+    "set()",
+    "x",
+    "hand[0]",
+    "hand[-1]",
+    "range(5)",
+    "range(100000)",
+    "entries('table')[0]",
+    "hands(seat)",
+    "hands(5)",
+    "len(hand)",
+    "big * big",
+]
 EXPRESSIONS = st.recursive(st.sampled_from(LEAVES), _compound, max_leaves=12)
-SOUP = TOKENS | st.lists(st.sampled_from(LEAVES + BINARY + MINI_FUNCTIONS + ATTRIBUTES + [
-    "(", ")", "[", "]", "{", "}", ",", ".", "=", "if", "else", "for", "x", "in", "not", "'", '"', "/", ":", "!",
-    "_", "__x", "1.5", "\\", "\n", "lambda", "is", "key=", "default=", "#", "\t", "\u00e9", "\U0001d518"]),
-    max_size=14).map(" ".join)
+SOUP = TOKENS | st.lists(
+    st.sampled_from(
+        LEAVES
+        + BINARY
+        + MINI_FUNCTIONS
+        + ATTRIBUTES
+        + [
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            ".",
+            "=",
+            "if",
+            "else",
+            "for",
+            "x",
+            "in",
+            "not",
+            "'",
+            '"',
+            "/",
+            ":",
+            "!",
+            "_",
+            "__x",
+            "1.5",
+            "\\",
+            "\n",
+            "lambda",
+            "is",
+            "key=",
+            "default=",
+            "#",
+            "\t",
+            "\u00e9",
+            "\U0001d518",
+        ]
+    ),
+    max_size=14,
+).map(" ".join)
 TYPED = st.one_of(ints(3), int_lists(3))
 
 
@@ -61,8 +128,8 @@ class Timer:
 
 def evaluate_in_ruleset(expr: str, cond: str) -> str:
     """In the child: validate the ruleset holding `expr` and `cond`, then run it; returns a verdict."""
-    from interpreter.engine.program import FlowError
     from interpreter.compiling.pipeline import check_text
+    from interpreter.engine.program import FlowError
 
     timer = Timer()
     text = mini_ruleset(expr, cond)
@@ -121,9 +188,19 @@ test_any_text, test_any_text_long = fuzz(30, 2000, st.text(max_size=60))(_soup)
 
 # ----------------------------------------------------------------- ruleset functions calling each other
 
-BODIES = ["{a}(n) + {b}(n)", "{a}(n) - {b}(n + 1)", "min({a}(n), {b}(n))", "{a}(n) * 2 - {b}(n)", "max({a}(n), {b}(n - 1))", "{a}({b}(n)) % 1000",
-          "sum({a}(x) for x in range(3))", "len([x for x in range(n % 50) if {a}(x) > {b}(x)])",
-          "{a}(n) if n > {b}(0) else {b}(n)", "clamp({a}(n), 0, 100) + n", "count(x for x in hand if {a}(n) > 0)"]
+BODIES = [
+    "{a}(n) + {b}(n)",
+    "{a}(n) - {b}(n + 1)",
+    "min({a}(n), {b}(n))",
+    "{a}(n) * 2 - {b}(n)",
+    "max({a}(n), {b}(n - 1))",
+    "{a}({b}(n)) % 1000",
+    "sum({a}(x) for x in range(3))",
+    "len([x for x in range(n % 50) if {a}(x) > {b}(x)])",
+    "{a}(n) if n > {b}(0) else {b}(n)",
+    "clamp({a}(n), 0, 100) + n",
+    "count(x for x in hand if {a}(n) > 0)",
+]
 
 
 @st.composite
@@ -139,8 +216,8 @@ def function_chains(draw: Any) -> tuple[str, str]:
 
 
 def evaluate_chain(functions: str, expr: str) -> str:
-    from interpreter.engine.program import FlowError
     from interpreter.compiling.pipeline import check_text
+    from interpreter.engine.program import FlowError
 
     timer = Timer()
     text = mini_ruleset(expr, functions=functions)
@@ -163,14 +240,14 @@ def _chain(chain: tuple[str, str]) -> None:
     event(outcome.value)
 
 
-test_function_chains_are_bounded, test_function_chains_are_bounded_long = fuzz(
-    30, 2000, function_chains())(_chain)
+test_function_chains_are_bounded, test_function_chains_are_bounded_long = fuzz(30, 2000, function_chains())(_chain)
 
 
 def test_exponential_call_tree_is_stopped() -> None:
     """f_i(n) = f_(i-1)(n) + f_(i-1)(n): 2**40 calls without recursion must hit the work limit, not hang."""
     functions = '  f0: {params: {n: int}, value: "n"}\n' + "".join(
-        f'  f{i}: {{params: {{n: int}}, value: "f{i - 1}(n) + f{i - 1}(n)"}}\n' for i in range(1, 41))
+        f'  f{i}: {{params: {{n: int}}, value: "f{i - 1}(n) + f{i - 1}(n)"}}\n' for i in range(1, 41)
+    )
     outcome = isolated(evaluate_chain, functions, "f40(1) > 0", timeout=30, memory_mb=1024)
     assert outcome.kind == "ok", str(outcome)
 

@@ -8,13 +8,14 @@ unicode, very long lines), ending at a random point with end of input, a
 
 - `run()` returns 0 and raises nothing;
 - a save file exists (unless the game was over and the prompt asked
-  "next, restart or quit?": see test_end_of_input_at_the_end_of_game_prompt_saves), and `cardrules play --resume SAVE` resumes it
-  to exactly the same state.
+  "next, restart or quit?": see test_end_of_input_at_the_end_of_game_prompt_saves),
+  and `cardrules play --resume SAVE` resumes it to exactly the same state.
 
 The same keystrokes also go through `cardrules play` itself as raw bytes
 (invalid UTF-8 included).  Each example runs in a forked child with a time
 limit, so a hang fails the example.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import event, strategies as st
+from hypothesis import event
+from hypothesis import strategies as st
 
 from . import DZ, HM, assert_cli_clean, cli, fuzz, isolated
 
@@ -41,11 +43,62 @@ def ruleset(name: str) -> Any:
 
 # ----------------------------------------------------------------- keystrokes
 
-COMMANDS = ["help", "?", "rules", "score", "log", "save", "HELP", " Score ", "next", "restart", "n", "r", "exit",
-            "play", "pass", "done", "pong", "kong", "claim win", "play 1", "play nothing", "discard", "declare",
-            "0", "-1", "00", "999", "99999999999999999999999999", "1.5", "1e3", "+1", " 1 ", "1 2", "\u0663",
-            "\u00b2", "\u2460", "\uff11", "\U0001d7d9", "one", "quit now", "q!", "\x00", "\x04", "\x1a", "\x03",
-            "\x1b[A", "\x1b[2J", "\r", "\t1", "\u202e1", "\ufeff1", "\u200b", "\udcff", "\u2028"]
+COMMANDS = [
+    "help",
+    "?",
+    "rules",
+    "score",
+    "log",
+    "save",
+    "HELP",
+    " Score ",
+    "next",
+    "restart",
+    "n",
+    "r",
+    "exit",
+    "play",
+    "pass",
+    "done",
+    "pong",
+    "kong",
+    "claim win",
+    "play 1",
+    "play nothing",
+    "discard",
+    "declare",
+    "0",
+    "-1",
+    "00",
+    "999",
+    "99999999999999999999999999",
+    "1.5",
+    "1e3",
+    "+1",
+    " 1 ",
+    "1 2",
+    "\u0663",
+    "\u00b2",
+    "\u2460",
+    "\uff11",
+    "\U0001d7d9",
+    "one",
+    "quit now",
+    "q!",
+    "\x00",
+    "\x04",
+    "\x1a",
+    "\x03",
+    "\x1b[A",
+    "\x1b[2J",
+    "\r",
+    "\t1",
+    "\u202e1",
+    "\ufeff1",
+    "\u200b",
+    "\udcff",
+    "\u2028",
+]
 
 
 @cache
@@ -56,12 +109,12 @@ def card_words(name: str) -> list[str]:
 
 def lines(name: str) -> st.SearchStrategy[str]:
     return st.one_of(
-        st.integers(1, 12).map(str),                                     # moves: the game goes on
+        st.integers(1, 12).map(str),  # moves: the game goes on
         st.integers(1, 12).map(str),
         st.sampled_from(COMMANDS),
         st.sampled_from(card_words(name)),
         st.sampled_from(card_words(name)).map(lambda w: f"play {w}"),
-        st.text(max_size=30),                                            # any unicode
+        st.text(max_size=30),  # any unicode
         st.text(st.characters(max_codepoint=0x1F) | st.sampled_from("\x7f\x85\u2028\x1b"), max_size=8),
         st.tuples(st.sampled_from("x1 \u00e9\x00"), st.integers(1_000, 200_000)).map(lambda t: t[0] * t[1]),
     )
@@ -119,9 +172,19 @@ def run_session(script: dict, folder: str) -> str:
     rs = ruleset(script["game"])
     io = Interrupted(script)
     save = Path(folder) / "game.json"
-    session = Session(rs=rs, ruleset_path=str(GAMES[script["game"]]), seat=script["seat"],
-                      agents=make_agents("random", rs, script["seed"]), agent_spec="random", seed=script["seed"],
-                      options={}, renderer=Renderer(rs), echo=io.echo, read=io.read, save_path=save)
+    session = Session(
+        rs=rs,
+        ruleset_path=str(GAMES[script["game"]]),
+        seat=script["seat"],
+        agents=make_agents("random", rs, script["seed"]),
+        agent_spec="random",
+        seed=script["seed"],
+        options={},
+        renderer=Renderer(rs),
+        echo=io.echo,
+        read=io.read,
+        save_path=save,
+    )
     try:
         status = _traced(session.run, script.get("interrupt_at_line"), script.get("interrupt_in"))
     except KeyboardInterrupt:
@@ -140,8 +203,8 @@ def run_session(script: dict, folder: str) -> str:
     after = json.loads(save.read_text(encoding="utf-8"))["state"]
     # Resuming continues the same game: agents to act before the human may move on, but nothing
     # saved is lost or changed (the saved moves are a prefix of the resumed game's moves).
-    assert after["history"][:len(before["history"])] == before["history"], "resuming changed the game"
-    assert after["shuffles"][:len(before["shuffles"])] == before["shuffles"], "resuming changed the deal"
+    assert after["history"][: len(before["history"])] == before["history"], "resuming changed the game"
+    assert after["shuffles"][: len(before["shuffles"])] == before["shuffles"], "resuming changed the deal"
     return "saved and resumed"
 
 
@@ -226,28 +289,38 @@ def _short(script: dict) -> str:
     return f"script: {dict(script, lines=shown)}"
 
 
-test_keystrokes_never_crash_the_session, test_keystrokes_never_crash_the_session_long = fuzz(
-    20, 2000, scripts())(_session)
+test_keystrokes_never_crash_the_session, test_keystrokes_never_crash_the_session_long = fuzz(20, 2000, scripts())(
+    _session
+)
 
 
 @st.composite
 def interrupted_anywhere(draw: Any) -> dict:
     """A game played by "1"s, with one Ctrl-C at a random line of the interpreter's code."""
     name = draw(st.sampled_from(sorted(GAMES)))
-    return {"game": name, "seat": 0, "seed": draw(st.integers(0, 1000)), "lines": ["1"] * 40, "end": "eof",
-            "echo_at": 0, "interrupt_at_line": draw(st.integers(1, 150_000))}
+    return {
+        "game": name,
+        "seat": 0,
+        "seed": draw(st.integers(0, 1000)),
+        "lines": ["1"] * 40,
+        "end": "eof",
+        "echo_at": 0,
+        "interrupt_at_line": draw(st.integers(1, 150_000)),
+    }
 
 
 test_ctrl_c_at_any_moment_keeps_the_game, test_ctrl_c_at_any_moment_keeps_the_game_long = fuzz(
-    10, 1000, interrupted_anywhere())(_session)
+    10, 1000, interrupted_anywhere()
+)(_session)
 
 
 # ----------------------------------------------------------------- the same through `cardrules play`
 
 
 def run_command(game: str, seed: int, data: bytes, folder: str) -> str:
-    result = cli(["play", GAMES[game], "--agents", "random", "--seed", seed], input=data,
-                 env={"CARDRULES_SAVE_DIR": folder})
+    result = cli(
+        ["play", GAMES[game], "--agents", "random", "--seed", seed], input=data, env={"CARDRULES_SAVE_DIR": folder}
+    )
     assert_cli_clean(result, (0,))
     saves = list(Path(folder).glob("*.json"))
     if END_OF_GAME_PROMPT in result.output[-200:] and not saves:
@@ -265,11 +338,17 @@ def _command(game: str, seed: int, keys: list[bytes]) -> None:
     event(outcome.value)
 
 
-KEYS = st.lists(st.one_of(st.integers(1, 9).map(lambda n: str(n).encode()),
-                          st.sampled_from([c.encode("utf-8", "surrogatepass") for c in COMMANDS if c != "exit"]),
-                          st.binary(max_size=12)), max_size=25)
+KEYS = st.lists(
+    st.one_of(
+        st.integers(1, 9).map(lambda n: str(n).encode()),
+        st.sampled_from([c.encode("utf-8", "surrogatepass") for c in COMMANDS if c != "exit"]),
+        st.binary(max_size=12),
+    ),
+    max_size=25,
+)
 test_raw_bytes_at_the_command_prompt, test_raw_bytes_at_the_command_prompt_long = fuzz(
-    15, 1000, st.sampled_from(sorted(GAMES)), st.integers(0, 1000), KEYS)(_command)
+    15, 1000, st.sampled_from(sorted(GAMES)), st.integers(0, 1000), KEYS
+)(_command)
 
 
 # ----------------------------------------------------------------- the cases found above, one by one
@@ -312,9 +391,19 @@ def _interrupt_where(script: dict, text: str, folder: str) -> str:
 
     rs = ruleset(script["game"])
     dry = Interrupted(script)
-    Session(rs=rs, ruleset_path=str(GAMES[script["game"]]), seat=script["seat"],
-            agents=make_agents("random", rs, script["seed"]), agent_spec="random", seed=script["seed"], options={},
-            renderer=Renderer(rs), echo=dry.echo, read=dry.read, save_path=Path(folder) / "dry.json").run()
+    Session(
+        rs=rs,
+        ruleset_path=str(GAMES[script["game"]]),
+        seat=script["seat"],
+        agents=make_agents("random", rs, script["seed"]),
+        agent_spec="random",
+        seed=script["seed"],
+        options={},
+        renderer=Renderer(rs),
+        echo=dry.echo,
+        read=dry.read,
+        save_path=Path(folder) / "dry.json",
+    ).run()
     at = next(i for i, line in enumerate(dry.out, 1) if line.startswith(text))
     return run_session(dict(script, end="interrupt_echo", echo_at=at), folder)
 
@@ -328,8 +417,15 @@ def test_ctrl_c_during_the_greeting_saves_the_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_ctrl_c_while_the_engine_runs_keeps_a_resumable_game(game: str, tmp_path: Path) -> None:
     """Ctrl-C in the middle of the flow after a move (agents' turns, scoring): the save must resume."""
-    script = {"game": game, "seat": 0, "seed": 3, "lines": ["1"] * 10, "end": "eof", "echo_at": 0,
-              "interrupt_in": ("_run", 4, 6)}
+    script = {
+        "game": game,
+        "seat": 0,
+        "seed": 3,
+        "lines": ["1"] * 10,
+        "end": "eof",
+        "echo_at": 0,
+        "interrupt_in": ("_run", 4, 6),
+    }
     outcome = isolated(run_session, script, str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)
 
@@ -337,16 +433,22 @@ def test_ctrl_c_while_the_engine_runs_keeps_a_resumable_game(game: str, tmp_path
 def test_save_command_that_cannot_write_is_explained(tmp_path: Path) -> None:
     """`save` where the save folder cannot be made: a message, not a traceback, and the game goes on."""
     (tmp_path / "blocker").write_text("a file where the save folder should be")
-    result = cli(["play", DZ, "--agents", "random", "--seed", "3"], input="save\n1\n",
-                 env={"CARDRULES_SAVE_DIR": str(tmp_path / "blocker" / "saves")})
+    result = cli(
+        ["play", DZ, "--agents", "random", "--seed", "3"],
+        input="save\n1\n",
+        env={"CARDRULES_SAVE_DIR": str(tmp_path / "blocker" / "saves")},
+    )
     assert_cli_clean(result, (0, 1))
     assert "could not save" in result.output or "cannot save" in result.output, result.output[-500:]
 
 
 def test_log_in_a_missing_folder_is_explained(tmp_path: Path) -> None:
     """`--log missing/x.jsonl`: a message (or the folder is made), never a traceback."""
-    result = cli(["play", DZ, "--agents", "random", "--seed", "3", "--log", tmp_path / "missing" / "x.jsonl"],
-                 input="1\n", env={"CARDRULES_SAVE_DIR": str(tmp_path)})
+    result = cli(
+        ["play", DZ, "--agents", "random", "--seed", "3", "--log", tmp_path / "missing" / "x.jsonl"],
+        input="1\n",
+        env={"CARDRULES_SAVE_DIR": str(tmp_path)},
+    )
     assert_cli_clean(result, (0, 1, 2))
 
 
@@ -371,9 +473,19 @@ def _to_the_end(game: str, folder: str) -> str:
         return None if prompt == END_OF_GAME_PROMPT else "1"
 
     save = Path(folder) / "game.json"
-    session = Session(rs=rs, ruleset_path=str(GAMES[game]), seat=0, agents=make_agents("random", rs, 3),
-                      agent_spec="random", seed=3, options={}, renderer=Renderer(rs), echo=out.append, read=read,
-                      save_path=save)
+    session = Session(
+        rs=rs,
+        ruleset_path=str(GAMES[game]),
+        seat=0,
+        agents=make_agents("random", rs, 3),
+        agent_spec="random",
+        seed=3,
+        options={},
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=read,
+        save_path=save,
+    )
     assert session.run() == 0
     assert prompts[-1] == END_OF_GAME_PROMPT
     assert save.exists(), "end of input after a finished game saved nothing: " + " | ".join(out[-3:])
@@ -383,16 +495,30 @@ def _to_the_end(game: str, folder: str) -> str:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_ctrl_c_during_the_first_deal_is_clean(game: str, tmp_path: Path) -> None:
     """Ctrl-C while the first deal is being made (no game yet): no traceback; nothing to save."""
-    script = {"game": game, "seat": 0, "seed": 3, "lines": ["1"], "end": "eof", "echo_at": 0,
-              "interrupt_in": ("new_game", 1, 2)}
+    script = {
+        "game": game,
+        "seat": 0,
+        "seed": 3,
+        "lines": ["1"],
+        "end": "eof",
+        "echo_at": 0,
+        "interrupt_in": ("new_game", 1, 2),
+    }
     outcome = isolated(run_session, script, str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)
 
 
 def test_ctrl_c_while_a_scratch_value_is_set_keeps_a_resumable_game(tmp_path: Path) -> None:
     """Ctrl-C inside GameState.with_local (the hand being sorted for display) must not save the scratch value."""
-    script = {"game": "duzihu", "seat": 0, "seed": 3, "lines": ["1"] * 5, "end": "eof", "echo_at": 0,
-              "interrupt_in": ("with_local", 10, 6)}
+    script = {
+        "game": "duzihu",
+        "seat": 0,
+        "seed": 3,
+        "lines": ["1"] * 5,
+        "end": "eof",
+        "echo_at": 0,
+        "interrupt_in": ("with_local", 10, 6),
+    }
     outcome = isolated(run_session, script, str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)
 
@@ -401,7 +527,14 @@ def test_ctrl_c_while_a_scratch_value_is_set_keeps_a_resumable_game(tmp_path: Pa
 def test_ctrl_c_found_by_the_long_run_keeps_a_resumable_game(line: int, tmp_path: Path) -> None:
     """Found by the long run: a Ctrl-C while an agent's legal moves were listed on the live game
     (scratch slots being restored) left a save that did not match its moves."""
-    script = {"game": "hachinin_meri", "seat": 0, "seed": 0, "lines": ["1"] * 40, "end": "eof", "echo_at": 0,
-              "interrupt_at_line": line}
+    script = {
+        "game": "hachinin_meri",
+        "seat": 0,
+        "seed": 0,
+        "lines": ["1"] * 40,
+        "end": "eof",
+        "echo_at": 0,
+        "interrupt_at_line": line,
+    }
     outcome = isolated(run_session, script, str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)

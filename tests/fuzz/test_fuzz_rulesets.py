@@ -15,6 +15,7 @@ in, alias bombs, stray YAML syntax).  Then:
 Validation runs in a forked child (`isolated`) so a hang or a memory bomb
 fails one example with a clear verdict instead of stopping the suite.
 """
+
 from __future__ import annotations
 
 import copy
@@ -27,7 +28,8 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import event, strategies as st
+from hypothesis import event
+from hypothesis import strategies as st
 
 from . import DZ, HM, assert_cli_clean, assert_report_sane, cli, fuzz, isolated
 
@@ -110,14 +112,103 @@ def delete(tree: Any, path: tuple) -> None:
 # ----------------------------------------------------------------- mutations
 
 
-TOKENS = ["(", ")", "[", "]", "{", "}", ",", ".", ":", "=", "==", "**", "//", "/", "-", "+", "'", '"', "\\",
-          "if", "else", "for", "in", "not", "and", "or", "lambda", "is", "none", "true", "yes", "_x",
-          "__class__", "__import__('os')", "x", "card", "hand", "player", "seat", "len(", "max(", "sum(",
-          "range(10**9)", "10**18", "2 ** 64", "99999999999999999999999", "-1", "0", "1.5", "\x00", "\t",
-          "\n", "\u2028", "\ufeff", "é", "\U0001d518", "#", "&a", "*a", "!!python/object:os.system", "%", "|",
-          "@", "`", "{{", "}}", " " * 50, "(" * 70, ")" * 70]
-SCALARS = ["x", "", "yes", "on", "010", "1_000", " ", "~", 0, -1, 1, 7, 10**6, 10**18, 10**19, -(10**30),
-           2**63, 2**64 + 1, 10**400, 1.5, float("inf"), True, False, None]
+TOKENS = [
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    ".",
+    ":",
+    "=",
+    "==",
+    "**",
+    "//",
+    "/",
+    "-",
+    "+",
+    "'",
+    '"',
+    "\\",
+    "if",
+    "else",
+    "for",
+    "in",
+    "not",
+    "and",
+    "or",
+    "lambda",
+    "is",
+    "none",
+    "true",
+    "yes",
+    "_x",
+    "__class__",
+    "__import__('os')",
+    "x",
+    "card",
+    "hand",
+    "player",
+    "seat",
+    "len(",
+    "max(",
+    "sum(",
+    "range(10**9)",
+    "10**18",
+    "2 ** 64",
+    "99999999999999999999999",
+    "-1",
+    "0",
+    "1.5",
+    "\x00",
+    "\t",
+    "\n",
+    "\u2028",
+    "\ufeff",
+    "é",
+    "\U0001d518",
+    "#",
+    "&a",
+    "*a",
+    "!!python/object:os.system",
+    "%",
+    "|",
+    "@",
+    "`",
+    "{{",
+    "}}",
+    " " * 50,
+    "(" * 70,
+    ")" * 70,
+]
+SCALARS = [
+    "x",
+    "",
+    "yes",
+    "on",
+    "010",
+    "1_000",
+    " ",
+    "~",
+    0,
+    -1,
+    1,
+    7,
+    10**6,
+    10**18,
+    10**19,
+    -(10**30),
+    2**63,
+    2**64 + 1,
+    10**400,
+    1.5,
+    float("inf"),
+    True,
+    False,
+    None,
+]
 HUGE = [10**9, 10**18, 10**18 + 1, 2**63 - 1, 2**63, 2**64, 10**100, -(10**18), -(2**63) - 1, 10**4000]
 
 
@@ -147,9 +238,9 @@ def corrupt_string(data: Any, s: str) -> str:
         elif how == "insert_char":
             s = s[:i] + data.draw(st.characters(codec="utf-8")) + s[i:]
         elif how == "delete":
-            s = s[:i] + s[i + data.draw(st.integers(1, 6)):]
+            s = s[:i] + s[i + data.draw(st.integers(1, 6)) :]
         elif how == "replace":
-            s = s[:i] + data.draw(st.sampled_from(TOKENS)) + s[i + data.draw(st.integers(1, 4)):]
+            s = s[:i] + data.draw(st.sampled_from(TOKENS)) + s[i + data.draw(st.integers(1, 4)) :]
         else:
             s = data.draw(st.sampled_from(TOKENS)).join(s.split(" ")) if " " in s else s
     return s
@@ -162,10 +253,32 @@ def nested(depth: int, kind: str) -> Any:
     return value
 
 
-SWAPS = [("==", "!="), ("!=", "=="), ("<", ">"), (">", "<"), ("<=", ">="), (" and ", " or "), (" or ", " and "),
-         ("+", "-"), ("-", "+"), ("max(", "min("), ("min(", "max("), ("any(", "all("), ("all(", "any("),
-         ("true", "false"), ("false", "true"), ("0", "1"), ("1", "0"), ("2", "3"), ("not ", ""), ("[0]", "[-1]"),
-         ("[-1]", "[0]"), ("len(", "-len("), ("player", "next_seat(player)"), ("next_seat(", "prev_seat(")]
+SWAPS = [
+    ("==", "!="),
+    ("!=", "=="),
+    ("<", ">"),
+    (">", "<"),
+    ("<=", ">="),
+    (" and ", " or "),
+    (" or ", " and "),
+    ("+", "-"),
+    ("-", "+"),
+    ("max(", "min("),
+    ("min(", "max("),
+    ("any(", "all("),
+    ("all(", "any("),
+    ("true", "false"),
+    ("false", "true"),
+    ("0", "1"),
+    ("1", "0"),
+    ("2", "3"),
+    ("not ", ""),
+    ("[0]", "[-1]"),
+    ("[-1]", "[0]"),
+    ("len(", "-len("),
+    ("player", "next_seat(player)"),
+    ("next_seat(", "prev_seat("),
+]
 
 
 def tweak(data: Any, tree: Any) -> str:
@@ -186,8 +299,25 @@ def tweak(data: Any, tree: Any) -> str:
 
 def mutate_tree(data: Any, tree: Any) -> str:
     """One mutation of the tree in place; returns a description for the failure message."""
-    op = data.draw(st.sampled_from(["delete", "swap_type", "expression", "expression", "huge", "nest",
-                                    "copy", "rename", "empty_list", "null", "tweak", "tweak", "tweak"]))
+    op = data.draw(
+        st.sampled_from(
+            [
+                "delete",
+                "swap_type",
+                "expression",
+                "expression",
+                "huge",
+                "nest",
+                "copy",
+                "rename",
+                "empty_list",
+                "null",
+                "tweak",
+                "tweak",
+                "tweak",
+            ]
+        )
+    )
     if op == "tweak":
         return tweak(data, tree)
     if op == "expression":
@@ -226,8 +356,10 @@ def mutate_tree(data: Any, tree: Any) -> str:
     if op == "rename":
         parent = get(tree, path[:-1])
         if isinstance(parent, dict):
-            new_key = data.draw(st.sampled_from(["x", "ID", "if_", "_", "1", "on", "extends", "cardrules"])
-                                | st.text(min_size=1, max_size=6))
+            new_key = data.draw(
+                st.sampled_from(["x", "ID", "if_", "_", "1", "on", "extends", "cardrules"])
+                | st.text(min_size=1, max_size=6)
+            )
             items = [(new_key if k == path[-1] else k, v) for k, v in parent.items()]
             parent.clear()
             parent.update(items)
@@ -239,22 +371,85 @@ def mutate_tree(data: Any, tree: Any) -> str:
     return f"null {path}"
 
 
-ALIAS_BOMB = ('a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]\n'
-              + "".join(f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
-                        f"*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]\n" for i in range(1, 9)))
-TEXT_SNIPPETS = ["&a ", "*a", "*nope", "!!python/object/apply:os.system ['true']\n", "!!int ", "!!str ", "!custom ",
-                 "<<: *a\n", "---\n", "...\n", "%YAML 1.1\n", "? ", ": ", "- ", "{", "}", "[", "]", "'", '"', "|",
-                 ">", "#", "\t", "\n", "\r", "\r\n", "\x00", "\x85", "\u2028", "\ufeff", "\x1b[31m", "é", "\U0001f0a1",
-                 "key: value\n", "extends: /etc/passwd\n", "extends: duzihu\n", "extends: hachinin_meri\n"]
-HUGE_LITERALS = [b"0x" + b"f" * 4000, b"0o" + b"7" * 5000, b"9" * 5000, b"-" + b"9" * 5000, b"1e999", b"-.inf", b".nan",
-                  b"!!int 0x" + b"f" * 4000, b"!!float 1e999", b"0x" + b"f" * 16, b"18446744073709551617"]
+ALIAS_BOMB = 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]\n' + "".join(
+    f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
+    f"*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]\n"
+    for i in range(1, 9)
+)
+TEXT_SNIPPETS = [
+    "&a ",
+    "*a",
+    "*nope",
+    "!!python/object/apply:os.system ['true']\n",
+    "!!int ",
+    "!!str ",
+    "!custom ",
+    "<<: *a\n",
+    "---\n",
+    "...\n",
+    "%YAML 1.1\n",
+    "? ",
+    ": ",
+    "- ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "'",
+    '"',
+    "|",
+    ">",
+    "#",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\x00",
+    "\x85",
+    "\u2028",
+    "\ufeff",
+    "\x1b[31m",
+    "é",
+    "\U0001f0a1",
+    "key: value\n",
+    "extends: /etc/passwd\n",
+    "extends: duzihu\n",
+    "extends: hachinin_meri\n",
+]
+HUGE_LITERALS = [
+    b"0x" + b"f" * 4000,
+    b"0o" + b"7" * 5000,
+    b"9" * 5000,
+    b"-" + b"9" * 5000,
+    b"1e999",
+    b"-.inf",
+    b".nan",
+    b"!!int 0x" + b"f" * 4000,
+    b"!!float 1e999",
+    b"0x" + b"f" * 16,
+    b"18446744073709551617",
+]
 NON_UTF8 = [b"\xff", b"\xfe\xff", b"\xc3", b"\xc3\x28", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80", b"\x80"]
 
 
 def mutate_bytes(data: Any, raw: bytes) -> tuple[bytes, str]:
     """One damage to the file's bytes; returns the bytes and a description."""
-    op = data.draw(st.sampled_from(["truncate", "duplicate_line", "splice_random", "splice_snippet", "non_utf8",
-                                    "alias_bomb", "delete_range", "swap_lines", "indent", "huge_literal"]))
+    op = data.draw(
+        st.sampled_from(
+            [
+                "truncate",
+                "duplicate_line",
+                "splice_random",
+                "splice_snippet",
+                "non_utf8",
+                "alias_bomb",
+                "delete_range",
+                "swap_lines",
+                "indent",
+                "huge_literal",
+            ]
+        )
+    )
     i = data.draw(st.integers(0, len(raw)))
     lines = raw.split(b"\n")
     n = data.draw(st.integers(0, len(lines) - 1))
@@ -362,8 +557,7 @@ def _tree_mutations(data: Any) -> None:
     _run(text, None, name, "", f"{name}: {done}")
 
 
-test_tree_mutations_are_diagnosed, test_tree_mutations_are_diagnosed_long = fuzz(
-    30, 3000, st.data())(_tree_mutations)
+test_tree_mutations_are_diagnosed, test_tree_mutations_are_diagnosed_long = fuzz(30, 3000, st.data())(_tree_mutations)
 
 
 def _byte_mutations(data: Any) -> None:
@@ -377,8 +571,7 @@ def _byte_mutations(data: Any) -> None:
         _run(None, raw, name, folder, f"{name}: {done}")
 
 
-test_byte_mutations_are_diagnosed, test_byte_mutations_are_diagnosed_long = fuzz(
-    30, 3000, st.data())(_byte_mutations)
+test_byte_mutations_are_diagnosed, test_byte_mutations_are_diagnosed_long = fuzz(30, 3000, st.data())(_byte_mutations)
 
 
 def _cli_validate(data: Any) -> None:
@@ -418,7 +611,7 @@ LOADER_CASES = [
     ("empty", b"", "file is empty"),
     ("whitespace", b"   \n\n  ", "file is empty"),
     ("nul_bytes", b"\x00" * 64, "U+0000"),
-    ("next_line_break", "cardrules: 1\nid: x\x85name: y\n".encode("utf-8"), "line separator U+0085"),
+    ("next_line_break", "cardrules: 1\nid: x\x85name: y\n".encode(), "line separator U+0085"),
     ("unicode_line_separator", "cardrules: 1\nid: x\u2028name: y\n".encode("utf-8"), "line separator U+2028"),
     ("not_utf8_first_byte", b"\xff\xfecardrules: 1\n", "not valid UTF-8"),
     ("utf16", "cardrules: 1\nid: x\n".encode("utf-16"), "not valid UTF-8"),
@@ -458,10 +651,20 @@ def test_hostile_file_is_diagnosed(raw: bytes, fragment: str, tmp_path: Path) ->
 # ----------------------------------------------------------------- one bad value in a shipped ruleset
 
 ONE_BAD_VALUE = [
-    ("rank_number_text", "duzihu.yaml", '{id: "1", name: "1", attrs: {number: 1}}',
-     '{id: "1", name: "1", attrs: {number: x}}', "attribute 'number'"),
-    ("rank_number_huge_hex", "duzihu.yaml", '{id: "1", name: "1", attrs: {number: 1}}',
-     '{id: "1", name: "1", attrs: {number: 0x' + "f" * 4000 + '}}', "attribute 'number'"),
+    (
+        "rank_number_text",
+        "duzihu.yaml",
+        '{id: "1", name: "1", attrs: {number: 1}}',
+        '{id: "1", name: "1", attrs: {number: x}}',
+        "attribute 'number'",
+    ),
+    (
+        "rank_number_huge_hex",
+        "duzihu.yaml",
+        '{id: "1", name: "1", attrs: {number: 1}}',
+        '{id: "1", name: "1", attrs: {number: 0x' + "f" * 4000 + "}}",
+        "attribute 'number'",
+    ),
 ]
 
 

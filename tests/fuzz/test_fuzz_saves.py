@@ -15,6 +15,7 @@ header taken from the other ruleset, the format version changed.
 
 Each example runs in a forked child with a time limit.
 """
+
 from __future__ import annotations
 
 import copy
@@ -27,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import event, strategies as st
+from hypothesis import event
+from hypothesis import strategies as st
 
 from . import DZ, HM, assert_cli_clean, cli, fuzz, isolated
 
@@ -52,9 +54,19 @@ def real_save(game: str, seed: int, moves: int) -> str:
     rs = ruleset(game)
     script = ["1"] * moves
     path = Path(_FILES.name) / f"{game}-{seed}-{moves}.json"
-    Session(rs=rs, ruleset_path=str(GAMES[game]), seat=0, agents=make_agents("random", rs, seed),
-            agent_spec="random", seed=seed, options={}, renderer=Renderer(rs), echo=lambda *a: None,
-            read=lambda prompt: script.pop(0) if script else None, save_path=path).run()
+    Session(
+        rs=rs,
+        ruleset_path=str(GAMES[game]),
+        seat=0,
+        agents=make_agents("random", rs, seed),
+        agent_spec="random",
+        seed=seed,
+        options={},
+        renderer=Renderer(rs),
+        echo=lambda *a: None,
+        read=lambda prompt: script.pop(0) if script else None,
+        save_path=path,
+    ).run()
     return path.read_text(encoding="utf-8")
 
 
@@ -62,8 +74,10 @@ def real_save(game: str, seed: int, moves: int) -> str:
 def real_log(game: str, seed: int) -> str:
     """The text of a one-game log written by `cardrules simulate --log-dir`."""
     folder = Path(_FILES.name) / f"logs-{game}-{seed}"
-    result = cli(["simulate", GAMES[game], "-n", "1", "--seed", seed, "--log-dir", folder]
-                 + (["--option", "deals=1"] if game == "hachinin_meri" else []))
+    result = cli(
+        ["simulate", GAMES[game], "-n", "1", "--seed", seed, "--log-dir", folder]
+        + (["--option", "deals=1"] if game == "hachinin_meri" else [])
+    )
     assert result.exit_code == 0, result.output
     (log,) = folder.iterdir()
     return log.read_text(encoding="utf-8")
@@ -89,15 +103,65 @@ def _get(value: Any, path: tuple) -> Any:
     return value
 
 
-SPECIAL = [None, True, False, 0, -1, 1, 2, 7, 63, 64, 119, 120, 10**6, 2**31, 2**63, -(2**63), 10**30, 10**400,
-           1.5, -0.0, math.inf, -math.inf, math.nan, "", "x", "1", "[]", "{}", "NaN", "../../etc/passwd", "/etc/passwd",
-           "/", "/dev/zero", "random", "wizard", "ismcts:iterations=999999999", "cardrules-save/1",
-           "cardrules-state/1", "cardrules-save/2", "cardrules-log/1", "cardrules-log/99", "\x00", "\udcff",
-           [], [1], [[1, 2]], {}, {"t": [1]}, {"s": [1]}, {"a": ["x", 1, "t"]}, {"a": [1, 2]}, {"x": 1}]
+SPECIAL = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    63,
+    64,
+    119,
+    120,
+    10**6,
+    2**31,
+    2**63,
+    -(2**63),
+    10**30,
+    10**400,
+    1.5,
+    -0.0,
+    math.inf,
+    -math.inf,
+    math.nan,
+    "",
+    "x",
+    "1",
+    "[]",
+    "{}",
+    "NaN",
+    "../../etc/passwd",
+    "/etc/passwd",
+    "/",
+    "/dev/zero",
+    "random",
+    "wizard",
+    "ismcts:iterations=999999999",
+    "cardrules-save/1",
+    "cardrules-state/1",
+    "cardrules-save/2",
+    "cardrules-log/1",
+    "cardrules-log/99",
+    "\x00",
+    "\udcff",
+    [],
+    [1],
+    [[1, 2]],
+    {},
+    {"t": [1]},
+    {"s": [1]},
+    {"a": ["x", 1, "t"]},
+    {"a": [1, 2]},
+    {"x": 1},
+]
 JSON_VALUES = st.recursive(
     st.sampled_from(SPECIAL) | st.integers() | st.text(max_size=6) | st.floats(),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 def edit_json(data: Any, doc: Any, card_ids: list[str]) -> str:
@@ -130,8 +194,9 @@ def damage_text(data: Any, text: str) -> tuple[bytes, str]:
     if how == "truncate":
         return raw[:i], f"truncate at {i}"
     if how == "flip":
-        flips = data.draw(st.lists(st.tuples(st.integers(0, len(raw) - 1), st.integers(1, 255)), min_size=1,
-                                   max_size=4))
+        flips = data.draw(
+            st.lists(st.tuples(st.integers(0, len(raw) - 1), st.integers(1, 255)), min_size=1, max_size=4)
+        )
         out = bytearray(raw)
         for at, mask in flips:
             out[at] ^= mask
@@ -149,8 +214,7 @@ def resume(save_bytes: bytes, folder: str) -> str:
     """In the child: resume a (damaged) save through the command; returns a verdict."""
     path = Path(folder) / "damaged.json"
     path.write_bytes(save_bytes)
-    result = cli(["play", "--resume", path], input="log\nscore\n1\n2\n1\n1\nquit\n",
-                 env={"CARDRULES_SAVE_DIR": folder})
+    result = cli(["play", "--resume", path], input="log\nscore\n1\n2\n1\n1\nquit\n", env={"CARDRULES_SAVE_DIR": folder})
     assert_cli_clean(result, (0, 1))
     if result.exit_code == 0:
         return "resumed"
@@ -188,8 +252,9 @@ def _damaged_save(data: Any) -> None:
     event(outcome.value)
 
 
-test_damaged_saves_are_refused_or_resumed, test_damaged_saves_are_refused_or_resumed_long = fuzz(
-    40, 3000, st.data())(_damaged_save)
+test_damaged_saves_are_refused_or_resumed, test_damaged_saves_are_refused_or_resumed_long = fuzz(40, 3000, st.data())(
+    _damaged_save
+)
 
 
 # ----------------------------------------------------------------- logs
@@ -247,8 +312,9 @@ def _damaged_log(data: Any) -> None:
     event(outcome.value)
 
 
-test_damaged_logs_are_refused_or_replayed, test_damaged_logs_are_refused_or_replayed_long = fuzz(
-    40, 3000, st.data())(_damaged_log)
+test_damaged_logs_are_refused_or_replayed, test_damaged_logs_are_refused_or_replayed_long = fuzz(40, 3000, st.data())(
+    _damaged_log
+)
 
 
 def test_undamaged_files_work() -> None:
@@ -271,6 +337,7 @@ def _edited_save(game: str, edit: Any) -> bytes:
 def _at(path: tuple, value: Any) -> Any:
     def edit(doc: Any) -> None:
         _get(doc, path[:-1])[path[-1]] = value
+
     return edit
 
 
@@ -295,8 +362,11 @@ SAVE_EDITS = [
     ("action_kind_not_a_number", "duzihu", _at(("state", "vars", 0), {"a": ["x", 1, "t"]})),
     ("decisions_at_the_limit", "duzihu", _at(("state", "decisions"), 10**9)),
     ("group_a_number", "duzihu", lambda doc: doc["state"]["groups"].__setitem__(_first_group_zone(doc), 5)),
-    ("variables_of_the_wrong_type", "duzihu", lambda doc: doc["state"].__setitem__("vars", [
-        "x" if type(v) is int else v for v in doc["state"]["vars"]])),
+    (
+        "variables_of_the_wrong_type",
+        "duzihu",
+        lambda doc: doc["state"].__setitem__("vars", ["x" if type(v) is int else v for v in doc["state"]["vars"]]),
+    ),
     ("deal_snapshot_history_entry", "hachinin_meri", _at(("state", "history"), [[0, 0, 0]])),
 ]
 

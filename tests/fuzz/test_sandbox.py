@@ -8,6 +8,7 @@ attempts that would create a marker file are checked for it.  Every row
 runs in a forked child with a time and memory limit, and through the
 `cardrules` command as well as the Python API.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,9 +25,9 @@ class Attempt:
 
     name: str
     text: str
-    message: str          # a fragment of the diagnostic (or of the run-time error)
+    message: str  # a fragment of the diagnostic (or of the run-time error)
     at_run_time: bool = False
-    seconds: int = 30     # the child's limit: far above what a refusal needs
+    seconds: int = 30  # the child's limit: far above what a refusal needs
 
 
 def expr(name: str, source: str, message: str, at_run_time: bool = False) -> Attempt:
@@ -38,11 +39,11 @@ def cond(name: str, source: str, message: str, at_run_time: bool = False) -> Att
 
 
 TAG_SYSTEM = "!!python/object/apply:os.system ['touch MARKER']"
-RECURSION = ('  f: {params: {n: int}, value: "g(n) + 1"}\n'
-             '  g: {params: {n: int}, value: "f(n) + 1"}\n')
+RECURSION = '  f: {params: {n: int}, value: "g(n) + 1"}\n  g: {params: {n: int}, value: "f(n) + 1"}\n'
 SELF_RECURSION = '  f: {params: {n: int}, value: "f(n - 1) if n > 0 else 0"}\n'
-EXPONENTIAL = '  f0: {params: {n: int}, value: "n"}\n' + "".join(    # 2**40 calls, no recursion
-    f'  f{i}: {{params: {{n: int}}, value: "f{i - 1}(n) + f{i - 1}(n)"}}\n' for i in range(1, 41))
+EXPONENTIAL = '  f0: {params: {n: int}, value: "n"}\n' + "".join(  # 2**40 calls, no recursion
+    f'  f{i}: {{params: {{n: int}}, value: "f{i - 1}(n) + f{i - 1}(n)"}}\n' for i in range(1, 41)
+)
 TOO_LONG = "expression is too long"
 UNDERSCORE = "names starting with '_' are not allowed"
 
@@ -79,36 +80,57 @@ ATTEMPTS = [
     expr("range_huge", "range(10**12)", "range() would have 1,000,000,000,000 elements"),
     expr("power_tower", "2 ** 10 ** 10", "exponent 10000000000 is out of range"),
     expr("string_times_huge", "'a' * 10**9", "'*' needs two integers"),
-    expr("nested_comprehensions", "[[x for x in range(99999)] for y in range(99999)]", "too much work",
-         at_run_time=True),
-    expr("nested_generator_sum", "sum(x * y for x in range(99999) for y in range(99999))", "too much work",
-         at_run_time=True),
+    expr(
+        "nested_comprehensions", "[[x for x in range(99999)] for y in range(99999)]", "too much work", at_run_time=True
+    ),
+    expr(
+        "nested_generator_sum",
+        "sum(x * y for x in range(99999) for y in range(99999))",
+        "too much work",
+        at_run_time=True,
+    ),
     expr("range_at_run_time", "[x for x in range(big * big)]", "elements", at_run_time=True),
     expr("sum_of_range_at_run_time", "sum(range(big))", "elements", at_run_time=True),
-    cond("power_at_run_time", "seat ** (big * big) > 0", "exponent 1000000000000 is out of range",
-         at_run_time=True),
+    cond("power_at_run_time", "seat ** (big * big) > 0", "exponent 1000000000000 is out of range", at_run_time=True),
     cond("product_at_run_time", "big * big * big * big > 0", "integer result is too large", at_run_time=True),
     Attempt("mutual_recursion", mini_ruleset("f(1)", functions=RECURSION), "recursion is not allowed: f -> g -> f"),
     Attempt("self_recursion", mini_ruleset("f(3)", functions=SELF_RECURSION), "recursion is not allowed: f -> f"),
-    Attempt("exponential_call_tree", mini_ruleset("f40(1)", functions=EXPONENTIAL), "too much work",
-            at_run_time=True, seconds=10),
+    Attempt(
+        "exponential_call_tree",
+        mini_ruleset("f40(1)", functions=EXPONENTIAL),
+        "too much work",
+        at_run_time=True,
+        seconds=10,
+    ),
     expr("parentheses_10000", "(" * 10_000 + "1" + ")" * 10_000, TOO_LONG),
     expr("nesting_within_length", "not " * 900 + "true", "expression nests too deeply"),
     expr("brackets_within_length", "[" * 1000 + "1" + "]" * 1000, "expression nests too deeply"),
     Attempt("one_megabyte", mini_ruleset("1 + " * 250_000 + "1"), TOO_LONG, seconds=120),
     # YAML
     Attempt("yaml_apply", mini_ruleset() + f"x: {TAG_SYSTEM}\n", "YAML tags are not allowed"),
-    Attempt("yaml_apply_in_rule", mini_ruleset().replace('require: "true"', f"require: {TAG_SYSTEM}"),
-            "YAML tags are not allowed"),
+    Attempt(
+        "yaml_apply_in_rule",
+        mini_ruleset().replace('require: "true"', f"require: {TAG_SYSTEM}"),
+        "YAML tags are not allowed",
+    ),
     Attempt("yaml_name", mini_ruleset() + "x: !!python/name:os.system\n", "YAML tags are not allowed"),
-    Attempt("yaml_new", mini_ruleset() + "x: !!python/object/new:os.system ['touch MARKER']\n",
-            "YAML tags are not allowed"),
+    Attempt(
+        "yaml_new", mini_ruleset() + "x: !!python/object/new:os.system ['touch MARKER']\n", "YAML tags are not allowed"
+    ),
     Attempt("yaml_module", mini_ruleset() + "x: !!python/module:os\n", "YAML tags are not allowed"),
-    Attempt("yaml_tag_directive", "%TAG !p! tag:yaml.org,2002:python/object/apply:\n---\n" + mini_ruleset()
-            + "x: !p!os.system ['touch MARKER']\n", "YAML tags are not allowed"),
-    Attempt("yaml_alias_bomb", mini_ruleset() + "".join(
-        f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 9 if i else ['x'] * 9)}]\n" for i in range(10)),
-        "YAML alias expansion exceeds"),
+    Attempt(
+        "yaml_tag_directive",
+        "%TAG !p! tag:yaml.org,2002:python/object/apply:\n---\n"
+        + mini_ruleset()
+        + "x: !p!os.system ['touch MARKER']\n",
+        "YAML tags are not allowed",
+    ),
+    Attempt(
+        "yaml_alias_bomb",
+        mini_ruleset()
+        + "".join(f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 9 if i else ['x'] * 9)}]\n" for i in range(10)),
+        "YAML alias expansion exceeds",
+    ),
     Attempt("extends_passwd", "extends: /etc/passwd\n" + mini_ruleset(), "must be a YAML mapping"),
     Attempt("extends_passwd_alone", "extends: /etc/passwd\nid: x\n", "must be a YAML mapping"),
     Attempt("extends_folder", "extends: /etc\nid: x\n", "cannot find the base ruleset '/etc'"),
@@ -118,8 +140,8 @@ ATTEMPTS = [
 
 def _attempt(attempt: Attempt, folder: str) -> str:
     """In the child: validate through the API, then play what validates; returns a verdict."""
-    from interpreter.engine.program import FlowError
     from interpreter.compiling.pipeline import check_file
+    from interpreter.engine.program import FlowError
 
     path = Path(folder) / "attempt.yaml"
     path.write_text(attempt.text.replace("MARKER", str(Path(folder) / "MARKER")), encoding="utf-8")
@@ -148,8 +170,9 @@ def _attempt_cli(attempt: Attempt, folder: str) -> str:
     if not attempt.at_run_time:
         assert attempt.message in result.output, result.output
         return "refused"
-    result = cli(["play", path, "--agents", "random", "--seed", "1"], input="1\n1\n",
-                 env={"CARDRULES_SAVE_DIR": folder})
+    result = cli(
+        ["play", path, "--agents", "random", "--seed", "1"], input="1\n1\n", env={"CARDRULES_SAVE_DIR": folder}
+    )
     assert_cli_clean(result, (1,))
     assert "cardrules:" in result.output and attempt.message in result.output, result.output
     return "stopped"
@@ -184,6 +207,24 @@ def test_only_whitelisted_names_resolve() -> None:
     """Every builtin the checker knows is a documented pure function, not a Python builtin."""
     from interpreter.expr import BUILTINS
 
-    dangerous = {"eval", "exec", "open", "compile", "getattr", "setattr", "globals", "locals", "vars", "type",
-                 "__import__", "input", "print", "dir", "object", "super", "memoryview", "breakpoint"}
+    dangerous = {
+        "eval",
+        "exec",
+        "open",
+        "compile",
+        "getattr",
+        "setattr",
+        "globals",
+        "locals",
+        "vars",
+        "type",
+        "__import__",
+        "input",
+        "print",
+        "dir",
+        "object",
+        "super",
+        "memoryview",
+        "breakpoint",
+    }
     assert not dangerous & set(BUILTINS)

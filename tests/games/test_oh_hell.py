@@ -4,6 +4,7 @@ Hands are fixed with `deck_orders`: cards are dealt one at a time from the
 dealer's left (OH-11), so with the dealer at seat d card i goes to seat
 (d + 1 + i) % n, and the card after the hands is turned up (OH-12).
 """
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.engine.state import IllegalAction
 from interpreter.compiling.pipeline import check_file
+from interpreter.engine.state import IllegalAction
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "oh_hell.yaml"
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -69,7 +70,7 @@ def test_validates_cleanly():
 
 def scripted_deal(oh, **options):
     st = oh.new_game(seed=1, options={**ONE_DEAL, **options}, deck_orders=[deck_order(HANDS, 0, "spades-5")])
-    assert st.observation(0)["variables"]["trump"] == "spades"         # OH-12
+    assert st.observation(0)["variables"]["trump"] == "spades"  # OH-12
     # OH-14: the dealer's left bids first, any number from 0 to the hand size
     assert st.current_player() == 1 and legal(st) == {"bid 0", "bid 1", "bid 2", "bid 3"}
     for move in ("bid 1", "bid 1", "bid 0"):
@@ -99,9 +100,9 @@ def test_follow_suit_trumps_and_scoring(oh, missed_bid, points):
     assert legal(st) == {"play hearts-2"}
     st.apply_action("play hearts-2")
     assert legal(st) == {"play diamonds-a", "play diamonds-k", "play spades-3"}
-    st.apply_action("play spades-3")                  # a small trump beats the ace led (OH-18)
+    st.apply_action("play spades-3")  # a small trump beats the ace led (OH-18)
     st.apply_action("play clubs-2")
-    assert st.current_player() == 3                   # the winner leads
+    assert st.current_player() == 3  # the winner leads
     assert st.observation(0)["variables"]["tricks"] == [0, 0, 0, 1]
     # trick 2: seat 0 trumps the diamond ace with the king of spades
     for move in ("play diamonds-a", "play spades-k", "play hearts-k", "play clubs-k"):
@@ -114,21 +115,28 @@ def test_follow_suit_trumps_and_scoring(oh, missed_bid, points):
     assert st.is_terminal()
     rec = st.records[-1]
     assert list(rec["bids"]) == [2, 1, 1, 0] and list(rec["tricks"]) == [2, 0, 0, 1]
-    assert list(rec["points"]) == points              # OH-19, OH-20
+    assert list(rec["points"]) == points  # OH-19, OH-20
     assert st.returns() == points
 
 
 def test_no_trumps_when_no_card_is_left(oh):
-    hands = {1: [f"spades-{r}" for r in RANKS], 2: [f"hearts-{r}" for r in RANKS],
-             3: [f"diamonds-{r}" for r in RANKS], 0: [f"clubs-{r}" for r in RANKS]}
-    st = oh.new_game(seed=1, options={"fixed_size": True, "deals": 1, "max_cards": 13, "first_dealer": 0},
-                     deck_orders=[deck_order(hands, 0)])
+    hands = {
+        1: [f"spades-{r}" for r in RANKS],
+        2: [f"hearts-{r}" for r in RANKS],
+        3: [f"diamonds-{r}" for r in RANKS],
+        0: [f"clubs-{r}" for r in RANKS],
+    }
+    st = oh.new_game(
+        seed=1,
+        options={"fixed_size": True, "deals": 1, "max_cards": 13, "first_dealer": 0},
+        deck_orders=[deck_order(hands, 0)],
+    )
     obs = st.observation(2)
     assert obs["variables"]["hand_size"] == 13
-    assert obs["variables"]["trump"] is None and obs["zones"]["turnup"] == []      # OH-13
+    assert obs["variables"]["trump"] is None and obs["zones"]["turnup"] == []  # OH-13
     for move in ("bid 0", "bid 0", "bid 0"):
         st.apply_action(move)
-    assert "bid 13" not in legal(st)                 # hook: 0 + 0 + 0 + 13 = 13
+    assert "bid 13" not in legal(st)  # hook: 0 + 0 + 0 + 13 = 13
     st.apply_action("bid 1")
     for move in ("play spades-2", "play hearts-a", "play diamonds-a", "play clubs-a"):
         st.apply_action(move)
@@ -137,20 +145,23 @@ def test_no_trumps_when_no_card_is_left(oh):
     assert st.current_player() == 1
 
 
-@pytest.mark.parametrize("options, sizes", [
-    ({}, list(range(12, 0, -1)) + list(range(2, 13))),                       # OH-7, OH-8, OH-10
-    ({"start_low": True, "max_cards": 4}, [1, 2, 3, 4, 3, 2, 1]),
-    ({"and_back": False, "max_cards": 4}, [4, 3, 2, 1]),
-    ({"start_low": True, "and_back": False, "max_cards": 3}, [1, 2, 3]),
-    ({"fixed_size": True, "deals": 3, "max_cards": 5}, [5, 5, 5]),          # OH-9
-    ({"max_cards": 17}, list(range(13, 0, -1)) + list(range(2, 14))),        # at most 52 // players
-])
+@pytest.mark.parametrize(
+    "options, sizes",
+    [
+        ({}, list(range(12, 0, -1)) + list(range(2, 13))),  # OH-7, OH-8, OH-10
+        ({"start_low": True, "max_cards": 4}, [1, 2, 3, 4, 3, 2, 1]),
+        ({"and_back": False, "max_cards": 4}, [4, 3, 2, 1]),
+        ({"start_low": True, "and_back": False, "max_cards": 3}, [1, 2, 3]),
+        ({"fixed_size": True, "deals": 3, "max_cards": 5}, [5, 5, 5]),  # OH-9
+        ({"max_cards": 17}, list(range(13, 0, -1)) + list(range(2, 14))),  # at most 52 // players
+    ],
+)
 def test_hand_size_schedules(oh, options, sizes):
     st = random_game(oh, 5, **options)
     assert [r["hand_size"] for r in st.records] == sizes
     for r in st.records:
         assert sum(r["tricks"]) == r["hand_size"]
-        assert sum(r["bids"]) != r["hand_size"]      # the hook is on by default
+        assert sum(r["bids"]) != r["hand_size"]  # the hook is on by default
         assert all((p == 10 + b) == (t == b) for p, b, t in zip(r["points"], r["bids"], r["tricks"]))
     assert st.returns() == [sum(r["points"][s] for r in st.records) for s in range(4)]
 

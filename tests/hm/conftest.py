@@ -1,4 +1,5 @@
 """The compiled Hachinin Meri ruleset, loaded once per test session."""
+
 import pytest
 
 from .helpers import load_ruleset

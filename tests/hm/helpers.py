@@ -12,19 +12,21 @@ with `apply_action`, and reads results from observations and records.
 - The oracle (`trump_order`, `plain_order`, `trick_winner`, `combination_value`)
   is an independent reading of HM-22 .. HM-41, used by the property tests.
 """
+
 from __future__ import annotations
 
 import functools
 import os
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 # HM_RULESET runs the suite against another copy of the ruleset (for example a mutated one).
-RULESET_PATH = Path(os.environ.get("HM_RULESET")
-                    or Path(__file__).resolve().parents[2] / "rulesets" / "hachinin_meri.yaml")
+RULESET_PATH = Path(
+    os.environ.get("HM_RULESET") or Path(__file__).resolve().parents[2] / "rulesets" / "hachinin_meri.yaml"
+)
 
 
 @functools.cache
@@ -108,8 +110,9 @@ def _role(card: str, trump: str) -> str:
     return "tenka" if card == TENKA else rank_of(card)
 
 
-def combination_value(plays: Iterable[tuple[int, str]], trump: str, led_suit: str, *, meri: bool,
-                      last_trick: bool, robai_hidden: bool) -> int:
+def combination_value(
+    plays: Iterable[tuple[int, str]], trump: str, led_suit: str, *, meri: bool, last_trick: bool, robai_hidden: bool
+) -> int:
     """HM-38 .. HM-41: the points a trick's combination moves (0 for none)."""
     plays = list(plays)
     if meri:
@@ -157,7 +160,7 @@ def deck_order(dealer: int, hands: dict[int, list[str]], indicator: str, remaini
     for r in range(3):
         for k in range(8):
             seat = (dealer + 1 + k) % 8
-            deck[24 * r + 3 * k: 24 * r + 3 * k + 3] = full[seat][3 * r: 3 * r + 3]
+            deck[24 * r + 3 * k : 24 * r + 3 * k + 3] = full[seat][3 * r : 3 * r + 3]
     deck[72:75] = [indicator, *remaining[:2]]
     assert sorted(deck) == sorted(ALL_CARDS)
     return deck
@@ -168,7 +171,7 @@ def dealt_by_rule(deck: list[str], dealer: int) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {s: [] for s in SEATS}
     for r in range(3):
         for k in range(8):
-            out[(dealer + 1 + k) % 8] += deck[24 * r + 3 * k: 24 * r + 3 * k + 3]
+            out[(dealer + 1 + k) % 8] += deck[24 * r + 3 * k : 24 * r + 3 * k + 3]
     return out
 
 
@@ -196,7 +199,7 @@ def discard(st, taker: int, card: str) -> None:
     st.apply_action(f"discard {card}")
 
 
-def play_trick(st, plays: Iterable[tuple[int, str]]) -> "TrickResult | None":
+def play_trick(st, plays: Iterable[tuple[int, str]]) -> TrickResult | None:
     """Play (seat, card) pairs, asserting the seat to act each time; returns the last finished trick."""
     for seat, card in plays:
         assert st.current_player() == seat, f"seat {st.current_player()} is to act, expected {seat} ({card})"
@@ -268,10 +271,11 @@ def weakest_legal(st) -> str:
         if is_trump(c, trump):
             return (2, -order.index(c))
         return (1, -plain_order(led).index(c)) if suit_of(c) == led else (0, 0)
+
     return min(cards, key=weight)
 
 
-def finish_trick(st, given: dict[int, str] | None = None) -> "TrickResult | None":
+def finish_trick(st, given: dict[int, str] | None = None) -> TrickResult | None:
     """Play out the current trick: `given` seats play their card, the others their weakest legal card."""
     given = given or {}
     start = len(trick_results(st))
@@ -286,7 +290,7 @@ def finish_trick(st, given: dict[int, str] | None = None) -> "TrickResult | None
 class Deal:
     st: object
     deck: list[str]
-    hands: dict[int, list[str]]      # the nine cards each seat was dealt
+    hands: dict[int, list[str]]  # the nine cards each seat was dealt
     dealer: int
     taker: int
     trump: str
@@ -317,10 +321,22 @@ class _Cards:
         return self.take(self.free[0])
 
 
-def script_deal(rs, *, indicator: str, dealer: int = 0, tricks: Iterable[dict[int, str | None]] = (),
-                rest: dict[int, list[str]] | None = None, side: Iterable[str] = (), declarer: int | None = None,
-                discard_card: str | None = None, plain_fill: Iterable[int] = (), leaders: Iterable[int] | None = None,
-                avoid_suits: Iterable[str] = (), options: dict | None = None, seed: int = 0) -> Deal:
+def script_deal(
+    rs,
+    *,
+    indicator: str,
+    dealer: int = 0,
+    tricks: Iterable[dict[int, str | None]] = (),
+    rest: dict[int, list[str]] | None = None,
+    side: Iterable[str] = (),
+    declarer: int | None = None,
+    discard_card: str | None = None,
+    plain_fill: Iterable[int] = (),
+    leaders: Iterable[int] | None = None,
+    avoid_suits: Iterable[str] = (),
+    options: dict | None = None,
+    seed: int = 0,
+) -> Deal:
     """Deal and play a game's first tricks exactly as written.
 
     `tricks[i]` maps every seat to its card in trick i + 1 (None: a plain
@@ -379,10 +395,22 @@ def script_deal(rs, *, indicator: str, dealer: int = 0, tricks: Iterable[dict[in
     return Deal(st, deck, hands, dealer, taker, trump, discard_card)
 
 
-def reach(rs, *, indicator: str, trick: int, leader: int, final: dict[int, list[str]] | None = None,
-          burns: dict[int, dict[int, str]] | None = None, meri_before: bool = False, dealer: int = 0,
-          declarer: int | None = None, side: Iterable[str] = (), plain_fill: Iterable[int] = (),
-          burn_suit: str | None = None, options: dict | None = None) -> Deal:
+def reach(
+    rs,
+    *,
+    indicator: str,
+    trick: int,
+    leader: int,
+    final: dict[int, list[str]] | None = None,
+    burns: dict[int, dict[int, str]] | None = None,
+    meri_before: bool = False,
+    dealer: int = 0,
+    declarer: int | None = None,
+    side: Iterable[str] = (),
+    plain_fill: Iterable[int] = (),
+    burn_suit: str | None = None,
+    options: dict | None = None,
+) -> Deal:
     """A deal standing at the start of `trick`, which `leader` is to lead.
 
     `final[seat]` are cards the seat still holds then (filled up to 10 - trick).
@@ -408,14 +436,17 @@ def reach(rs, *, indicator: str, trick: int, leader: int, final: dict[int, list[
     plan: list[dict[int, str | None]] = [{s: burns[s].get(t) for s in SEATS} for t in range(1, trick)]
     meri_t = trick - 1 if meri_before else None
     assert meri_t is None or meri_t >= 2, "an earlier Meri needs trick >= 3 (trick 1 may not be a Meri)"
-    suit = burn_suit or max((s for s in ("guru", "ouru", "koppu", "isu", "pao") if s != trump),
-                            key=lambda s: sum(c not in used for c in plain_order(s)))
+    suit = burn_suit or max(
+        (s for s in ("guru", "ouru", "koppu", "isu", "pao") if s != trump),
+        key=lambda s: sum(c not in used for c in plain_order(s)),
+    )
     tops = [c for c in plain_order(suit) if c not in used]
 
     def place(t: int, seat: int, pick) -> None:
         if plan[t - 1][seat] is None:
             plan[t - 1][seat] = pick()
             used.add(plan[t - 1][seat])
+
     for t in range(1, trick):
         if t == meri_t:
             continue
@@ -438,9 +469,18 @@ def reach(rs, *, indicator: str, trick: int, leader: int, final: dict[int, list[
             else:
                 assert not any(is_trump(c, trump) for c in final[s]), f"seat {s} would hold a trump in the Meri"
                 plain_fill = [*plain_fill, s]
-    deal = script_deal(rs, indicator=indicator, dealer=dealer, tricks=plan, rest=final, side=side,
-                       declarer=declarer, plain_fill=plain_fill, options=options,
-                       leaders=[taker] + [leader] * (trick - 2) if trick > 1 else [])
+    deal = script_deal(
+        rs,
+        indicator=indicator,
+        dealer=dealer,
+        tricks=plan,
+        rest=final,
+        side=side,
+        declarer=declarer,
+        plain_fill=plain_fill,
+        options=options,
+        leaders=[taker] + [leader] * (trick - 2) if trick > 1 else [],
+    )
     assert deal.st.current_player() == leader, f"seat {deal.st.current_player()} leads trick {trick}, not {leader}"
     return deal
 

@@ -1,4 +1,5 @@
 """Dealing and declaration: HM-11 .. HM-17, HM-A1 .. HM-A4, HM-A32, HM-A34, HM-A40, EX17."""
+
 from __future__ import annotations
 
 import random
@@ -7,8 +8,20 @@ import pytest
 
 from interpreter.engine.state import IllegalAction
 
-from .helpers import (ALL_CARDS, SEATS, TENKA, dealt_by_rule, deck_order, declaration, discard, legal_cards,
-                      new_deal, play_at, random_deal, variables)
+from .helpers import (
+    ALL_CARDS,
+    SEATS,
+    TENKA,
+    dealt_by_rule,
+    deck_order,
+    declaration,
+    discard,
+    legal_cards,
+    new_deal,
+    play_at,
+    random_deal,
+    variables,
+)
 
 
 def _own_hands(st) -> dict[int, set[str]]:
@@ -65,7 +78,7 @@ def test_ex17_dealing_and_declaration_order(rs):
 @pytest.mark.parametrize("dealer", [0, 3, 7])
 def test_hm12_packets_of_three_from_the_dealers_left(rs, dealer):
     deck = deck_order(dealer, {}, "koppu-1")
-    deck = deck[:72][::-1] + deck[72:]           # any order works: reverse the dealt part
+    deck = deck[:72][::-1] + deck[72:]  # any order works: reverse the dealt part
     st = new_deal(rs, deck, dealer)
     hands = _own_hands(st)
     for k in range(8):
@@ -80,7 +93,7 @@ def test_hm13_indicator_is_d72_and_its_printed_suit_is_trump(rs):
     obs = st.observation(3)
     assert obs["zones"]["indicator"] == ["ouru-kaba"]
     assert variables(st)["trump"] == "ouru" and variables(st)["indicator_card"] == "ouru-kaba"
-    assert obs["zones"]["side"] == [None, None]          # d[73], d[74] stay face down
+    assert obs["zones"]["side"] == [None, None]  # d[73], d[74] stay face down
     assert not any({"guru-1", "isu-2"} & set(st.observation(s)["zones"]["hand"][s]) for s in SEATS)
 
 
@@ -91,7 +104,7 @@ def test_hm13_pao_robai_indicator_makes_pao_trump(rs):
 
 
 def test_hm14_every_seat_is_asked_in_turn_even_without_the_robai(rs):
-    deck = deck_order(3, {}, "guru-2", ["guru-robai"])     # nobody can declare
+    deck = deck_order(3, {}, "guru-2", ["guru-robai"])  # nobody can declare
     st = new_deal(rs, deck, 3)
     asked = []
     for _ in range(8):
@@ -106,14 +119,14 @@ def test_hm14_every_seat_is_asked_in_turn_even_without_the_robai(rs):
 def test_hm15_only_the_native_robai_holder_may_declare(rs):
     deck = deck_order(0, {4: ["koppu-robai"], 2: ["ouru-robai", TENKA]}, "koppu-3")
     st = new_deal(rs, deck, 0)
-    st.apply_action("pass")                                   # seat 1
+    st.apply_action("pass")  # seat 1
     assert st.current_player() == 2
     with pytest.raises(IllegalAction, match=r"not allowed: .*\(HM-15\)"):
-        st.apply_action("declare")                            # another suit's Robai and Tenka do not count
+        st.apply_action("declare")  # another suit's Robai and Tenka do not count
     st.apply_action("pass")
-    st.apply_action("pass")                                   # seat 3
+    st.apply_action("pass")  # seat 3
     assert {str(a) for a in st.legal_actions()} == {"declare", "pass"}
-    st.apply_action("pass")                                   # declaring is optional
+    st.apply_action("pass")  # declaring is optional
     assert st.current_player() == 5
 
 
@@ -121,9 +134,9 @@ def test_hm16_declaring_ends_the_declaration_and_is_public(rs):
     deck = deck_order(0, {4: ["koppu-robai"]}, "koppu-3")
     st = new_deal(rs, deck, 0)
     assert declaration(st, 0, declarer=4) == 4
-    assert st.current_player() == 4                           # seats 5, 6, 7, 0 are not asked
+    assert st.current_player() == 4  # seats 5, 6, 7, 0 are not asked
     hand = st.observation(4)["zones"]["hand"][4]
-    assert len(hand) == 10 and "koppu-3" in hand              # the declarer takes the indicator
+    assert len(hand) == 10 and "koppu-3" in hand  # the declarer takes the indicator
     for seat in SEATS:
         v = variables(st, seat)
         assert (v["declared"], v["taker"]) == (True, 4)
@@ -186,8 +199,7 @@ def test_hm_a2_indicator_robai_nobody_declares_dealer_takes(rs):
 
 
 # The taker (dealer 0) plays the indicator O:Ro face down; seat 1 plays O:Re: Robai-Rei.
-A2_PLAYS = {2: "koppu-9", 3: "ouru-rei", 4: "isu-2", 5: "isu-3", 6: "isu-4", 7: "isu-5", 0: "ouru-robai",
-            1: "pao-2"}
+A2_PLAYS = {2: "koppu-9", 3: "ouru-rei", 4: "isu-2", 5: "isu-3", 6: "isu-4", 7: "isu-5", 0: "ouru-robai", 1: "pao-2"}
 
 
 def test_hm_a2_indicator_robai_is_not_hidden_combination_worth_2(rs):
@@ -197,8 +209,9 @@ def test_hm_a2_indicator_robai_is_not_hidden_combination_worth_2(rs):
 
 
 def test_hm_a2_option_counts_the_indicator_robai_as_hidden(rs):
-    _, res, delta = play_at(rs, indicator="ouru-robai", trick=2, leader=2, plays=A2_PLAYS,
-                            options={"indicator_robai_hidden": True})
+    _, res, delta = play_at(
+        rs, indicator="ouru-robai", trick=2, leader=2, plays=A2_PLAYS, options={"indicator_robai_hidden": True}
+    )
     assert (res.winner, res.combo) == (0, 5)
     assert delta == (6, -5)
 
@@ -215,8 +228,7 @@ def test_hm_a3_robai_among_the_remaining_cards_nobody_may_declare(rs):
 
 
 # Robai-Rei with the dealer's (seat 0) native Robai against seat 3's Rei, trick 2 led by seat 2.
-A4_PLAYS = {2: "koppu-9", 3: "guru-rei", 4: "isu-2", 5: "isu-3", 6: "isu-4", 7: "isu-5", 0: "guru-robai",
-            1: "pao-2"}
+A4_PLAYS = {2: "koppu-9", 3: "guru-rei", 4: "isu-2", 5: "isu-3", 6: "isu-4", 7: "isu-5", 0: "guru-robai", 1: "pao-2"}
 
 
 def test_hm_a4_dealer_holding_the_robai_may_declare(rs):
@@ -288,8 +300,10 @@ def test_hm_a40_indicator_taker_and_declaration_are_public(rs):
 
 
 def test_hm_a34_different_seeds_deal_different_hands(rs):
-    hands = [tuple(sorted(rs.new_game(seed=s, options={"first_dealer": 0, "deals": 1})
-                          .observation(1)["zones"]["hand"][1])) for s in range(6)]
+    hands = [
+        tuple(sorted(rs.new_game(seed=s, options={"first_dealer": 0, "deals": 1}).observation(1)["zones"]["hand"][1]))
+        for s in range(6)
+    ]
     assert len(set(hands)) == 6
     again = random_deal(rs, 3, dealer=0)
     assert again.to_json() == random_deal(rs, 3, dealer=0).to_json()

@@ -1,19 +1,35 @@
 """Deck, suits and ranking: HM-1 .. HM-4, HM-22 .. HM-24, HM-A12, EX1, EX1b, EX2, EX18."""
+
 from __future__ import annotations
 
 import pytest
 
 from interpreter.engine.state import IllegalAction
 
-from .helpers import (ALL_CARDS, LONG_SUITS, SUITS, TENKA, deck_order, legal_cards, new_deal, plain_order,
-                      play_at, rank_of, script_deal, suit_of, trick_results, trump_order, variables)
+from .helpers import (
+    ALL_CARDS,
+    LONG_SUITS,
+    SUITS,
+    TENKA,
+    deck_order,
+    legal_cards,
+    new_deal,
+    plain_order,
+    play_at,
+    rank_of,
+    script_deal,
+    suit_of,
+    trick_results,
+    trump_order,
+    variables,
+)
 
 
 # ----- HM-1: the 75 cards ------------------------------------------------------
 def test_hm1_deck_is_75_distinct_cards(rs):
     deck = deck_order(0, {}, "guru-5")
     assert len(ALL_CARDS) == 75 == len(set(ALL_CARDS))
-    st = new_deal(rs, deck, 0)                       # the engine accepts exactly these 75 ids as its deck
+    st = new_deal(rs, deck, 0)  # the engine accepts exactly these 75 ids as its deck
     seen = set()
     for seat in range(8):
         hand = st.observation(seat)["zones"]["hand"][seat]
@@ -29,7 +45,7 @@ def test_hm1_deck_is_75_distinct_cards(rs):
 def test_hm1_deck_order_missing_a_card_is_refused(rs):
     deck = deck_order(0, {}, "guru-5")
     with pytest.raises(Exception, match="deck order"):
-        new_deal(rs, deck[:-1] + [deck[0]], 0)       # 74 distinct cards and a duplicate
+        new_deal(rs, deck[:-1] + [deck[0]], 0)  # 74 distinct cards and a duplicate
     with pytest.raises(ValueError, match="unknown card"):
         new_deal(rs, deck[:-1] + ["pao-10"], 0)
 
@@ -53,7 +69,7 @@ def _engine_trumps(rs, indicator: str) -> set[str]:
     found = {indicator}
     for chunk in chunks:
         hand = chunk + [indicator]
-        spare = [c for c in plains if c not in chunk][:8 - len(chunk)] if len(chunk) < 8 else []
+        spare = [c for c in plains if c not in chunk][: 8 - len(chunk)] if len(chunk) < 8 else []
         hand += spare
         deal = script_deal(rs, indicator=indicator, rest={0: hand})
         leads = legal_cards(deal.st)
@@ -87,8 +103,12 @@ def _trump_pairs():
     for trump in SUITS:
         order = trump_order(trump)
         for hi, lo in zip(order, order[1:]):
-            yield pytest.param(trump, hi, lo, id=f"{trump}:{rank_of(hi) if hi != TENKA else 'tenka'}>"
-                                                 f"{rank_of(lo) if lo != TENKA else 'tenka'}")
+            yield pytest.param(
+                trump,
+                hi,
+                lo,
+                id=f"{trump}:{rank_of(hi) if hi != TENKA else 'tenka'}>{rank_of(lo) if lo != TENKA else 'tenka'}",
+            )
 
 
 def _indicator_for(trump: str, avoid: set[str]) -> str:
@@ -102,8 +122,7 @@ def test_hm22_trump_ranking_adjacent_pairs(rs, trump, hi, lo):
     lead_suit = next(s for s in ("guru", "ouru", "koppu") if s != trump)
     lead = f"{lead_suit}-9"
     for first, second, winner in ((lo, hi, 2), (hi, lo, 1)):
-        deal = script_deal(rs, indicator=indicator, tricks=[{0: lead, 1: first, 2: second}],
-                           avoid_suits={lead_suit})
+        deal = script_deal(rs, indicator=indicator, tricks=[{0: lead, 1: first, 2: second}], avoid_suits={lead_suit})
         res = trick_results(deal.st)[-1]
         assert (res.winner, res.card) == (winner, hi), f"{hi} should beat {lo} with {trump} trumps"
 
@@ -138,28 +157,43 @@ def test_hm2_long_suits_run_9_high_and_round_suits_1_high(rs):
     assert [rank_of(c) for c in plain_order("ouru")[6:9]] == ["1", "2", "3"]
     assert set(LONG_SUITS) == {"pao", "isu"}
     # EX1b in play: K:1 beats K:2 .. K:9 (round suit); EX9b shows 9 above 8 in a long trump suit.
-    _, res, _ = play_at(rs, indicator="guru-5", trick=2, leader=0,
-                        plays={0: "koppu-9", 1: "koppu-1", 2: "koppu-2", 3: "isu-2", 4: "isu-9", 5: "isu-1",
-                               6: "ouru-3", 7: "ouru-4"})
+    _, res, _ = play_at(
+        rs,
+        indicator="guru-5",
+        trick=2,
+        leader=0,
+        plays={0: "koppu-9", 1: "koppu-1", 2: "koppu-2", 3: "isu-2", 4: "isu-9", 5: "isu-1", 6: "ouru-3", 7: "ouru-4"},
+    )
     assert (res.winner, res.card) == (1, "koppu-1")
-    _, res, _ = play_at(rs, indicator="guru-5", trick=2, leader=0,
-                        plays={0: "isu-1", 1: "isu-9", 2: "isu-8", 3: "koppu-2", 4: "koppu-1", 5: "pao-1",
-                               6: "ouru-3", 7: "ouru-4"})
+    _, res, _ = play_at(
+        rs,
+        indicator="guru-5",
+        trick=2,
+        leader=0,
+        plays={0: "isu-1", 1: "isu-9", 2: "isu-8", 3: "koppu-2", 4: "koppu-1", 5: "pao-1", 6: "ouru-3", 7: "ouru-4"},
+    )
     assert (res.winner, res.card) == (1, "isu-9")
 
 
 # ----- HM-24: different plain suits never compete -----------------------------------------
 def test_hm24_other_plain_suits_never_win(rs):
-    plays = {0: "koppu-9", 1: "isu-sun", 2: "ouru-sun", 3: "pao-sun", 4: "isu-rei", 5: "isu-un", 6: "ouru-un",
-             7: "pao-un"}
+    plays = {
+        0: "koppu-9",
+        1: "isu-sun",
+        2: "ouru-sun",
+        3: "pao-sun",
+        4: "isu-rei",
+        5: "isu-un",
+        6: "ouru-un",
+        7: "pao-un",
+    }
     _, res, delta = play_at(rs, indicator="guru-5", trick=2, leader=0, plays=plays)
     assert (res.winner, res.card) == (0, "koppu-9")
     assert delta == (1, 0)
 
 
 # ----- EX1, EX1b, EX2 ------------------------------------------------------------------------------
-EX1 = {2: "koppu-5", 3: "koppu-9", 4: "koppu-1", 5: "ouru-1", 6: "koppu-kaba", 7: "isu-9", 0: "koppu-2",
-       1: "pao-3"}
+EX1 = {2: "koppu-5", 3: "koppu-9", 4: "koppu-1", 5: "ouru-1", 6: "koppu-kaba", 7: "isu-9", 0: "koppu-2", 1: "pao-3"}
 
 
 def test_ex1_plain_trick_kaba_above_numbers(rs):
@@ -167,7 +201,7 @@ def test_ex1_plain_trick_kaba_above_numbers(rs):
     assert variables(deal.st)["meri_done"] is False
     assert (res.trick, res.winner, res.card, res.combo) == (3, 6, "koppu-kaba", 0)
     assert delta == (1, 0)
-    assert deal.st.current_player() == 6                     # the winner leads next (HM-33)
+    assert deal.st.current_player() == 6  # the winner leads next (HM-33)
 
 
 def test_ex1b_round_suit_one_is_highest_number(rs):
@@ -177,8 +211,7 @@ def test_ex1b_round_suit_one_is_highest_number(rs):
 
 
 def test_ex2_plain_isu_robai_between_2_and_1(rs):
-    plays = {1: "isu-3", 2: "isu-robai", 3: "isu-2", 4: "isu-1", 5: "koppu-sun", 6: "pao-9", 7: "isu-4",
-             0: "guru-1"}
+    plays = {1: "isu-3", 2: "isu-robai", 3: "isu-2", 4: "isu-1", 5: "koppu-sun", 6: "pao-9", 7: "isu-4", 0: "guru-1"}
     _, res, delta = play_at(rs, indicator="ouru-5", trick=2, leader=1, plays=plays)
     assert (res.trick, res.winner, res.card) == (2, 7, "isu-4")
     assert delta == (0, 1)
@@ -186,8 +219,16 @@ def test_ex2_plain_isu_robai_between_2_and_1(rs):
 
 def test_ex2_isu_robai_beats_only_isu_1(rs):
     """I:Ro led against I:1 wins; against I:2 loses (HM-23)."""
-    plays = {1: "isu-robai", 2: "isu-1", 3: "koppu-2", 4: "koppu-3", 5: "koppu-sun", 6: "pao-9", 7: "pao-4",
-             0: "guru-1"}
+    plays = {
+        1: "isu-robai",
+        2: "isu-1",
+        3: "koppu-2",
+        4: "koppu-3",
+        5: "koppu-sun",
+        6: "pao-9",
+        7: "pao-4",
+        0: "guru-1",
+    }
     _, res, _ = play_at(rs, indicator="ouru-5", trick=2, leader=1, plays=plays)
     assert (res.winner, res.card) == (1, "isu-robai")
     _, res, _ = play_at(rs, indicator="ouru-5", trick=2, leader=1, plays={**plays, 2: "isu-2"})
@@ -204,10 +245,10 @@ def test_ex18_koppu_trump_tenka_beats_robai_beats_rei(rs):
 
 
 def test_ex18_isu_trump_robai_beats_rei_and_9(rs):
-    base = {0: "guru-9", 1: "koppu-2", 2: "koppu-3", 3: "koppu-4", 4: "koppu-5", 5: "ouru-2", 6: "ouru-3",
-            7: "ouru-4"}
-    _, res, _ = play_at(rs, indicator="isu-5", trick=2, leader=0,
-                        plays={**base, 1: "isu-rei", 2: "isu-robai", 3: "isu-9"})
+    base = {0: "guru-9", 1: "koppu-2", 2: "koppu-3", 3: "koppu-4", 4: "koppu-5", 5: "ouru-2", 6: "ouru-3", 7: "ouru-4"}
+    _, res, _ = play_at(
+        rs, indicator="isu-5", trick=2, leader=0, plays={**base, 1: "isu-rei", 2: "isu-robai", 3: "isu-9"}
+    )
     assert (res.winner, res.card) == (2, "isu-robai")
 
 
@@ -215,15 +256,14 @@ def test_hm_a12_pao_robai_is_the_native_robai_when_pao_is_trump(rs):
     """T = Pao: the Pao Robai holder may declare, and it ranks in the Tenka slot (above Rei, below Sota)."""
     deck = deck_order(0, {3: [TENKA]}, "pao-5")
     st = new_deal(rs, deck, 0)
-    for seat in (1, 2):
+    for _seat in (1, 2):
         assert [str(a) for a in st.legal_actions()] == ["pass"]
         st.apply_action("pass")
     assert {str(a) for a in st.legal_actions()} == {"declare", "pass"}
     st.apply_action("declare")
     v = variables(st)
     assert (v["declared"], v["taker"], v["trump"]) == (True, 3, "pao")
-    base = {0: "guru-9", 1: "koppu-2", 2: "koppu-3", 3: "koppu-4", 4: "koppu-5", 5: "ouru-2", 6: "ouru-3",
-            7: "ouru-4"}
+    base = {0: "guru-9", 1: "koppu-2", 2: "koppu-3", 3: "koppu-4", 4: "koppu-5", 5: "ouru-2", 6: "ouru-3", 7: "ouru-4"}
     _, res, _ = play_at(rs, indicator="pao-5", trick=2, leader=0, plays={**base, 1: "pao-rei", 2: TENKA})
     assert (res.winner, res.card) == (2, TENKA)
     _, res, _ = play_at(rs, indicator="pao-5", trick=2, leader=0, plays={**base, 1: "pao-sota", 2: TENKA})

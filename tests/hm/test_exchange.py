@@ -1,12 +1,23 @@
 """Exchange and the opening lead: HM-18 .. HM-21, HM-A5 .. HM-A9, HM-A41."""
+
 from __future__ import annotations
 
 import pytest
 
 from interpreter.engine.state import IllegalAction
 
-from .helpers import (SEATS, TENKA, deck_order, declaration, discard, legal_cards, new_deal, play_trick,
-                      trick_results, variables)
+from .helpers import (
+    SEATS,
+    TENKA,
+    deck_order,
+    declaration,
+    discard,
+    legal_cards,
+    new_deal,
+    play_trick,
+    trick_results,
+    variables,
+)
 
 # Taker = dealer 0 with a mixed hand: K:Su, K:2, Tenka (trumps), five plain cards, the indicator K:6.
 MIXED = ["koppu-sun", "koppu-2", TENKA, "ouru-2", "isu-7", "guru-9", "guru-sun", "pao-3", "ouru-sota"]
@@ -44,8 +55,7 @@ def test_hm_a5_the_indicator_may_not_be_discarded(rs):
         st.apply_action("discard koppu-6")
 
 
-ALL_TRUMPS = ["koppu-sun", "koppu-un", "koppu-sota", TENKA, "koppu-rei", "koppu-kaba", "koppu-1", "koppu-2",
-              "koppu-3"]
+ALL_TRUMPS = ["koppu-sun", "koppu-un", "koppu-sota", TENKA, "koppu-rei", "koppu-kaba", "koppu-1", "koppu-2", "koppu-3"]
 
 
 def test_hm_a6_all_trump_taker_discards_any_card_but_the_indicator(rs):
@@ -62,7 +72,7 @@ def test_hm_a7_all_trump_taker_leads_a_trump_and_trick_1_is_a_meri(rs):
     assert legal_cards(st) == set(ALL_TRUMPS + ["koppu-6"]) - {"koppu-3"}
     st.apply_action("play koppu-2")
     assert variables(st)["meri"] is True and variables(st)["meri_done"] is False
-    assert st.observation(5)["zones"]["trick"] == ["koppu-2"]          # a Meri lead is face up
+    assert st.observation(5)["zones"]["trick"] == ["koppu-2"]  # a Meri lead is face up
     for _ in range(7):
         st.apply_action(sorted(st.legal_actions(), key=str)[0])
     assert trick_results(st)[-1].trick == 1
@@ -74,7 +84,7 @@ def test_hm20_hm_a8_the_declarer_leads_trick_1(rs):
     st = new_deal(rs, deck, 2)
     assert declaration(st, 2, declarer=6) == 6
     discard(st, 6, sorted(legal_cards(st))[0])
-    assert st.current_player() == 6                                    # not the dealer (2), not its left (3)
+    assert st.current_player() == 6  # not the dealer (2), not its left (3)
     assert variables(st)["leader"] == 6
 
 
@@ -87,7 +97,7 @@ def test_hm20_hm_a8_the_dealer_leads_when_all_pass(rs):
 def test_hm21_hm_a9_side_cards_are_shown_with_the_opening_lead(rs):
     st = _taker_with(rs, MIXED, remaining=("koppu-robai", "isu-1"))
     discard(st, 0, "pao-3")
-    assert st.observation(0)["zones"]["side"] == [None, None, "pao-3"]       # only the taker sees its discard
+    assert st.observation(0)["zones"]["side"] == [None, None, "pao-3"]  # only the taker sees its discard
     for seat in range(1, 8):
         assert st.observation(seat)["zones"]["side"] == [None, None, None]
         assert {"seat": 0, "action": "discard (hidden)"} in st.observation(seat)["history"]

@@ -1,4 +1,5 @@
 """The match: HM-5 .. HM-10, HM-A33."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,8 @@ def test_hm7_default_match_is_eight_deals(rs):
 
 def test_hm8_hm_a33_first_dealer_is_drawn_from_the_seed_or_fixed(rs):
     drawn = [_first_dealer(rs, seed) for seed in range(40)]
-    assert len(set(drawn)) >= 5                                  # random, not a constant
-    assert drawn == [_first_dealer(rs, seed) for seed in range(40)]   # reproducible from the seed
+    assert len(set(drawn)) >= 5  # random, not a constant
+    assert drawn == [_first_dealer(rs, seed) for seed in range(40)]  # reproducible from the seed
     assert {_first_dealer(rs, seed, first_dealer=6) for seed in range(10)} == {6}
 
 
@@ -46,7 +47,7 @@ def test_hm9_equal_totals_are_a_draw(rs):
         st = random_deal(rs, seed, dealer=0, deals=2)
         totals = [sum(r["deal_score"][t] for r in st.records) for t in (0, 1)]
         if totals[0] == totals[1]:
-            assert st.returns() == [totals[0]] * 8                  # nobody ahead: a draw
+            assert st.returns() == [totals[0]] * 8  # nobody ahead: a draw
             return
     raise AssertionError("no two-deal game with equal totals in 400 seeds")
 

@@ -4,6 +4,7 @@ Every deal is played with uniformly random legal actions from a seed.  The
 oracle in helpers.py recomputes each trick's winner and combination, and
 `oracle_legal` recomputes every legal set, from the cards alone.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
-from .helpers import (SEATS, combination_value, is_trump, load_ruleset, native_robai, suit_of, trick_results,
-                      trick_winner, variables)
+from .helpers import (
+    SEATS,
+    combination_value,
+    is_trump,
+    load_ruleset,
+    native_robai,
+    suit_of,
+    trick_results,
+    trick_winner,
+    variables,
+)
 
 SEEDS = hst.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,7 +48,7 @@ class Log:
 def oracle_legal(log: Log, seat: int, hand: list[str], meri_done: bool) -> set[str]:
     """HM-27 .. HM-31 with HM-A13 .. HM-A17: the cards `seat` may play now."""
     trump = log.trump
-    trick = log.plays[len(log.plays) - len(log.plays) % 8:]
+    trick = log.plays[len(log.plays) - len(log.plays) % 8 :]
     trumps = {c for c in hand if is_trump(c, trump)}
     if not trick:
         if len(log.plays) == 0 and trumps != set(hand):
@@ -60,8 +70,9 @@ def play_random(rs, seed: int, check_step=None) -> tuple[object, Log]:
     rng = random.Random(seed)
     st = rs.new_game(seed=seed, options={"deals": 1})
     v = variables(st)
-    log = Log(v["dealer"], v["trump"], v["indicator_card"],
-              {s: list(st.observation(s)["zones"]["hand"][s]) for s in SEATS})
+    log = Log(
+        v["dealer"], v["trump"], v["indicator_card"], {s: list(st.observation(s)["zones"]["hand"][s]) for s in SEATS}
+    )
     while not st.is_terminal():
         if check_step:
             check_step(st, log)
@@ -110,7 +121,7 @@ def check_against_oracle(st, log: Log) -> None:
         held[seat].remove(card)
     assert all(len(h) == 1 for h in held.values())
     last = [((log.dealer + 1 + k) % 8, held[(log.dealer + 1 + k) % 8].pop()) for k in range(8)]
-    tricks = [log.plays[8 * i: 8 * i + 8] for i in range(8)] + [last]
+    tricks = [log.plays[8 * i : 8 * i + 8] for i in range(8)] + [last]
     hidden = not log.declared and any(native_robai(log.trump) in h for h in log.dealt.values())
     score = [0, 0]
     for i, trick in enumerate(tricks):
@@ -169,7 +180,7 @@ def test_hm1_hm34_all_75_cards_always_somewhere_and_72_played(seed):
 def _no_leaks(st, log) -> None:
     """No seat sees another seat's hand (bar the public indicator), a face-down trump, or the hidden side cards."""
     opened = len(log.plays) > 0
-    trick = log.plays[len(log.plays) - len(log.plays) % 8:] if len(log.plays) < 64 else []
+    trick = log.plays[len(log.plays) - len(log.plays) % 8 :] if len(log.plays) < 64 else []
     meri = bool(trick) and is_trump(trick[0][1], log.trump)
     for seat in SEATS:
         obs = st.observation(seat)
@@ -183,7 +194,8 @@ def _no_leaks(st, log) -> None:
                 assert other == log.taker or log.taker < 0
         if not st.is_terminal():
             assert obs["zones"]["trick"] == [
-                c if (s == seat or meri or not is_trump(c, log.trump)) else None for s, c in trick]
+                c if (s == seat or meri or not is_trump(c, log.trump)) else None for s, c in trick
+            ]
         side = obs["zones"]["side"]
         if opened:
             assert None not in side
@@ -230,8 +242,10 @@ def test_hm11_saved_and_cloned_states_continue_identically(seed, cut):
         rng.setstate(state)
         while not game.is_terminal():
             game.apply_action(rng.choice(game.legal_actions()))
+
     def saved(game):
         return json.loads(json.dumps(game.to_json()))
+
     assert saved(st) == saved(copies[0]) == saved(copies[1])
     assert st.records == copies[0].records
 
@@ -241,7 +255,7 @@ def test_hm11_to_json_is_a_snapshot(rs):
     data = st.to_json()
     saved = json.dumps(data)
     restored = rs.state_from_json(data)
-    for _ in range(9):                                        # the declaration and the discard
+    for _ in range(9):  # the declaration and the discard
         st.apply_action(st.legal_actions()[0])
     assert json.dumps(data) == saved
     assert restored.to_json() == rs.state_from_json(json.loads(saved)).to_json()

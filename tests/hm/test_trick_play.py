@@ -1,14 +1,26 @@
 """Trick play and legality: HM-25 .. HM-33, HM-A7, HM-A10 .. HM-A19, HM-A37, HM-A38, EX7, EX14."""
+
 from __future__ import annotations
 
 import pytest
 
 from interpreter.engine.state import IllegalAction
 
-from .helpers import (SEATS, TENKA, finish_trick, in_order, is_trump, legal_cards, play_trick, reach,
-                      trick_results, variables, weakest_legal)
+from .helpers import (
+    SEATS,
+    TENKA,
+    finish_trick,
+    in_order,
+    is_trump,
+    legal_cards,
+    play_trick,
+    reach,
+    trick_results,
+    variables,
+    weakest_legal,
+)
 
-KOPPU = "koppu-6"          # EX14: T = Koppu, indicator K:6 (the taker is dealer 0 unless stated)
+KOPPU = "koppu-6"  # EX14: T = Koppu, indicator K:6 (the taker is dealer 0 unless stated)
 
 
 def _hand(st, seat):
@@ -57,8 +69,9 @@ def test_ex14d1_hm28_trump_lead_must_be_followed_with_a_trump(rs):
     deal = reach(rs, indicator=KOPPU, trick=7, leader=3, final={3: ["koppu-7"], 4: ["koppu-3", "guru-5", "ouru-1"]})
     st = _lead_then(deal, 3, "koppu-7")
     assert legal_cards(st) == {"koppu-3"}
-    with pytest.raises(IllegalAction,
-                       match=r"not allowed: a trump was led \(Meri\), so you must play a trump \(HM-28\)"):
+    with pytest.raises(
+        IllegalAction, match=r"not allowed: a trump was led \(Meri\), so you must play a trump \(HM-28\)"
+    ):
         st.apply_action("play guru-5")
 
 
@@ -71,8 +84,9 @@ def test_ex14d2_hm_a14_tenka_alone_must_follow_a_meri(rs):
 
 
 def test_ex14d3_hm28_no_trump_any_card(rs):
-    deal = reach(rs, indicator=KOPPU, trick=8, leader=3, final={3: ["koppu-7"], 4: ["guru-5", "ouru-1"]},
-                 meri_before=True)
+    deal = reach(
+        rs, indicator=KOPPU, trick=8, leader=3, final={3: ["koppu-7"], 4: ["guru-5", "ouru-1"]}, meri_before=True
+    )
     st = _lead_then(deal, 3, "koppu-7")
     assert legal_cards(st) == {"guru-5", "ouru-1"}
 
@@ -87,8 +101,15 @@ def test_ex14e_hm29_sun_privilege_dealt_only_the_sun(rs):
 
 
 def test_ex14f_hm29_sun_privilege_needs_the_sun_as_the_only_dealt_trump(rs):
-    deal = reach(rs, indicator=KOPPU, trick=8, leader=3, final={3: ["koppu-7"], 4: ["koppu-sun", "ouru-4"]},
-                 meri_before=True, burns={4: {7: "koppu-9"}})
+    deal = reach(
+        rs,
+        indicator=KOPPU,
+        trick=8,
+        leader=3,
+        final={3: ["koppu-7"], 4: ["koppu-sun", "ouru-4"]},
+        meri_before=True,
+        burns={4: {7: "koppu-9"}},
+    )
     assert {"koppu-sun", "koppu-9"} <= set(deal.hands[4])
     assert variables(deal.st, 4)["privileged"][4] is False
     st = _lead_then(deal, 3, "koppu-7")
@@ -99,8 +120,14 @@ def test_ex14f_hm29_sun_privilege_needs_the_sun_as_the_only_dealt_trump(rs):
 
 def _g1(rs):
     """EX14 g1: dealer 4 (the taker) was dealt K:Su as its only trump and took the indicator K:6."""
-    return reach(rs, indicator=KOPPU, dealer=4, trick=7, leader=3,
-                 final={3: ["koppu-un", "koppu-7"], 4: ["koppu-sun", KOPPU, "ouru-4"]})
+    return reach(
+        rs,
+        indicator=KOPPU,
+        dealer=4,
+        trick=7,
+        leader=3,
+        final={3: ["koppu-un", "koppu-7"], 4: ["koppu-sun", KOPPU, "ouru-4"]},
+    )
 
 
 def test_ex14g1_hm_a15_taker_privileged_once_the_indicator_has_left(rs):
@@ -124,8 +151,9 @@ def test_ex14g2_hm_a15_after_the_indicator_is_played_the_sun_is_excused(rs):
 
 
 def test_ex14g3_hm_a15_dealer_taking_the_sun_indicator_is_not_privileged(rs):
-    deal = reach(rs, indicator="koppu-sun", dealer=4, trick=8, leader=3,
-                 final={3: ["koppu-7"], 4: ["koppu-sun", "ouru-4"]})
+    deal = reach(
+        rs, indicator="koppu-sun", dealer=4, trick=8, leader=3, final={3: ["koppu-7"], 4: ["koppu-sun", "ouru-4"]}
+    )
     assert not any(is_trump(c, "koppu") for c in deal.hands[4])
     assert variables(deal.st, 4)["privileged"][4] is False
     st = _lead_then(deal, 3, "koppu-7")
@@ -133,34 +161,45 @@ def test_ex14g3_hm_a15_dealer_taking_the_sun_indicator_is_not_privileged(rs):
 
 
 def test_ex14h1_hm31_monchi_follow_suit_or_trump(rs):
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True,
-                 final={3: ["ouru-5"], 4: ["ouru-3", "koppu-2", "guru-1"]})
+    deal = reach(
+        rs,
+        indicator=KOPPU,
+        trick=7,
+        leader=3,
+        meri_before=True,
+        final={3: ["ouru-5"], 4: ["ouru-3", "koppu-2", "guru-1"]},
+    )
     assert variables(deal.st)["meri_done"] is True
     st = _lead_then(deal, 3, "ouru-5")
     assert legal_cards(st) == {"ouru-3", "koppu-2"}
-    with pytest.raises(IllegalAction,
-                       match=r"not allowed: after the first Meri \(Monchi\) you must follow the led suit or play a "
-                             r"trump \(HM-31\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"not allowed: after the first Meri \(Monchi\) you must follow the led suit or play a "
+        r"trump \(HM-31\)",
+    ):
         st.apply_action("play guru-1")
 
 
 def test_ex14h2_hm_a11_monchi_void_in_the_led_suit_any_card(rs):
-    deal = reach(rs, indicator=KOPPU, trick=8, leader=3, meri_before=True,
-                 final={3: ["ouru-5"], 4: ["koppu-2", "guru-1"]})
+    deal = reach(
+        rs, indicator=KOPPU, trick=8, leader=3, meri_before=True, final={3: ["ouru-5"], 4: ["koppu-2", "guru-1"]}
+    )
     st = _lead_then(deal, 3, "ouru-5")
     assert legal_cards(st) == {"koppu-2", "guru-1"}
 
 
 def test_ex14h3_hm_a11_monchi_led_suit_or_any_trump(rs):
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True,
-                 final={3: ["ouru-5"], 4: [TENKA, "guru-1", "ouru-9"]})
+    deal = reach(
+        rs, indicator=KOPPU, trick=7, leader=3, meri_before=True, final={3: ["ouru-5"], 4: [TENKA, "guru-1", "ouru-9"]}
+    )
     st = _lead_then(deal, 3, "ouru-5")
     assert legal_cards(st) == {"ouru-9", TENKA}
 
 
 def test_ex14i_hm_a13_tenka_is_not_a_pao_card(rs):
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True,
-                 final={3: ["pao-4"], 4: [TENKA, "guru-1", "guru-2"]})
+    deal = reach(
+        rs, indicator=KOPPU, trick=7, leader=3, meri_before=True, final={3: ["pao-4"], 4: [TENKA, "guru-1", "guru-2"]}
+    )
     st = _lead_then(deal, 3, "pao-4")
     assert legal_cards(st) == {TENKA, "guru-1", "guru-2"}
 
@@ -198,11 +237,18 @@ def test_hm_a14_tenka_lead_is_a_meri(rs):
 
 def test_hm_a16_sun_privilege_does_not_excuse_monchi(rs):
     """Seat 4 was dealt only K:Su: it may discard anything to the Meri, but must follow a plain lead after it."""
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True, burns={4: {6: "isu-9"}},
-                 final={3: ["ouru-5"], 4: ["koppu-sun", "ouru-3", "guru-1"]})
+    deal = reach(
+        rs,
+        indicator=KOPPU,
+        trick=7,
+        leader=3,
+        meri_before=True,
+        burns={4: {6: "isu-9"}},
+        final={3: ["ouru-5"], 4: ["koppu-sun", "ouru-3", "guru-1"]},
+    )
     assert variables(deal.st, 4)["privileged"][4] is True
     history = deal.st.observation(4)["history"]
-    assert {"seat": 4, "action": "play isu-9"} in history            # excused in the trick-6 Meri
+    assert {"seat": 4, "action": "play isu-9"} in history  # excused in the trick-6 Meri
     st = _lead_then(deal, 3, "ouru-5")
     assert legal_cards(st) == {"ouru-3", "koppu-sun"}
 
@@ -216,29 +262,45 @@ def test_hm_a16_sun_privilege_is_optional(rs):
 
 def test_hm_a17_trump_follow_on_every_trump_lead_monchi_only_after_the_first_meri(rs):
     # a second Meri after the first: trumps must still follow
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True,
-                 final={3: ["koppu-8"], 4: ["koppu-3", "ouru-3", "guru-1"]})
+    deal = reach(
+        rs,
+        indicator=KOPPU,
+        trick=7,
+        leader=3,
+        meri_before=True,
+        final={3: ["koppu-8"], 4: ["koppu-3", "ouru-3", "guru-1"]},
+    )
     st = _lead_then(deal, 3, "koppu-8")
     assert legal_cards(st) == {"koppu-3"}
     # a plain lead in the first Meri's absence is free; after a completed Meri it is Monchi
     free = reach(rs, indicator=KOPPU, trick=7, leader=3, final={3: ["ouru-5"], 4: ["ouru-3", "isu-2", "guru-1"]})
     assert legal_cards(_lead_then(free, 3, "ouru-5")) == {"ouru-3", "isu-2", "guru-1"}
-    bound = reach(rs, indicator=KOPPU, trick=7, leader=3, meri_before=True,
-                  final={3: ["ouru-5"], 4: ["ouru-3", "isu-2", "guru-1"]})
+    bound = reach(
+        rs,
+        indicator=KOPPU,
+        trick=7,
+        leader=3,
+        meri_before=True,
+        final={3: ["ouru-5"], 4: ["ouru-3", "isu-2", "guru-1"]},
+    )
     assert legal_cards(_lead_then(bound, 3, "ouru-5")) == {"ouru-3"}
 
 
 def test_hm_a18_no_duty_to_beat_the_trumps_played(rs):
-    deal = reach(rs, indicator=KOPPU, trick=7, leader=3,
-                 final={3: ["koppu-1"], 4: ["koppu-sun", "koppu-9", "guru-5"]})
+    deal = reach(rs, indicator=KOPPU, trick=7, leader=3, final={3: ["koppu-1"], 4: ["koppu-sun", "koppu-9", "guru-5"]})
     st = _lead_then(deal, 3, "koppu-1")
     assert legal_cards(st) == {"koppu-sun", "koppu-9"}
-    st.apply_action("play koppu-9")                              # K:9 does not beat the led K:1
+    st.apply_action("play koppu-9")  # K:9 does not beat the led K:1
 
 
 def test_hm_a10_hm_a37_trumps_may_follow_a_plain_lead_even_in_trick_1(rs):
-    deal = reach(rs, indicator=KOPPU, trick=1, leader=0,
-                 final={0: ["guru-9", KOPPU], 1: ["koppu-2", "isu-3", "ouru-4", "guru-1"]})
+    deal = reach(
+        rs,
+        indicator=KOPPU,
+        trick=1,
+        leader=0,
+        final={0: ["guru-9", KOPPU], 1: ["koppu-2", "isu-3", "ouru-4", "guru-1"]},
+    )
     st = _lead_then(deal, 0, "guru-9")
     assert {"koppu-2", "isu-3", "ouru-4", "guru-1"} <= legal_cards(st) == _hand(st, 1)
     st.apply_action("play koppu-2")
@@ -254,15 +316,23 @@ def test_hm_a38_a_meri_may_be_led_in_trick_2_before_any_meri(rs):
 
 # ----- HM-32 / HM-A19: face-down trumps ---------------------------------------------------------------------
 def test_hm32_hm_a19_trumps_on_a_plain_lead_are_face_down_until_the_eighth_card(rs):
-    plays = {2: "ouru-7", 3: "koppu-un", 4: "ouru-3", 5: "ouru-9", 6: "koppu-sun", 7: "guru-2", 0: "ouru-8",
-             1: "ouru-1"}
+    plays = {
+        2: "ouru-7",
+        3: "koppu-un",
+        4: "ouru-3",
+        5: "ouru-9",
+        6: "koppu-sun",
+        7: "guru-2",
+        0: "ouru-8",
+        1: "ouru-1",
+    }
     deal = reach(rs, indicator=KOPPU, trick=2, leader=2, final={s: [c] for s, c in plays.items()})
     st = deal.st
-    for i, (seat, card) in enumerate(in_order(2, plays)[:7]):
+    for _seat, card in in_order(2, plays)[:7]:
         st.apply_action(f"play {card}")
     expected_public = ["ouru-7", None, "ouru-3", "ouru-9", None, "guru-2", "ouru-8"]
     assert st.observation(1)["zones"]["trick"] == expected_public
-    assert st.observation(3)["zones"]["trick"][1] == "koppu-un"          # its owner sees it
+    assert st.observation(3)["zones"]["trick"][1] == "koppu-un"  # its owner sees it
     assert st.observation(3)["zones"]["trick"][4] is None
     assert st.observation(6)["zones"]["trick"][4] == "koppu-sun"
     assert st.observation(1)["placed_by"]["trick"] == [2, 3, 4, 5, 6, 7, 0]
@@ -307,7 +377,7 @@ def test_ex7_meri_trick_forced_follows_and_no_combination(rs):
     assert legal_cards(st) == {c for c in _hand(st, 1) if is_trump(c, "isu")} and "isu-un" in legal_cards(st)
     st.apply_action("play isu-un")
     st.apply_action("play isu-3")
-    assert legal_cards(st) == _hand(st, 3)                      # no trumps: anything
+    assert legal_cards(st) == _hand(st, 3)  # no trumps: anything
     st.apply_action("play koppu-4")
     st.apply_action("play isu-kaba")
     assert legal_cards(st) == _hand(st, 5)

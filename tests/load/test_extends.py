@@ -1,4 +1,5 @@
 """`extends:` variants: chain resolution, the merge rules of docs/extends.md, and their errors."""
+
 from __future__ import annotations
 
 import importlib
@@ -51,8 +52,11 @@ def test_variant_merges_into_its_base():
     assert root["deck"] == {"suits": ["a", "b", "c"], "ranks": 8}
     assert root["scoring"] == {"win": 10, "lose": -10}
     assert ids(root["rules"]) == ["R-0", "R-1", "R-2", "R-9"]
-    assert root["rules"][2] == {"id": "R-2", "text": "Follow suit, or play a trump.",
-                                "legal_if": "card.suit == led.suit"}
+    assert root["rules"][2] == {
+        "id": "R-2",
+        "text": "Follow suit, or play a trump.",
+        "legal_if": "card.suit == led.suit",
+    }
     assert root["rules"][0] == {"id": "R-0", "text": "Choose a dealer."}  # `before` is gone
     assert root["flow"]["steps"] == [{"id": "deal", "do": "deal"}, {"id": "play", "do": "trick"}]
 
@@ -68,8 +72,11 @@ def test_spans_point_into_the_file_each_value_came_from():
     assert (root["deck"].value_spans["suits"].file, root["deck"].value_spans["suits"].line) == ("base.yaml", 6)
     rule = root["rules"][2]
     assert (rule.value_spans["text"].file, rule.value_spans["text"].line) == ("variant.yaml", 11)
-    assert (rule["legal_if"].span_at(5, 9).file, rule["legal_if"].span_at(5, 9).line,
-            rule["legal_if"].span_at(5, 9).col) == ("base.yaml", 17, 21)
+    assert (
+        rule["legal_if"].span_at(5, 9).file,
+        rule["legal_if"].span_at(5, 9).line,
+        rule["legal_if"].span_at(5, 9).col,
+    ) == ("base.yaml", 17, 21)
     assert root["rules"].item_spans[1].file == "base.yaml"
     assert root["rules"].item_spans[0].file == "variant.yaml"
 
@@ -133,7 +140,8 @@ def test_null_removes_a_key(tmp_path):
 def test_removing_a_missing_key_is_a_warning(tmp_path):
     root, diags = merged("options:\n  bb: null\n", tmp_path)
     assert [(d.severity, d.span.line, d.span.col, d.message, d.hint) for d in diags] == [
-        ("warning", 3, 3, "nothing to remove: the base has no key 'bb' in 'options'", "did you mean 'b'?")]
+        ("warning", 3, 3, "nothing to remove: the base has no key 'bb' in 'options'", "did you mean 'b'?")
+    ]
 
 
 def test_plain_lists_are_replaced_wholesale(tmp_path):
@@ -211,8 +219,13 @@ def test_unknown_ids_are_errors_with_did_you_mean():
     doc = load_document("bad_ids.yaml")
     assert messages(doc) == [
         ("bad_ids.yaml", 3, 9, "cannot remove 'R-4': no item has the id 'R-4' in 'rules'", "did you mean 'R-3'?"),
-        ("bad_ids.yaml", 7, 12, "cannot place 'R-5' after 'R-22': no item has the id 'R-22' in 'rules'",
-         "did you mean 'R-2'?"),
+        (
+            "bad_ids.yaml",
+            7,
+            12,
+            "cannot place 'R-5' after 'R-22': no item has the id 'R-22' in 'rules'",
+            "did you mean 'R-2'?",
+        ),
         ("bad_ids.yaml", 11, 5, "use either 'before' or 'after', not both", None),
     ]
     assert ids(doc.root["rules"]) == ["R-1", "R-2", "R-3", "R-5", "R-6"]
@@ -224,8 +237,15 @@ def test_unknown_ids_are_errors_with_did_you_mean():
 def test_cycle_is_named():
     doc = load_document("cycle_a.yaml")
     assert doc.root is None
-    assert messages(doc) == [("cycle_b.yaml", 2, 10, "extends cycle: cycle_a.yaml -> cycle_b.yaml -> cycle_a.yaml",
-                              "a ruleset cannot extend itself, directly or through its bases")]
+    assert messages(doc) == [
+        (
+            "cycle_b.yaml",
+            2,
+            10,
+            "extends cycle: cycle_a.yaml -> cycle_b.yaml -> cycle_a.yaml",
+            "a ruleset cannot extend itself, directly or through its bases",
+        )
+    ]
 
 
 def test_a_file_extending_itself(tmp_path):
@@ -237,8 +257,9 @@ def test_a_file_extending_itself(tmp_path):
 def test_missing_base_suggests_a_sibling():
     doc = load_document("missing_base.yaml")
     assert doc.root is None
-    assert messages(doc) == [("missing_base.yaml", 2, 10, "cannot find the base ruleset 'bsae.yaml'",
-                              "did you mean 'base.yaml'?")]
+    assert messages(doc) == [
+        ("missing_base.yaml", 2, 10, "cannot find the base ruleset 'bsae.yaml'", "did you mean 'base.yaml'?")
+    ]
 
 
 def test_missing_base_suggests_a_shipped_ruleset(tmp_path, monkeypatch):
@@ -247,14 +268,17 @@ def test_missing_base_suggests_a_shipped_ruleset(tmp_path, monkeypatch):
     monkeypatch.setattr(resources, "data_dir", lambda name: shipped)
     write(tmp_path, {"v.yaml": "extends: clasic_game\n"})
     assert messages(load_document(tmp_path / "v.yaml"))[0][3:] == (
-        "cannot find the base ruleset 'clasic_game'", "did you mean 'classic_game'?")
+        "cannot find the base ruleset 'clasic_game'",
+        "did you mean 'classic_game'?",
+    )
 
 
 def test_missing_base_without_a_close_name(tmp_path):
     write(tmp_path, {"v.yaml": "extends: zzz\n"})
     assert messages(load_document(tmp_path / "v.yaml"))[0][3:] == (
         "cannot find the base ruleset 'zzz'",
-        "give a path relative to this file's folder, or the name of a shipped ruleset")
+        "give a path relative to this file's folder, or the name of a shipped ruleset",
+    )
 
 
 def test_shipped_ruleset_by_name(tmp_path, monkeypatch):
@@ -279,8 +303,9 @@ def test_a_sibling_file_wins_over_a_shipped_name(tmp_path, monkeypatch):
 def test_base_with_errors_stops_the_variant():
     doc = load_document("extends_broken.yaml")
     assert doc.root is None
-    assert messages(doc) == [("broken_base.yaml", 3, 1, "duplicate key 'players' in this mapping",
-                              "first defined at line 2")]
+    assert messages(doc) == [
+        ("broken_base.yaml", 3, 1, "duplicate key 'players' in this mapping", "first defined at line 2")
+    ]
     assert doc.files == ["extends_broken.yaml", "broken_base.yaml"]
 
 
@@ -290,14 +315,21 @@ def test_base_that_is_not_yaml(tmp_path):
     doc = load_document(tmp_path / "v.yaml")
     assert doc.root is None
     assert [(d.span.file, d.span.line, d.span.col, d.message) for d in doc.diagnostics] == [
-        (str(tmp_path / "b.yaml"), 1, 5, "file is not valid UTF-8 (byte 0xff)")]
+        (str(tmp_path / "b.yaml"), 1, 5, "file is not valid UTF-8 (byte 0xff)")
+    ]
 
 
 def test_extends_must_be_a_name(tmp_path):
     write(tmp_path, {"v.yaml": "id: v\nextends: [a, b]\n"})
-    assert messages(load_document(tmp_path / "v.yaml")) == [(
-        str(tmp_path / "v.yaml"), 2, 10, "extends must name a base ruleset: a path relative to this file, "
-        "or a shipped ruleset name", "for example: extends: ../base.yaml")]
+    assert messages(load_document(tmp_path / "v.yaml")) == [
+        (
+            str(tmp_path / "v.yaml"),
+            2,
+            10,
+            "extends must name a base ruleset: a path relative to this file, or a shipped ruleset name",
+            "for example: extends: ../base.yaml",
+        )
+    ]
 
 
 def test_chain_depth_is_limited(tmp_path):
@@ -307,7 +339,8 @@ def test_chain_depth_is_limited(tmp_path):
     doc = load_document(tmp_path / "f0.yaml")
     assert doc.root is None
     assert [(Path(d.span.file).name, d.message) for d in doc.diagnostics] == [
-        (f"f{depth}.yaml", f"extends chain is deeper than {depth} files")]
+        (f"f{depth}.yaml", f"extends chain is deeper than {depth} files")
+    ]
     ok = load_document(tmp_path / f"f{3}.yaml")
     assert ok.diagnostics == [] and ok.root["id"] == "bottom" and len(ok.files) == depth
 

@@ -1,4 +1,5 @@
 """Safe YAML loading: located tree, spans down to characters, and every trap as a diagnostic."""
+
 from __future__ import annotations
 
 import importlib
@@ -12,8 +13,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.base.diagnostics import RulesetError, render
-from interpreter.loading import (Document, LocDict, LocList, LocStr, key_span_of, load_document, parse_bytes,
-                              parse_text, span_of, yaml11_bool_word, yaml11_hint)
+from interpreter.loading import (
+    Document,
+    LocDict,
+    LocList,
+    LocStr,
+    key_span_of,
+    load_document,
+    parse_bytes,
+    parse_text,
+    span_of,
+    yaml11_bool_word,
+    yaml11_hint,
+)
 
 # The loader module (interpreter.loading.document).
 load = importlib.import_module("interpreter.loading.document")
@@ -39,72 +51,177 @@ def at(span) -> tuple[int, int, int, int]:
 
 
 BOMB = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
-    f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n" for p, c in zip("abcdefgh", "bcdefghi")
+)
 
 # (text, line, col, message, hint or None); every trap with its exact place and words.
 TRAPS = [
     ("a: 1\nb: 2\na: 3\n", 3, 1, "duplicate key 'a' in this mapping", "first defined at line 1"),
     ("a:\n  x: 1\n  y: 2\n  'x': 3\n", 4, 3, "duplicate key 'x' in this mapping", "first defined at line 2"),
     ("1: a\n'1': b\n", 2, 1, "duplicate key '1' in this mapping", "first defined at line 1"),
-    ("a: 1\n\tb: 2\n", 2, 1, "tab characters are not allowed for indentation; use spaces",
-     "YAML indents and separates with spaces only"),
-    ("a:\n  -\tx\n", 2, 4, "a tab character is not allowed here; use spaces",
-     "YAML indents and separates with spaces only"),
-    ("a: 1\t# note\n", 1, 5, "a tab character is not allowed here; use spaces",
-     "YAML indents and separates with spaces only"),
-    ("run: !!python/object:os.system x\n", 1, 6, "YAML tags are not allowed: '!!python/object:os.system'",
-     "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)"),
-    ("a:\n  b: !custom {c: 1}\n", 2, 6, "YAML tags are not allowed: '!custom'",
-     "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)"),
-    ("a: &x !!python/name:os.system 1\n", 1, 7, "YAML tags are not allowed: '!!python/name:os.system'",
-     "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)"),
+    (
+        "a: 1\n\tb: 2\n",
+        2,
+        1,
+        "tab characters are not allowed for indentation; use spaces",
+        "YAML indents and separates with spaces only",
+    ),
+    (
+        "a:\n  -\tx\n",
+        2,
+        4,
+        "a tab character is not allowed here; use spaces",
+        "YAML indents and separates with spaces only",
+    ),
+    (
+        "a: 1\t# note\n",
+        1,
+        5,
+        "a tab character is not allowed here; use spaces",
+        "YAML indents and separates with spaces only",
+    ),
+    (
+        "run: !!python/object:os.system x\n",
+        1,
+        6,
+        "YAML tags are not allowed: '!!python/object:os.system'",
+        "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)",
+    ),
+    (
+        "a:\n  b: !custom {c: 1}\n",
+        2,
+        6,
+        "YAML tags are not allowed: '!custom'",
+        "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)",
+    ),
+    (
+        "a: &x !!python/name:os.system 1\n",
+        1,
+        7,
+        "YAML tags are not allowed: '!!python/name:os.system'",
+        "a ruleset holds plain data only (text, numbers, true/false, null, lists, mappings)",
+    ),
     ("a: !!int ten\n", 1, 10, "'ten' is not a valid !!int value", None),
     ("a: !!seq {b: 1}\n", 1, 4, "the tag '!!seq' cannot be used on a mapping", "remove the tag"),
     ("base: &cards [1, 2]\nmore: *card\n", 2, 7, "unknown alias '*card'", "did you mean 'cards'?"),
     ("more: *cards\n", 1, 7, "unknown alias '*cards'", "define the anchor '&cards' on a value before using '*cards'"),
-    ("a: &x [1, *x]\n", 1, 11, "alias '*x' refers to a value that contains it",
-     "a ruleset is a tree: an alias cannot repeat a value it is inside of"),
+    (
+        "a: &x [1, *x]\n",
+        1,
+        11,
+        "alias '*x' refers to a value that contains it",
+        "a ruleset is a tree: an alias cannot repeat a value it is inside of",
+    ),
     ("a: &x 1\nb: &x 2\n", 2, 4, "the anchor '&x' is defined twice", "first defined at line 1"),
-    ("base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n", 3, 3, "merge keys ('<<') are not supported",
-     "repeat the keys, or share the whole value with an anchor (&name) and an alias (*name)"),
+    (
+        "base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n",
+        3,
+        3,
+        "merge keys ('<<') are not supported",
+        "repeat the keys, or share the whole value with an anchor (&name) and an alias (*name)",
+    ),
     ("? [a, b]\n: 1\n", 1, 3, "a mapping key must be a name or a value, not a list", None),
-    ("a: 1\x07\n", 1, 5, "control character U+0007 is not allowed in YAML",
-     "remove it, or write it as an escape (like \\t) in a double-quoted string"),
-    ("text: Note: this\n", 1, 11, "a ':' is not allowed here",
-     "if the value contains ': ', put it in quotes; otherwise check this line's indentation"),
-    ("a:\n  b: 1\n c: 2\n", 3, 2, "bad indentation: a new key is not expected here",
-     "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)"),
+    (
+        "a: 1\x07\n",
+        1,
+        5,
+        "control character U+0007 is not allowed in YAML",
+        "remove it, or write it as an escape (like \\t) in a double-quoted string",
+    ),
+    (
+        "text: Note: this\n",
+        1,
+        11,
+        "a ':' is not allowed here",
+        "if the value contains ': ', put it in quotes; otherwise check this line's indentation",
+    ),
+    (
+        "a:\n  b: 1\n c: 2\n",
+        3,
+        2,
+        "bad indentation: a new key is not expected here",
+        "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)",
+    ),
     ("a: 'open\nb: 2\n", 1, 4, "the file ends inside a quoted string", "close the string that starts at line 1"),
-    ('a: "c:\\q"\n', 1, 8, "unknown escape '\\q' in a double-quoted string",
-     "write \\\\ for a backslash, or use single quotes, where a backslash is plain text"),
-    ('a: "\\UFFFFFFFF"\n', 1, 5, "the escape '\\UFFFFFFFF' is beyond the last Unicode character",
-     "the largest is \\U0010FFFF"),
+    (
+        'a: "c:\\q"\n',
+        1,
+        8,
+        "unknown escape '\\q' in a double-quoted string",
+        "write \\\\ for a backslash, or use single quotes, where a backslash is plain text",
+    ),
+    (
+        'a: "\\UFFFFFFFF"\n',
+        1,
+        5,
+        "the escape '\\UFFFFFFFF' is beyond the last Unicode character",
+        "the largest is \\U0010FFFF",
+    ),
     ('a: "\\ud800"\n', 1, 4, "an escape gives half of a surrogate pair, which is not a character", None),
     ('a: "\\x4"\n', 1, 7, "this escape needs 2 hexadecimal digits", "for example \\x41, \\u00e9 or \\U0001F0A1"),
-    ("a: [1, 2\nb: 1\n", 2, 2, "expected ',' or ']' in the list that starts at line 1",
-     "found ':'; is a '[' missing its ']'?"),
-    ("a: 1\n---\nb: 2\n", 2, 1, "a ruleset file holds one YAML document",
-     "remove this '---' and what follows it, or move it to a file of its own"),
+    (
+        "a: [1, 2\nb: 1\n",
+        2,
+        2,
+        "expected ',' or ']' in the list that starts at line 1",
+        "found ':'; is a '[' missing its ']'?",
+    ),
+    (
+        "a: 1\n---\nb: 2\n",
+        2,
+        1,
+        "a ruleset file holds one YAML document",
+        "remove this '---' and what follows it, or move it to a file of its own",
+    ),
     ("a: @home\n", 1, 4, "'@' cannot start a value", "put the value in quotes"),
-    ("a: |x\n  text\n", 1, 5, "after '|' or '>' only '-', '+' or a digit may follow",
-     "start the text on the next line, indented"),
-    ("a: 1\n- b\n", 2, 1, "bad indentation: a list item is not expected here",
-     "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)"),
+    (
+        "a: |x\n  text\n",
+        1,
+        5,
+        "after '|' or '>' only '-', '+' or a digit may follow",
+        "start the text on the next line, indented",
+    ),
+    (
+        "a: 1\n- b\n",
+        2,
+        1,
+        "bad indentation: a list item is not expected here",
+        "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)",
+    ),
     ("", 1, 1, "file is empty: a ruleset is a YAML mapping", "write the ruleset as 'key: value' lines"),
-    ("# only a comment\n\n", 1, 1, "file is empty: a ruleset is a YAML mapping",
-     "write the ruleset as 'key: value' lines"),
-    ("- a\n- b\n", 1, 1, "a ruleset must be a YAML mapping at the top level, not a list",
-     "write the ruleset as 'key: value' lines"),
-    ("just words\n", 1, 1, "a ruleset must be a YAML mapping at the top level, not a string",
-     "write the ruleset as 'key: value' lines"),
+    (
+        "# only a comment\n\n",
+        1,
+        1,
+        "file is empty: a ruleset is a YAML mapping",
+        "write the ruleset as 'key: value' lines",
+    ),
+    (
+        "- a\n- b\n",
+        1,
+        1,
+        "a ruleset must be a YAML mapping at the top level, not a list",
+        "write the ruleset as 'key: value' lines",
+    ),
+    (
+        "just words\n",
+        1,
+        1,
+        "a ruleset must be a YAML mapping at the top level, not a string",
+        "write the ruleset as 'key: value' lines",
+    ),
     ("a: " + "[" * 150 + "]" * 150 + "\n", 1, 103, "values are nested more than 100 levels deep", None),
-    (BOMB, 6, 8, "YAML alias expansion exceeds 100000 nodes",
-     "each alias (*name) copies its whole anchored value; aliases inside anchored values multiply"),
+    (
+        BOMB,
+        6,
+        8,
+        "YAML alias expansion exceeds 100000 nodes",
+        "each alias (*name) copies its whole anchored value; aliases inside anchored values multiply",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("text", "line", "col", "message", "hint"), TRAPS,
-                         ids=[t[3][:40] for t in TRAPS])
+@pytest.mark.parametrize(("text", "line", "col", "message", "hint"), TRAPS, ids=[t[3][:40] for t in TRAPS])
 def test_trap_is_one_exact_diagnostic(text, line, col, message, hint):
     doc = parse_text(text, "rulesets/x.yaml")
     assert only_error(doc) == (line, col, message, hint)
@@ -113,8 +230,10 @@ def test_trap_is_one_exact_diagnostic(text, line, col, message, hint):
 
 def test_duplicate_key_keeps_the_first_and_the_tree():
     doc = parse_text("a: 1\nb: {c: 1, c: 2}\na: 3\n", "x.yaml")
-    assert [d.message for d in doc.diagnostics] == ["duplicate key 'c' in this mapping",
-                                                   "duplicate key 'a' in this mapping"]
+    assert [d.message for d in doc.diagnostics] == [
+        "duplicate key 'c' in this mapping",
+        "duplicate key 'a' in this mapping",
+    ]
     assert doc.root == {"a": 1, "b": {"c": 1}}
 
 
@@ -130,13 +249,21 @@ def test_bomb_fails_before_building_anything(monkeypatch):
 def test_too_many_values_without_aliases(monkeypatch):
     monkeypatch.setattr(yamlsource, "MAX_NODES", 10)
     assert only_error(parse_text("a: [" + ", ".join("x" * 12) + "]\n", "x.yaml")) == (
-        1, 26, "the file has more than 10 values", None)
+        1,
+        26,
+        "the file has more than 10 values",
+        None,
+    )
 
 
 def test_nesting_through_aliases_is_limited(monkeypatch):
     monkeypatch.setattr(yamlsource, "MAX_DEPTH", 4)
     assert only_error(parse_text("a: &a [[1]]\nb: [[*a]]\n", "x.yaml")) == (
-        1, 8, "values are nested more than 4 levels deep", None)
+        1,
+        8,
+        "values are nested more than 4 levels deep",
+        None,
+    )
 
 
 def test_aliases_within_the_limit_expand_to_copies():
@@ -151,13 +278,45 @@ def test_aliases_within_the_limit_expand_to_copies():
 # ---------------------------------------------------------------- which YAML we accept
 
 SCALARS = [
-    ("true", True), ("True", True), ("TRUE", True), ("false", False), ("False", False), ("FALSE", False),
-    ("yes", "yes"), ("No", "No"), ("on", "on"), ("OFF", "OFF"), ("y", "y"), ("n", "n"),
-    ("null", None), ("Null", None), ("NULL", None), ("~", None), ("", None),
-    ("0", 0), ("-0", 0), ("+5", 5), ("42", 42), ("-17", -17), ("0o17", 15), ("0x1F", 31),
-    ("010", "010"), ("-007", "-007"), ("1_000", "1_000"), ("1:30", "1:30"), ("0b101", "0b101"),
-    ("1.5", 1.5), ("-.5", -0.5), ("1.", 1.0), ("1e3", 1000.0), ("2.5E-1", 0.25), (".inf", math.inf),
-    ("-.Inf", -math.inf), ("2001-12-14", "2001-12-14"), ("'true'", "true"), ('"12"', "12"),
+    ("true", True),
+    ("True", True),
+    ("TRUE", True),
+    ("false", False),
+    ("False", False),
+    ("FALSE", False),
+    ("yes", "yes"),
+    ("No", "No"),
+    ("on", "on"),
+    ("OFF", "OFF"),
+    ("y", "y"),
+    ("n", "n"),
+    ("null", None),
+    ("Null", None),
+    ("NULL", None),
+    ("~", None),
+    ("", None),
+    ("0", 0),
+    ("-0", 0),
+    ("+5", 5),
+    ("42", 42),
+    ("-17", -17),
+    ("0o17", 15),
+    ("0x1F", 31),
+    ("010", "010"),
+    ("-007", "-007"),
+    ("1_000", "1_000"),
+    ("1:30", "1:30"),
+    ("0b101", "0b101"),
+    ("1.5", 1.5),
+    ("-.5", -0.5),
+    ("1.", 1.0),
+    ("1e3", 1000.0),
+    ("2.5E-1", 0.25),
+    (".inf", math.inf),
+    ("-.Inf", -math.inf),
+    ("2001-12-14", "2001-12-14"),
+    ("'true'", "true"),
+    ('"12"', "12"),
 ]
 
 
@@ -251,8 +410,18 @@ def test_span_at_plain_scalar():
 def test_span_at_multiline_plain_scalar():
     value = parse_text("a: one two\n  three\n\n  four\n", "x.yaml").root["a"]
     assert value == "one two three\nfour"
-    assert chars(value)[8:] == [("t", 2, 3), ("h", 2, 4), ("r", 2, 5), ("e", 2, 6), ("e", 2, 7), ("\n", 2, 8),
-                                ("f", 4, 3), ("o", 4, 4), ("u", 4, 5), ("r", 4, 6)]
+    assert chars(value)[8:] == [
+        ("t", 2, 3),
+        ("h", 2, 4),
+        ("r", 2, 5),
+        ("e", 2, 6),
+        ("e", 2, 7),
+        ("\n", 2, 8),
+        ("f", 4, 3),
+        ("o", 4, 4),
+        ("u", 4, 5),
+        ("r", 4, 6),
+    ]
 
 
 def test_span_at_single_quoted_with_escaped_quote():
@@ -265,8 +434,17 @@ def test_span_at_single_quoted_with_escaped_quote():
 def test_span_at_double_quoted_with_escapes():
     value = parse_text('a: "\\tx \\u00e9\\x41\\n\\"y\\\\"\n', "x.yaml").root["a"]
     assert value == '\tx éA\n"y\\'
-    assert chars(value) == [("\t", 1, 5), ("x", 1, 7), (" ", 1, 8), ("é", 1, 9), ("A", 1, 15), ("\n", 1, 19),
-                            ('"', 1, 21), ("y", 1, 23), ("\\", 1, 24)]
+    assert chars(value) == [
+        ("\t", 1, 5),
+        ("x", 1, 7),
+        (" ", 1, 8),
+        ("é", 1, 9),
+        ("A", 1, 15),
+        ("\n", 1, 19),
+        ('"', 1, 21),
+        ("y", 1, 23),
+        ("\\", 1, 24),
+    ]
     assert at(value.span_at(3, 5)) == (1, 9, 1, 19)
 
 
@@ -289,8 +467,16 @@ def test_span_at_literal_block():
 def test_span_at_literal_block_with_indicators():
     value = parse_text("k:\n  - |2-\n       x\n      y\n", "x.yaml").root["k"][0]
     assert value == "   x\n  y"  # indentation 2 more than the list's, which is at column 3
-    assert chars(value) == [(" ", 3, 5), (" ", 3, 6), (" ", 3, 7), ("x", 3, 8), ("\n", 3, 9), (" ", 4, 5),
-                            (" ", 4, 6), ("y", 4, 7)]
+    assert chars(value) == [
+        (" ", 3, 5),
+        (" ", 3, 6),
+        (" ", 3, 7),
+        ("x", 3, 8),
+        ("\n", 3, 9),
+        (" ", 4, 5),
+        (" ", 4, 6),
+        ("y", 4, 7),
+    ]
 
 
 def test_span_at_folded_block():
@@ -309,10 +495,12 @@ def test_span_at_after_anchor_and_tag():
 def test_diagnostic_renders_with_the_source():
     doc = parse_text("a: 1\nb: 2\na: 3\n", "rulesets/x.yaml")
     text = render(doc.diagnostics[0], doc.sources["rulesets/x.yaml"])
-    assert text == ("rulesets/x.yaml:3:1: error: duplicate key 'a' in this mapping\n"
-                    "    3 | a: 3\n"
-                    "      | ^\n"
-                    "  hint: first defined at line 1")
+    assert text == (
+        "rulesets/x.yaml:3:1: error: duplicate key 'a' in this mapping\n"
+        "    3 | a: 3\n"
+        "      | ^\n"
+        "  hint: first defined at line 1"
+    )
 
 
 def test_raise_if_errors_carries_sources():
@@ -338,7 +526,9 @@ def test_load_document_uses_the_name_given(tmp_path, monkeypatch):
 def test_missing_file(tmp_path):
     doc = load_document(tmp_path / "nope.yaml")
     assert doc.root is None
-    assert [(d.message, d.span) for d in doc.diagnostics] == [(f"cannot read '{tmp_path / 'nope.yaml'}': no such file", None)]
+    assert [(d.message, d.span) for d in doc.diagnostics] == [
+        (f"cannot read '{tmp_path / 'nope.yaml'}': no such file", None)
+    ]
 
 
 def test_folder_given_as_file(tmp_path):
@@ -443,13 +633,20 @@ def test_random_bytes_never_raise(data):
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 3),
-                          st.sampled_from(list(" \t\n:-#&*!|>'\"[]{},?%@`\\x0\ufeffé") + ["  ", "\n- ", ": "])),
-                max_size=6))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(VALID)),
+            st.integers(0, 3),
+            st.sampled_from(list(" \t\n:-#&*!|>'\"[]{},?%@`\\x0\ufeffé") + ["  ", "\n- ", ": "]),
+        ),
+        max_size=6,
+    )
+)
 def test_mutations_of_valid_yaml_never_raise(edits):
     text = VALID
     for position, deleted, inserted in edits:
-        text = text[:position] + inserted + text[position + deleted:]
+        text = text[:position] + inserted + text[position + deleted :]
     check_document(parse_text(text, "fuzz.yaml"), text)
 
 
@@ -463,8 +660,11 @@ STYLES = [None, "'", '"', "|", ">"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.text(st.sampled_from(list("ab :#'\"\\\té\n-x")), min_size=1, max_size=40), st.sampled_from(STYLES),
-       st.integers(1, 30))
+@given(
+    st.text(st.sampled_from(list("ab :#'\"\\\té\n-x")), min_size=1, max_size=40),
+    st.sampled_from(STYLES),
+    st.integers(1, 30),
+)
 def test_span_at_points_at_the_source_of_each_character(value, style, width):
     text = yaml.safe_dump({"k": [value]}, default_style=style, allow_unicode=True, width=width)
     doc = parse_text(text, "x.yaml")
@@ -474,9 +674,10 @@ def test_span_at_points_at_the_source_of_each_character(value, style, width):
     lines = text.split("\n")
     for i, ch in enumerate(value):
         span = parsed.span_at(i, i + 1)
-        source = lines[span.line - 1][span.col - 1: span.col] or "\n"
-        assert (source == ch or source in "\\'" or (ch in " \n" and source in " \n")
-                or (ch == "\t" and source in "\\\t")), (text, i, ch, span)
+        source = lines[span.line - 1][span.col - 1 : span.col] or "\n"
+        assert (
+            source == ch or source in "\\'" or (ch in " \n" and source in " \n") or (ch == "\t" and source in "\\\t")
+        ), (text, i, ch, span)
 
 
 def test_yaml_module_is_never_asked_to_construct(monkeypatch):

@@ -5,12 +5,13 @@ on which the two give different legal moves or scores, both values asserted)
 and that elsewhere the two agree (the same seed and the same actions give the
 same results).  The shared pieces live here.
 """
+
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import interpreter
 from interpreter.loading import load_document
@@ -48,8 +49,13 @@ def differences(base, variant, path: tuple = ()) -> set[tuple]:
             else:
                 out |= differences(base[key], variant[key], path + (key,))
         return out
-    if (isinstance(base, list) and isinstance(variant, list) and base and variant
-            and all(isinstance(x, dict) and "id" in x for x in base + variant)):
+    if (
+        isinstance(base, list)
+        and isinstance(variant, list)
+        and base
+        and variant
+        and all(isinstance(x, dict) and "id" in x for x in base + variant)
+    ):
         b = {x["id"]: x for x in base}
         v = {x["id"]: x for x in variant}
         return differences(b, v, path)

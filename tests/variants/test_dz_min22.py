@@ -6,6 +6,7 @@ winner's full total cannot be the measure: it is never below 22 (a Tazihu is 20
 plus at least one set worth 2 or more), so that reading would change nothing.
 `test_dz_v2_1_total_of_22_is_not_enough` is the case that separates the two.
 """
+
 import random
 
 import pytest
@@ -16,9 +17,9 @@ from tests.variants import actions, load, lockstep, rule_changes
 BASE, VARIANT = "duzihu", "variants/duzihu_min22"
 
 RUNS6 = "M1 M2 M3 S1 S2 S3 S4 S5 S6 C4 C5 C6 S7 S8 S9 C7 C8 C9"
-LOW = RUNS6 + " M7 M7 RF RF"                        # 22 cards waiting on M7 or RF; no set: 0 hu
-HIGH = "TH*3 WF*3 M7*3 S5*3 M1 M2 M3 S1 S2 S3 C5 C5 C7 C8"   # 24 hu, waiting on C6 or C9
-INDICATORS = ("M9", "S4")                           # double nothing in these hands
+LOW = RUNS6 + " M7 M7 RF RF"  # 22 cards waiting on M7 or RF; no set: 0 hu
+HIGH = "TH*3 WF*3 M7*3 S5*3 M1 M2 M3 S1 S2 S3 C5 C5 C7 C8"  # 24 hu, waiting on C6 or C9
+INDICATORS = ("M9", "S4")  # double nothing in these hands
 
 
 def table(name: str, hands: dict, dealer: int = 0, **kw) -> Table:
@@ -29,8 +30,12 @@ def table(name: str, hands: dict, dealer: int = 0, **kw) -> Table:
 def dealer_discards_later(name: str, seat1: str, card: str) -> Table:
     """Seat 1 holds `seat1`; the dealer discards C5, seats 1 and 2 discard what they draw, then
     the dealer draws and discards `card` (not its first discard: no Earthly win)."""
-    t = table(name, {0: f"{card} C2", 1: seat1}, front="S6 M4 C3",
-              avoid={0: ["M7", "RF", "C6", "C9"], 2: ["M7", "RF", "C6", "C9"]})
+    t = table(
+        name,
+        {0: f"{card} C2", 1: seat1},
+        front="S6 M4 C3",
+        avoid={0: ["M7", "RF", "C6", "C9"], 2: ["M7", "RF", "C6", "C9"]},
+    )
     t.prepare()
     t.act(0, "discard C2")
     t.discard_drawn()
@@ -42,12 +47,20 @@ def dealer_discards_later(name: str, seat1: str, card: str) -> Table:
 
 def test_dz_v2_changes():
     assert rule_changes(BASE, VARIANT) == {
-        ("rules", "DZ-33"), ("rules", "DZ-A46"), ("rules", "DZ-V2.1"), ("rules", "DZ-V2.2"), ("rules", "DZ-V2.3"),
+        ("rules", "DZ-33"),
+        ("rules", "DZ-A46"),
+        ("rules", "DZ-V2.1"),
+        ("rules", "DZ-V2.2"),
+        ("rules", "DZ-V2.3"),
         ("options", "min_hu"),
-        ("functions", "hand_hu"), ("functions", "base_hu", "value"),
-        ("functions", "can_ready", "id"), ("functions", "can_ready", "value"),
-        ("actions", "heavenly", "legal_if", "DZ-V2.1"), ("actions", "win", "legal_if", "DZ-V2.1"),
-        ("actions", "rob", "legal_if"), ("actions", "claim_win", "legal_if"),
+        ("functions", "hand_hu"),
+        ("functions", "base_hu", "value"),
+        ("functions", "can_ready", "id"),
+        ("functions", "can_ready", "value"),
+        ("actions", "heavenly", "legal_if", "DZ-V2.1"),
+        ("actions", "win", "legal_if", "DZ-V2.1"),
+        ("actions", "rob", "legal_if"),
+        ("actions", "claim_win", "legal_if"),
     }
 
 
@@ -72,7 +85,7 @@ def test_dz_v2_1_enough_hu_wins_alike():
         assert t.legal() == ["claim_win", "pass"]
         t.apply("claim_win")
         results.append((t.record["winner"], t.totals, t.net))
-    assert results[0] == results[1] == (1, (0, 50, 0), (-50, 100, -50))   # 24 + Tazihu 20 = 44 -> 50
+    assert results[0] == results[1] == (1, (0, 50, 0), (-50, 100, -50))  # 24 + Tazihu 20 = 44 -> 50
 
 
 def test_dz_v2_1_self_drawn_win_refused_with_reason():
@@ -92,10 +105,13 @@ def test_dz_v2_1_self_drawn_win_refused_with_reason():
                 t.st.apply_action("win")
 
 
-@pytest.mark.parametrize("hand, base_only", [
-    (RUNS6 + " M7*3 RF RF", True),                                      # 4 hu
-    ("TH*3 WF*3 M7*3 S5*3 M1 M2 M3 S1 S2 S3 C4 C5 C6 C8 C8", False),    # 24 hu
-])
+@pytest.mark.parametrize(
+    "hand, base_only",
+    [
+        (RUNS6 + " M7*3 RF RF", True),  # 4 hu
+        ("TH*3 WF*3 M7*3 S5*3 M1 M2 M3 S1 S2 S3 C4 C5 C6 C8 C8", False),  # 24 hu
+    ],
+)
 def test_dz_v2_1_heavenly_win_needs_22(hand, base_only):
     for name in (BASE, VARIANT):
         t = table(name, {0: hand})
@@ -108,11 +124,15 @@ def test_dz_v2_1_robbing_a_kong_needs_22():
     (M5 M7 waiting, no set, 0 hu) may rob it in the base game only."""
     seen = {}
     for name in (BASE, VARIANT):
-        t = table(name, {0: "M6 M6", 1: "M6 " + RUNS6 + " M5 M7 RF"}, front="RF C2 S6 M6",
-                  avoid={0: ["M6", "RF"], 2: ["M6", "RF"]})
+        t = table(
+            name,
+            {0: "M6 M6", 1: "M6 " + RUNS6 + " M5 M7 RF"},
+            front="RF C2 S6 M6",
+            avoid={0: ["M6", "RF"], 2: ["M6", "RF"]},
+        )
         t.prepare()
         t.act(0, "discard ?")
-        t.act(1, "discard M6")                  # seat 1 drew RF: M5 M7 now wait on M6
+        t.act(1, "discard M6")  # seat 1 drew RF: M5 M7 now wait on M6
         t.act(0, "pong")
         t.act(0, "discard ?")
         t.discard_drawn()
@@ -121,7 +141,7 @@ def test_dz_v2_1_robbing_a_kong_needs_22():
         t.apply("added_kong myriads-6")
         seen[name] = (t.to_act(), t.legal())
     assert seen[BASE] == (1, ["rob", "pass"])
-    assert seen[VARIANT][0] == 0 and "discard myriads-6" not in seen[VARIANT][1]   # no window: the kong stands
+    assert seen[VARIANT][0] == 0 and "discard myriads-6" not in seen[VARIANT][1]  # no window: the kong stands
 
 
 @pytest.mark.parametrize("hand, base_only", [(LOW, True), (HIGH, False)])

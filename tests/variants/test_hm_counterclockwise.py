@@ -2,6 +2,7 @@
 
 The base game deals, declares and plays to seat + 1 with the Pao Robai as Tenka.
 """
+
 import random
 
 import pytest
@@ -23,7 +24,7 @@ def deck(name: str, hands: dict[int, list[str]], indicator: str, remaining: list
     d = []
     for r in range(3):
         for seat in recipients(name, dealer):
-            d += hands[seat][3 * r: 3 * r + 3]
+            d += hands[seat][3 * r : 3 * r + 3]
     d += [indicator, *remaining]
     assert sorted(d) == sorted(ALL_CARDS), "every card once"
     return d
@@ -33,8 +34,9 @@ def hands_with(plays: dict[int, str], keep: dict[int, list[str]], used: list[str
     """Full hands: each seat's trick-1 card, the cards it keeps, then the unused cards in order,
     plain ones first (trumps of the indicator's suit, used[0], and both Tenka candidates last)."""
     trump = used[0].split("-")[0]
-    free = [c for c in ALL_CARDS if c not in used and c not in plays.values()
-            and not any(c in k for k in keep.values())]
+    free = [
+        c for c in ALL_CARDS if c not in used and c not in plays.values() and not any(c in k for k in keep.values())
+    ]
     free.sort(key=lambda c: c.startswith(trump) or c in ("pao-sota", "pao-robai"))
     hands = {}
     for s in range(8):
@@ -48,8 +50,11 @@ def hands_with(plays: dict[int, str], keep: dict[int, list[str]], used: list[str
 
 def start(name: str, hands, indicator: str, remaining: list[str], dealer: int = 0, keep=()):
     """Deal, everyone passes (the dealer takes the indicator), the dealer discards a legal card not in `keep`."""
-    st = load(name).new_game(seed=0, options={"first_dealer": dealer, "deals": 1},
-                             deck_orders=[deck(name, hands, indicator, remaining, dealer)])
+    st = load(name).new_game(
+        seed=0,
+        options={"first_dealer": dealer, "deals": 1},
+        deck_orders=[deck(name, hands, indicator, remaining, dealer)],
+    )
     for seat in recipients(name, dealer):
         assert st.current_player() == seat
         st.apply_action("pass")
@@ -73,22 +78,37 @@ def play_trick(st, plays: dict[int, str]):
 def test_hm_v3_changes():
     assert rule_changes(BASE, VARIANT) == {
         ("players", "order"),
-        ("rules", "HM-3"), ("rules", "HM-4"), ("rules", "HM-6"), ("rules", "HM-A12"), ("rules", "HM-A32"),
-        ("rules", "HM-V3.1"), ("rules", "HM-V3.2"), ("rules", "HM-V3.3"), ("rules", "HM-V3.4"), ("rules", "HM-V3.5"),
-        ("functions", "is_trump", "id"), ("functions", "is_trump", "value"),
-        ("functions", "trump_power", "id"), ("functions", "trump_power", "value"),
-        ("functions", "plain_power", "id"), ("functions", "plain_power", "value"),
-        ("functions", "is_combination", "id"), ("functions", "is_combination", "value"),
-        ("functions", "is_native_sota",),
+        ("rules", "HM-3"),
+        ("rules", "HM-4"),
+        ("rules", "HM-6"),
+        ("rules", "HM-A12"),
+        ("rules", "HM-A32"),
+        ("rules", "HM-V3.1"),
+        ("rules", "HM-V3.2"),
+        ("rules", "HM-V3.3"),
+        ("rules", "HM-V3.4"),
+        ("rules", "HM-V3.5"),
+        ("functions", "is_trump", "id"),
+        ("functions", "is_trump", "value"),
+        ("functions", "trump_power", "id"),
+        ("functions", "trump_power", "value"),
+        ("functions", "plain_power", "id"),
+        ("functions", "plain_power", "value"),
+        ("functions", "is_combination", "id"),
+        ("functions", "is_combination", "value"),
+        (
+            "functions",
+            "is_native_sota",
+        ),
     }
 
 
 # ----- HM-V3.1: counterclockwise ---------------------------------------------------------
 def test_hm_v3_1_deal_and_declaration_go_counterclockwise():
-    d = ALL_CARDS[::-1]          # any fixed order
+    d = ALL_CARDS[::-1]  # any fixed order
     for name, first in ((BASE, 1), (VARIANT, 7)):
         st = load(name).new_game(seed=0, options={"first_dealer": 0, "deals": 1}, deck_orders=[d])
-        assert st.current_player() == first                         # the first to declare
+        assert st.current_player() == first  # the first to declare
         assert sorted(st.observation(first)["zones"]["hand"][first]) == sorted(d[0:3] + d[24:27] + d[48:51])
         assert sorted(st.observation(0)["zones"]["hand"][0]) == sorted(d[21:24] + d[45:48] + d[69:72])
         order = []
@@ -132,9 +152,11 @@ def meri_follow(name: str):
     """T = Koppu; seat 1 holds the Pao Sota, seat 7 the Pao Robai, neither any Koppu.
     Seat 0 wins trick 1 and leads the Koppu Sun (a Meri): what may seats 1 and 7 play?"""
     trick1 = {0: "isu-sun", 1: "ouru-2", 2: "ouru-3", 3: "ouru-4", 4: "ouru-5", 5: "ouru-6", 6: "ouru-7", 7: "ouru-8"}
-    keep = {0: ["koppu-sun"],
-            1: ["pao-sota", "guru-1", "guru-2", "guru-3", "guru-4", "guru-5", "guru-6", "guru-7"],
-            7: ["pao-robai", "guru-8", "guru-9", "guru-sun", "guru-un", "guru-rei", "guru-kaba", "guru-sota"]}
+    keep = {
+        0: ["koppu-sun"],
+        1: ["pao-sota", "guru-1", "guru-2", "guru-3", "guru-4", "guru-5", "guru-6", "guru-7"],
+        7: ["pao-robai", "guru-8", "guru-9", "guru-sun", "guru-un", "guru-rei", "guru-kaba", "guru-sota"],
+    }
     used = ["koppu-2", "koppu-robai", "ouru-sun"]
     hands = hands_with(trick1, keep, used)
     st, _ = start(name, hands, "koppu-2", ["koppu-robai", "ouru-sun"], keep=hands[0][:2])
@@ -162,11 +184,20 @@ def test_hm_v3_2_pao_sota_must_follow_a_meri_and_pao_robai_need_not():
 def blocking(name: str, extra: str):
     """T = Koppu, trick 1 led with I:5. Seat 2 (A) plays K:So, seat 3 (B) the hidden K:Ro,
     seat 5 (B) `extra`. Returns (winner, winning card, combination, deal score)."""
-    trick1 = {0: "isu-5", 1: "ouru-2", 2: "koppu-sota", 3: "koppu-robai", 4: "ouru-5", 5: extra, 6: "ouru-7", 7: "ouru-8"}
+    trick1 = {
+        0: "isu-5",
+        1: "ouru-2",
+        2: "koppu-sota",
+        3: "koppu-robai",
+        4: "ouru-5",
+        5: extra,
+        6: "ouru-7",
+        7: "ouru-8",
+    }
     hands = hands_with(trick1, {}, ["koppu-2", "guru-1", "guru-2"])
     st, _ = start(name, hands, "koppu-2", ["guru-1", "guru-2"], keep=[trick1[0]])
     order, result = play_trick(st, trick1)
-    assert order == [(STEP[name] * k) % 8 for k in range(8)]       # HM-V3.1: 0, 7, 6, ... in the variant
+    assert order == [(STEP[name] * k) % 8 for k in range(8)]  # HM-V3.1: 0, 7, 6, ... in the variant
     return result.winner, result.card, result.combo, tuple(st.observation(0)["variables"]["deal_score"])
 
 
@@ -219,7 +250,9 @@ def test_hm_v3_5_tenka_is_not_the_native_sota():
     Pao Sota is plain, so there is no opposing trump at all. Un over the native K:So is 2 in both."""
     assert duel(BASE, "koppu-3", "koppu-un", "pao-sota") == (2, 0)
     assert duel(VARIANT, "koppu-3", "koppu-un", "pao-sota") == (2, 0)
-    assert duel(BASE, "koppu-3", "koppu-un", "koppu-sota") == duel(VARIANT, "koppu-3", "koppu-un", "koppu-sota") == (2, 2)
+    assert (
+        duel(BASE, "koppu-3", "koppu-un", "koppu-sota") == duel(VARIANT, "koppu-3", "koppu-un", "koppu-sota") == (2, 2)
+    )
     # Tenka never stands in for the Sota as the winner either: Tenka over the native Robai is nothing
     assert duel(VARIANT, "koppu-3", "pao-sota", "koppu-robai") == (2, 0)
 

@@ -3,6 +3,7 @@
 In the base game (HM-41) a hidden Robai raises only the combinations it is part
 of (Sota-Robai, Robai-Rei); every other combination is 2, or 5 on trick 9.
 """
+
 import random
 
 import pytest
@@ -20,16 +21,19 @@ EX6C = {1: "pao-2", 2: "guru-rei", 3: "pao-5", 4: "guru-sota", 5: "guru-robai", 
 
 def sun_un(name, declarer):
     """EX3 with the native Robai (K:Ro) dealt to seat 3, who passes (hidden) or declares."""
-    deal, result, delta = play_at(load(name), indicator="koppu-6", trick=2, leader=4, plays=EX3,
-                                  final={3: ["koppu-robai"]}, declarer=declarer)
+    deal, result, delta = play_at(
+        load(name), indicator="koppu-6", trick=2, leader=4, plays=EX3, final={3: ["koppu-robai"]}, declarer=declarer
+    )
     assert (result.trick, result.winner, result.card) == (2, 0, "koppu-sun")
     return result.combo, delta
 
 
 def test_hm_v2_only_the_combination_value_changes():
     assert rule_changes(BASE, VARIANT) == {
-        ("rules", "HM-41"), ("rules", "HM-V2.1"),
-        ("functions", "combination_value", "id"), ("functions", "combination_value", "value"),
+        ("rules", "HM-41"),
+        ("rules", "HM-V2.1"),
+        ("functions", "combination_value", "id"),
+        ("functions", "combination_value", "value"),
     }
 
 
@@ -54,8 +58,7 @@ def test_hm_v2_1_robai_out_of_play_leaves_sun_un_at_2():
 def test_hm_v2_1_robai_combinations_unchanged(declarer, value):
     """Sota-Robai with the Robai hidden is 5 in both games, and 2 in both once declared."""
     for name in (BASE, VARIANT):
-        _, result, delta = play_at(load(name), indicator="guru-4", trick=4, leader=1, plays=EX6C,
-                                   declarer=declarer)
+        _, result, delta = play_at(load(name), indicator="guru-4", trick=4, leader=1, plays=EX6C, declarer=declarer)
         assert (result.winner, result.card, result.combo) == (4, "guru-sota", value)
         assert delta == (1 + value, -value)
 
@@ -71,7 +74,7 @@ def test_hm_v2_1_random_deals_differ_only_by_raised_combinations():
     """Same seed, same actions: the same legal moves and trick winners; a combination differs
     exactly where the base gives 2 and the deal's Robai is hidden, and the variant gives 5."""
     seen = {"raised": 0, "hidden_equal": 0, "open_equal": 0}
-    for seed in [*range(30), 50, 142, 201]:      # 50, 142 and 201 have a raised combination
+    for seed in [*range(30), 50, 142, 201]:  # 50, 142 and 201 have a raised combination
         rng = random.Random(seed)
         base = load(BASE).new_game(seed=seed, options={"deals": 1})
         var = load(VARIANT).new_game(seed=seed, options={"deals": 1})
@@ -90,7 +93,7 @@ def test_hm_v2_1_random_deals_differ_only_by_raised_combinations():
             assert tv.combo == (5 if hidden and tb.combo == 2 else tb.combo)
             if tb.combo != tv.combo:
                 raised += 1
-                shift += 3 if tb.winner % 2 == 0 else -3     # 3 more points move to the winner's team
+                shift += 3 if tb.winner % 2 == 0 else -3  # 3 more points move to the winner's team
         (ba, bb), (va, vb) = base.records[0]["deal_score"], var.records[0]["deal_score"]
         assert (va, vb) == (ba + shift, bb - shift)
         if raised:

@@ -1,4 +1,5 @@
 """hachinin_meri_short: a four-deal match (HM-V1.1) instead of eight (HM-7)."""
+
 import random
 
 import pytest
@@ -10,8 +11,11 @@ BASE, VARIANT = "hachinin_meri", "variants/hachinin_meri_short"
 
 def test_hm_v1_only_the_match_length_changes():
     assert rule_changes(BASE, VARIANT) == {
-        ("rules", "HM-7", "text"), ("rules", "HM-V1.1"),
-        ("options", "deals", "default"), ("options", "deals", "id"), ("options", "deals", "text"),
+        ("rules", "HM-7", "text"),
+        ("rules", "HM-V1.1"),
+        ("options", "deals", "default"),
+        ("options", "deals", "id"),
+        ("options", "deals", "text"),
     }
     assert load(BASE).options["deals"].default == 8
     assert load(VARIANT).options["deals"].default == 4

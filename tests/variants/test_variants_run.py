@@ -1,4 +1,5 @@
 """Every variant file validates, names its base, and plays to the end from the command line."""
+
 import json
 import re
 
@@ -17,8 +18,13 @@ def run(args):
 
 
 def test_the_variants_are_there():
-    assert {f.stem for f in FILES} >= {"hachinin_meri_short", "hachinin_meri_hidden_robai",
-                                      "hachinin_meri_counterclockwise", "duzihu_followers", "duzihu_min22"}
+    assert {f.stem for f in FILES} >= {
+        "hachinin_meri_short",
+        "hachinin_meri_hidden_robai",
+        "hachinin_meri_counterclockwise",
+        "duzihu_followers",
+        "duzihu_min22",
+    }
 
 
 def test_validate_all_variants():
