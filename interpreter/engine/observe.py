@@ -110,7 +110,7 @@ def observation(st: GameState, seat: int) -> dict:
         if info.per == "shared" and info.visibility == "all"
     }
     to_act = None if st.finished else st.decider
-    obs = {
+    obs: dict[str, Any] = {
         "seat": seat,
         "to_act": to_act if st.window is None or to_act == seat else None,
         "claim_window": st.window is not None,

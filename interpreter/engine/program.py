@@ -57,6 +57,9 @@ class Instr:
 
     __slots__ = ("where", "pc")
 
+    where: Where  # set by the compiler when it emits the instruction
+    pc: int  # its own index, set by `link`
+
     def run(self, st: Any) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -114,7 +117,7 @@ class Deal(Instr):
     __slots__ = ("src", "dst_base", "seats", "packets", "counts", "face_up")
 
     def __init__(
-        self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None, face_up: bool
+        self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None, face_up: int
     ):
         self.src, self.dst_base, self.seats = src, dst_base, seats
         self.packets, self.counts, self.face_up = packets, counts, face_up
@@ -123,7 +126,7 @@ class Deal(Instr):
         z = self.src(st.fr)
         cards, meta = _zone_range(st, z, self.where), st.meta[z]
         seats = list(self.seats(st.fr))
-        rounds = self.packets
+        rounds: tuple[int | None, ...] | None = self.packets
         if rounds is None:
             rounds = (None,)
         for size in rounds:
@@ -151,6 +154,10 @@ class Move(Instr):
     """
 
     __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
+
+    # A compiled function (the cards, or their count) in the modes 'cards' and 'count', None in 'all'.
+    # Any, not `Fn | None`: `run` calls it behind the mode's test, a link mypy cannot follow.
+    arg: Any
 
     def __init__(
         self,
@@ -447,6 +454,8 @@ class Announce(Instr):
     run, or by `Ruleset.fill` when that cannot be made or fails (which then says why)."""
 
     __slots__ = ("text", "made")
+
+    made: tuple[tuple[str, Callable[[Any], str | None] | None, Any], ...] | None
 
     def __init__(self, text: Any):
         self.text = text

@@ -64,6 +64,12 @@ PUBLIC, SECRET, PRIVATE, CLAIMED = 0, 1, 2, 3
 # all, and not a decision of its own (the claim a window applied)
 
 
+# A history entry (seat, kind, value, flag) and a claim window (its pc, the seats asked, the
+# next one to answer, the answers so far).
+HistoryEntry = tuple[int, int, Any, int]
+Window = tuple[int, tuple[int, ...], int, tuple[tuple[int, Action], ...]]
+
+
 def normalize(text: str) -> str:
     """Action text as typed by people: any case, '-', '_' or spaces between words."""
     return " ".join(text.strip().lower().replace("_", "-").replace("-", " ").split())
@@ -98,11 +104,35 @@ class GameState:
         "carried",
     )
 
+    rs: Any  # the Ruleset (engine/ruleset.py imports this module)
+    zones: list[list[int]]  # the faces in each zone
+    meta: list[list[int]]  # per card of each zone: see program.PLACE_MASK
+    groups: list[list[tuple[Any, int]] | None]  # per zone holding groups: (kind, size) of each
+    vars: list[Any]
+    pc: int
+    seed: int
+    counter: int
+    decider: int
+    window: Window | None
+    finished: bool
+    history: list[HistoryEntry]
+    records: list[dict[str, Any]]
+    forced_orders: list[list[int]]
+    fr: Any  # the expression frame (generated code reads it)
+    steps: int
+    decisions: int
+    _legal: list[Action] | None
+    shuffles: list[tuple[int, tuple[int, ...]]]
+    last_move_public: bool
+    messages: list[str]
+    snapshot: tuple[GameState, int, int] | None  # (state after the last shuffle, history length, zone)
+    carried: dict[int, Any]
+
     def __init__(self, rs: Any):
         self.rs = rs
         self.fr = rs.new_frame(self)
         self._legal = None
-        self.forced_orders: list = []
+        self.forced_orders = []
 
     # ----- running the flow -------------------------------------------------
     def _run(self) -> None:
@@ -221,12 +251,12 @@ class GameState:
 
     # ----- claim windows ----------------------------------------------------
     def _answer_window(self, chosen: Action) -> None:
-        pc, seats, idx, answers = self.window
+        pc, seats, idx, answers = self.window  # type: ignore[misc]  # called only while a window is open
         self.window = (pc, seats, idx + 1, answers + ((self.decider, chosen),))
         self.history.append((self.decider, chosen.kind, chosen.value, PRIVATE))
 
     def advance_window(self, ins: Any) -> int:
-        pc, seats, idx, answers = self.window
+        pc, seats, idx, answers = self.window  # type: ignore[misc]  # Claim.run has just opened it
         while idx < len(seats):
             seat = seats[idx]
             if self.rs.claim_options(self, ins, seat):
