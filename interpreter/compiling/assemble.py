@@ -79,7 +79,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
             c.model.deck.span,
             "declare a shared zone named 'deck' (or set deck.zone)",
         )
-    if c.bag.has_errors:
+    if c.bag.has_errors or returns is None:  # no result is an error reported above
         return None
     deck_info = next(z for z in c.zone_info if z.name == c.model.deck.zone)
     source_text = c.sources.get(c.path, "")

@@ -32,7 +32,9 @@ class EngineLimits:
 @dataclass(frozen=True, slots=True)
 class Restriction:
     rule: Any
-    when: Callable | None
+    # A compiled function of a frame, or None for a rule without `when`.  Any, not `Callable | None`:
+    # the hot loops call it behind `when_fixed` (which implies a `when`), a link mypy cannot follow.
+    when: Any
     require: Callable
     when_fixed: bool = False  # `when` does not read the action's parameter: test it once per decision
     require_fixed: bool = False  # nor does `require`
@@ -61,7 +63,9 @@ class CompiledAction:
     rule: Any
     label: Any
     param_slot: int | None
-    param_from: Callable | None
+    # The compiled candidates of the parameter, None without one.  Any, not `Callable | None`: it is
+    # called behind `param_slot is not None` (or `common`), a link mypy cannot follow.
+    param_from: Any
     param_kind: str | None  # 'card', 'enum', 'int', ... how values are written
     available: Callable | None
     restrictions: tuple[Restriction, ...]
@@ -143,11 +147,11 @@ class Ruleset:
     last_player_slot: int
     locals_: Mapping[str, int]
     frame_factory: Callable[[Any], Any]
+    value_text: Callable[[CompiledAction, Any], str]  # how an action's parameter value is written
     meld_table: Any = None
     shapes: Mapping[str, Any] = field(default_factory=dict)
     kind_names: tuple[str, ...] = ()
     limits: EngineLimits = EngineLimits()
-    value_text: Callable[[int, Any], str] | None = None
     status: tuple = ()
     zone_sort: Mapping[str, Callable] = field(default_factory=dict)
     carry_slots: tuple[int, ...] = ()
@@ -355,7 +359,7 @@ class Ruleset:
                     if value in seen:
                         continue
                     seen.add(value)
-                    vars_[slot] = value
+                    vars_[slot] = value  # type: ignore[index]  # a `common` action has a parameter slot
                     for test in tests:
                         if not test(fr):
                             break
@@ -463,7 +467,7 @@ class Ruleset:
         value = self.cards.index().get(arg.replace(" ", "-"))
         if value is None or act.param_kind != "card":
             return None
-        st.vars[act.param_slot] = value
+        st.vars[act.param_slot] = value  # type: ignore[index]  # a 'card' parameter has a slot
         try:
             return self._failing(self._applicable(act, st.fr), st.fr)
         except Exception:  # the value may not fit the restriction at all
