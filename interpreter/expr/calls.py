@@ -78,11 +78,11 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
     }
     params = [f"v{i}" for i in range(len(slots))]
     parts = []
-    for i, key in enumerate(keys):
-        if key is None:
+    for i, key_fn in enumerate(keys):
+        if key_fn is None:
             parts.append(params[i])
         else:
-            names[f"_key{i}"] = key
+            names[f"_key{i}"] = key_fn
             parts.append(f"_key{i}(v{i})")
     for i, value in enumerate(reads):
         if value.src is not None:
@@ -366,7 +366,7 @@ def reduction(kind: str, loop: Loop, span: Span | None, limits: Limits) -> Closu
 def _nested_loops(loop: Loop, limits: Limits) -> Closure:
     elt, span = loop.elt, loop.span
 
-    def run(f: Frame, out: list[Any]) -> None:
+    def run(f: Frame, out: list[Any], /) -> None:  # positional, as the steps' closures are called
         return out.append(elt(f))
 
     for step in reversed(loop.steps):

@@ -26,7 +26,7 @@ from interpreter.expr.code import (
     constant,
     slot_code,
 )
-from interpreter.expr.functions import Loop, UserFunction
+from interpreter.expr.functions import Loop, Step, UserFunction
 from interpreter.expr.runtime import NOTHING, Const, ExprRuntimeError, Frame, Function, Value
 from interpreter.expr.types import (
     ANY,
@@ -486,7 +486,8 @@ class Checker(CallChecks):
         return True
 
     def visit_Comprehension(self, node: ast.Comprehension, expected: Type | None) -> Code:
-        saved, steps, loops = dict(self.locals), [], 0
+        saved, loops = dict(self.locals), 0
+        steps: list[Step] = []
         texts: list[tuple[str, str, emit.Src | None] | tuple[str, emit.Src | None]] = []
         for clause in node.clauses:
             if isinstance(clause, ast.IfClause):

@@ -7,7 +7,10 @@ are cheap.
 
 from __future__ import annotations
 
-from interpreter.base.diagnostics import Diagnostic, did_you_mean
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from interpreter.base.diagnostics import Diagnostic, Span, did_you_mean
 from interpreter.expr import ast, emit
 from interpreter.expr.calls import (
     call_closure,
@@ -20,9 +23,10 @@ from interpreter.expr.calls import (
     user_call,
     user_call_values,
 )
-from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, constant
+from interpreter.expr.code import BOOL_IS_NOT_INT, FAILED, Code, Names, constant
 from interpreter.expr.functions import UserFunction
-from interpreter.expr.runtime import NOTHING, Function
+from interpreter.expr.runtime import NOTHING, Function, Limits
+from interpreter.expr.source import SourceText
 from interpreter.expr.types import (
     BOOL,
     FnT,
@@ -40,6 +44,31 @@ MAX_INLINING = 6  # nested inlined calls; deeper calls use slots
 
 class CallChecks:
     """The Checker's visit of `f(...)`."""
+
+    # What this mixin uses of the Checker (check.py), which is its only subclass.
+    names: Names
+    limits: Limits
+    locals: dict[str, Code]
+    inlined: int
+    broken: list[str]
+
+    if TYPE_CHECKING:  # the Checker's own methods, declared for mypy only
+
+        def __init__(
+            self, names: Names, source: SourceText, params: Mapping[str, Code] = ..., inlined: int = ...
+        ) -> None: ...
+
+        def span(self, start: int, end: int) -> Span: ...
+
+        def error(self, message: str, start: int, end: int, hint: str | None = None) -> Code: ...
+
+        def check(self, node: ast.Node, expected: Type | None = None) -> Code: ...
+
+        def fold_if(self, code: Code, *inputs: Code) -> Code: ...
+
+        def bad_name(self, name: str, start: int, end: int) -> Code | None: ...
+
+        def unknown(self, name: str, start: int, end: int, what: str) -> Code: ...
 
     def visit_Call(self, node: ast.Call, expected: Type | None) -> Code:
         func = node.func
@@ -85,11 +114,13 @@ class CallChecks:
         returns = fn.returns if isinstance(fn.returns, Type) else fn.returns(arg_types)
         returns = substitute(returns, bindings)
         span = self.span(node.start, node.end)
-        fused = fn.reduces and len(args) == 1 and not keywords and args[0].loop is not None
-        closure = reduction(fn.reduces, args[0].loop, span, self.limits) if fused else None
-        if closure is not None:
-            code = Code(returns, closure, src=emit.reduction(fn.reduces, args[0].loop.native, self.limits.max_int))
-        else:
+        code = None
+        loop = args[0].loop if fn.reduces and len(args) == 1 and not keywords else None
+        if fn.reduces and loop is not None:  # fused with the generator it reduces
+            closure = reduction(fn.reduces, loop, span, self.limits)
+            if closure is not None:
+                code = Code(returns, closure, src=emit.reduction(fn.reduces, loop.native, self.limits.max_int))
+        if code is None:
             code = Code(
                 returns,
                 call_closure(fn, args, keywords, returns, span, self.limits),
@@ -109,6 +140,7 @@ class CallChecks:
     def argument(self, fn: Function, i: int, arg: ast.Node, bindings: dict[str, Type]) -> Code:
         param = fn.params[i] if i < len(fn.params) else None
         wanted = param.type if param is not None else fn.varargs
+        assert wanted is not None  # the arity was checked: arguments past the parameters are varargs
         code = self.check(arg, expected_for(wanted, bindings))
         if not bind(wanted, code.type, bindings):
             self.mismatch(fn.name, param.name if param else "more", substitute(wanted, bindings, None), code, arg)
@@ -160,7 +192,8 @@ class CallChecks:
                 value.end,
                 "for example key=strength, with strength defined in the ruleset's functions",
             )
-        param, bindings = _single_param(found), {}
+        param = _single_param(found)
+        bindings: dict[str, Type] = {}
         if param is None or not bind(param, arg, bindings):
             return self.error(
                 f"'{found.name}' cannot be applied to one {arg}",
@@ -212,8 +245,8 @@ class CallChecks:
                 "{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")", *(a.src for a in args), h=uf.hit
             )
             return Code(uf.returns, memo_call(uf, [a.fn for a in args]), src=src)
-        if all(a.simple for a in args) and uf.body is not None and self.inlined < MAX_INLINING:
-            inlined = self.inline(uf, args)
+        if all(a.simple for a in args) and uf.body is not None and uf.tree is not None and self.inlined < MAX_INLINING:
+            inlined = self.inline(uf, uf.tree, args)
             if inlined is not None:
                 return inlined
         src = None
@@ -225,12 +258,12 @@ class CallChecks:
             )
         return Code(uf.returns, user_call(uf, [a.fn for a in args]), src=src)
 
-    def inline(self, uf: UserFunction, args: list[Code]) -> Code | None:
+    def inline(self, uf: UserFunction, tree: ast.Node, args: list[Code]) -> Code | None:
         """The body compiled again with the (cheap, effect-free) arguments in place of its slots."""
         problems: list[Diagnostic] = []
         params = {p: Code(t, a.fn, a.const, True, a.slot, src=a.src) for (p, t), a in zip(uf.params, args)}
         body = type(self)(self.names.for_functions(problems), uf.source, params, self.inlined + 1)
-        code = body.check(uf.tree, uf.declared)
+        code = body.check(tree, uf.declared)
         if problems:
             return None
         if code.is_const:

@@ -69,7 +69,7 @@ class _Names:
         return _Names(self.compiler, None, diagnostics)
 
     def lookup(self, name: str) -> Const | Value | Function | UserFunction | None:
-        found = self.extra.resolve(name)
+        found: Const | Value | Function | UserFunction | None = self.extra.resolve(name)
         if found is None:
             found = self.compiler.functions.get(name) or self.compiler.scope.resolve(name)
         return found if found is not None else self.compiler.builtins.get(name)
@@ -142,7 +142,7 @@ class ExprCompiler:
         self.functions[name] = UserFunction(name, list(params), body, name_span, slots, returns)
 
     def _check_function_name(self, name: str, span: Span | None) -> bool:
-        problem = None
+        problem: tuple[str, str | None] | None = None
         if not _IDENTIFIER.match(name) or name in KEYWORDS:
             problem = "is not a valid function name", "names are letters, digits and '_', starting with a letter"
         elif name in self.functions:
@@ -201,18 +201,18 @@ class ExprCompiler:
         uf.const = code.const
         if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params) and _keyable(uf.returns):
             # a scalar result only: a remembered list would be one object shared by every caller
-            uf.reads = self._reads(uf)
+            uf.reads = self._reads(uf, uf.tree)
             uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
             if uf.reads is not None:
                 uf.hit = memo_hit(uf, uf.name_span)
 
-    def _reads(self, uf: UserFunction) -> tuple[Value, ...] | None:
+    def _reads(self, uf: UserFunction, tree: ast.Node) -> tuple[Value, ...] | None:
         """The scalar values (variables, options) a function's result depends on besides its
         arguments, or None when it reads anything else (zones, the frame, lists): then it is
         not memoised.  Callees are compiled first, so their `reads` are known."""
         reads: list[Value] = []
         names = _Names(self, None, [])
-        for name in sorted(ast.free_names(uf.tree, frozenset(p for p, _ in uf.params))):
+        for name in sorted(ast.free_names(tree, frozenset(p for p, _ in uf.params))):
             found = names.lookup(name)
             if isinstance(found, Const):
                 continue
@@ -322,7 +322,9 @@ def _cycles(calls: dict[str, set[str]], stuck: list[str]) -> list[list[str]]:
     rank = {name: i for i, name in enumerate(calls)}
     stuck_set = set(stuck)
     for start in stuck:
-        path, where, name = [], {}, start
+        path: list[str] = []
+        where: dict[str, int] = {}
+        name = start
         while name not in where:
             where[name] = len(path)
             path.append(name)

@@ -78,22 +78,26 @@ def embed(fn: Callable[[Any], Any], opaque: bool = True) -> Src:
     return Src(f"{name}(f)", refs, opaque)
 
 
-def op(template: str, *parts: Src, **objects: Any) -> Src | None:
+def op(template: str, *parts: Src | None, **objects: Any) -> Src | None:
     """`template` with `{0}`, `{1}`... replaced by the parts' text and `{name}` by fresh names
     bound to the given objects; None when a part is missing or the text grows too long."""
-    if any(p is None for p in parts):
-        return None
     refs: dict[str, Any] = {}
+    texts: list[str] = []
+    opaque = False
     for p in parts:
+        if p is None:
+            return None
         refs.update(p.refs)
+        texts.append(p.text)
+        opaque = opaque or p.opaque
     names = {}
     for key, obj in objects.items():
         names[key], bound = name_for(obj, key[:1])
         refs.update(bound)
-    text = template.format(*[p.text for p in parts], **names)
+    text = template.format(*texts, **names)
     if len(text) > MAX_TEXT:
         return None
-    return Src(text, refs, any(p.opaque for p in parts))
+    return Src(text, refs, opaque)
 
 
 def attribute(obj: Src | None, getter: Callable[[Any], Any], index: int | None) -> Src | None:

@@ -79,7 +79,7 @@ class EnumT(Type):
 
     name: str
     values: Mapping[str, int]
-    attrs: Mapping[str, Field] = field(default_factory=dict)
+    attrs: dict[str, Field] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.name
@@ -161,7 +161,7 @@ def unify(a: Type, b: Type) -> Type | None:
     if a is NONE or b is NONE:
         other = b if a is NONE else a
         return other if isinstance(other, (EnumT, RecordT)) else None
-    if type(a) is type(b) and isinstance(a, (ListT, SetT)):
+    if type(a) is type(b) and isinstance(a, (ListT, SetT)) and isinstance(b, (ListT, SetT)):
         inner = unify(a.elem, b.elem)
         return None if inner is None else type(a)(inner)
     return None
@@ -173,7 +173,7 @@ def assignable(actual: Type, wanted: Type) -> bool:
         return True
     if actual is NONE:
         return isinstance(wanted, (EnumT, RecordT))
-    if type(actual) is type(wanted) and isinstance(actual, (ListT, SetT)):
+    if type(actual) is type(wanted) and isinstance(actual, (ListT, SetT)) and isinstance(wanted, (ListT, SetT)):
         return assignable(actual.elem, wanted.elem)
     return False
 
