@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -28,12 +28,14 @@ _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n"}
 _ESCAPE_HINT = "the escapes are \\\\ \\' \\\" and \\n"
 
 
+# Lark types a token's offsets as optional (a token made by hand may have none); every token
+# here comes from the lexer, which sets them.
 def _start(item: Any) -> int:
-    return item.start_pos if isinstance(item, Token) else item.start
+    return cast(int, item.start_pos) if isinstance(item, Token) else item.start
 
 
 def _end(item: Any) -> int:
-    return item.end_pos if isinstance(item, Token) else item.end
+    return cast(int, item.end_pos) if isinstance(item, Token) else item.end
 
 
 def _nodes(children: Sequence[Any]) -> tuple[Any, ...]:
@@ -211,7 +213,8 @@ def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Dia
     tree = _parsed.get(text)
     if tree is None:
         try:
-            tree = expression_parser().parse(text)
+            # the parser's transformer builds ast nodes (lark types parse() as giving a Tree)
+            tree = cast(ast.Expr, expression_parser().parse(text))
         except UnexpectedInput as err:
             message, hint, start, end = explain_syntax_error(err, text)
             return None, [Diagnostic(message, source.span_at(start, end), hint)]
@@ -262,9 +265,9 @@ _FOREIGN_WORDS = {
 def explain_syntax_error(err: UnexpectedInput, text: str) -> tuple[str, str | None, int, int]:
     """(message, hint, start, end) for a Lark error, in an author's words."""
     if isinstance(err, UnexpectedCharacters):
-        return _bad_character(text, err.pos_in_stream)
+        return _bad_character(text, cast(int, err.pos_in_stream))  # lark declares it None on the base class
     assert isinstance(err, UnexpectedToken)
-    end = err.token.start_pos if err.token.type != "$END" else len(text)
+    end = _start(err.token) if err.token.type != "$END" else len(text)
     return _bad_token(err, _tokens_before(text, end), text)
 
 
@@ -319,14 +322,14 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
     wants_expr = "INT" in expected
     if tok.type == "$END":
         return _bad_end(before, wants_expr, expected, text)
-    at_tok = (tok.start_pos, tok.end_pos)
+    at_tok = (_start(tok), _end(tok))
     for word in (tok, prev):
         if word is not None and word.type == "NAME" and str(word) in _FOREIGN_WORDS:
             return (
                 f"'{word}' is not part of the expression language",
                 _FOREIGN_WORDS[str(word)],
-                word.start_pos,
-                word.end_pos,
+                _start(word),
+                _end(word),
             )
     if tok.type == "EQUAL":
         return "'=' is not allowed; use '==' to compare", "expressions cannot assign", *at_tok
@@ -354,11 +357,11 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
 def _bad_closer(tok: Token, before: list[Token]) -> tuple[str, str | None, int, int]:
     opened = _open_brackets(before)
     if not opened:
-        return f"unexpected '{tok}'", f"no '{_CLOSERS[str(tok)]}' is open here", tok.start_pos, tok.end_pos
+        return f"unexpected '{tok}'", f"no '{_CLOSERS[str(tok)]}' is open here", _start(tok), _end(tok)
     want = _OPENERS[str(opened[-1])]
     if want != str(tok):
-        return f"'{opened[-1]}' is closed by '{tok}'", f"close it with '{want}'", tok.start_pos, tok.end_pos
-    return f"unexpected '{tok}'", None, tok.start_pos, tok.end_pos
+        return f"'{opened[-1]}' is closed by '{tok}'", f"close it with '{want}'", _start(tok), _end(tok)
+    return f"unexpected '{tok}'", None, _start(tok), _end(tok)
 
 
 def _bad_end(before: list[Token], wants_expr: bool, expected: set[str], text: str) -> tuple[str, str | None, int, int]:
@@ -366,15 +369,15 @@ def _bad_end(before: list[Token], wants_expr: bool, expected: set[str], text: st
     opened = _open_brackets(before)
     if opened and (not wants_expr or str(prev) in _OPENERS or str(prev) == ","):
         tok = opened[-1]
-        return f"unclosed '{tok}'", f"add '{_OPENERS[str(tok)]}'", tok.start_pos, tok.end_pos
+        return f"unclosed '{tok}'", f"add '{_OPENERS[str(tok)]}'", _start(tok), _end(tok)
     if prev is None:
         return "empty expression", None, 0, max(1, len(text))
     special = _missing_word(expected, before)
     if special is not None:
-        return *special, prev.start_pos, prev.end_pos
+        return *special, _start(prev), _end(prev)
     if wants_expr:
-        return f"expected an expression after '{prev}'", None, prev.start_pos, prev.end_pos
-    return "unexpected end of expression", _expected_hint(expected), prev.start_pos, prev.end_pos
+        return f"expected an expression after '{prev}'", None, _start(prev), _end(prev)
+    return "unexpected end of expression", _expected_hint(expected), _start(prev), _end(prev)
 
 
 def _missing_word(expected: set[str], before: list[Token]) -> tuple[str, str | None] | None:
