@@ -187,6 +187,7 @@ def _assemble(first: _File) -> Document:
     """Follow the `extends` chain from a parsed file and merge it into one tree."""
     doc = Document(root=None)
     chain = [first]
+    trees: list[LocDict] = []  # the tree of each file of the chain
     while True:
         current = chain[-1]
         doc.files.append(current.display)
@@ -195,23 +196,24 @@ def _assemble(first: _File) -> Document:
         doc.diagnostics.extend(current.diagnostics)
         if current.tree is None or (current is not first and _has_errors(current.diagnostics)):
             return doc
+        trees.append(current.tree)
         if "extends" not in current.tree:
             break
-        base = _base_of(current, chain, doc.diagnostics)
+        base = _base_of(current, current.tree, chain, doc.diagnostics)
         if base is None:
             return doc
         chain.append(base)
-    merged = copy_tree(chain[-1].tree)
-    for file in reversed(chain[:-1]):
-        merged = merge_trees(merged, file.tree, doc.diagnostics)
+    merged = copy_tree(trees[-1])
+    for tree in reversed(trees[:-1]):
+        merged = merge_trees(merged, tree, doc.diagnostics)
     doc.root = merged
     return doc
 
 
-def _base_of(file: _File, chain: list[_File], diagnostics: list[Diagnostic]) -> _File | None:
-    """The parsed base a file extends, or None after reporting why there is none."""
-    value = file.tree["extends"]
-    span = file.tree.value_spans.get("extends")
+def _base_of(file: _File, tree: LocDict, chain: list[_File], diagnostics: list[Diagnostic]) -> _File | None:
+    """The parsed base a file (whose tree is `tree`) extends, or None after reporting why there is none."""
+    value = tree["extends"]
+    span = tree.value_spans.get("extends")
     if not isinstance(value, str) or not value.strip():
         diagnostics.append(
             Diagnostic(

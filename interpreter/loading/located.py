@@ -46,6 +46,10 @@ class SourceText:
 class LocStr(str):
     """A string value that remembers where it was written, down to each character."""
 
+    span: Span | None
+    _where: tuple[SourceText | None, int, int, str | None]  # (source, start, end, style) of its text
+    _map: tuple[list[int], list[int]] | None  # each character's (start, end) offsets, made when asked
+
     def __new__(
         cls,
         value: str = "",
@@ -61,21 +65,21 @@ class LocStr(str):
         obj._map = None
         return obj
 
-    def span_at(self, start: int, end: int) -> Span:
+    def span_at(self, start: int, end: int) -> Span | None:
         """The file span of characters `start:end` of this string's value."""
         source = self._where[0]
         if source is None or not self:
             return self.span
-        starts, ends = self._char_map()
+        starts, ends = self._char_map(source)
         n = len(self)
         start = min(max(start, 0), n)
         end = min(max(end, start), n)
         first = starts[start] if start < n else ends[-1]
         return source.span(first, ends[end - 1] if end > start else first)
 
-    def _char_map(self) -> tuple[list[int], list[int]]:
+    def _char_map(self, source: SourceText) -> tuple[list[int], list[int]]:
         if self._map is None:
-            source, start, end, style = self._where
+            _, start, end, style = self._where
             self._map = char_map(source.text, start, end, style, str(self))
         return self._map
 

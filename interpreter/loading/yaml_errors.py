@@ -123,12 +123,12 @@ def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]
         hint = did_you_mean(name, anchors) or f"define the anchor '&{name}' on a value before using '*{name}'"
         return Diagnostic(f"unknown alias '*{name}'", span, hint)
     said = f"{problem}\n{err.context or ''}"
-    for pattern, message, hint in _WORDS:
+    for pattern, message, advice in _WORDS:
         found = re.search(pattern, said)
         if found:
             groups = found.groups()
             words = {"line": line, "t0": _TOKENS.get(groups[0], f"'{groups[0]}'") if groups else ""}
-            return Diagnostic(message.format(*groups, **words), span, hint and hint.format(*groups, **words))
+            return Diagnostic(message.format(*groups, **words), span, advice and advice.format(*groups, **words))
     context = f"{err.context} that starts at line {line}" if err.context and line else err.context
     return Diagnostic(problem, span, context)
 

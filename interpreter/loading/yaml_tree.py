@@ -91,11 +91,13 @@ class _Loader(Reader, Scanner, Parser, Composer, BaseResolver):
 
 
 try:
-    from yaml.cyaml import CParser as _CParser
+    from yaml._yaml import CParser as _CParser  # libyaml's parser (what yaml.cyaml builds on)
 except ImportError:  # PyYAML built without libyaml
-    _CParser = None
+    _LIBYAML = False
+else:
+    _LIBYAML = True
 
-if _CParser is not None:
+if _LIBYAML:
 
     class _FastLoader(Composer, _CParser, BaseResolver):
         """libyaml's scanner and parser with our composer: the same tree, several times faster.
@@ -242,7 +244,8 @@ class _Builder:
     def _mapping(self, node: MappingNode) -> tuple[LocDict, Span]:
         if node.tag != _CORE + "map":
             self._bad_tag(node, "a mapping")
-        result = LocDict(self.span(node))
+        span = self.span(node)
+        result = LocDict(span)
         for key_node, value_node in node.value:
             key, key_span = self._key(key_node)
             value, value_span = self.build(value_node)
@@ -253,7 +256,7 @@ class _Builder:
                 self._error(f"duplicate key '{key}' in this mapping", key_span, f"first defined at line {first.line}")
                 continue
             result.put(key, value, key_span, value_span)
-        return result, result.span
+        return result, span
 
     def _key(self, node: Any) -> tuple[str | None, Span]:
         """A mapping key as text; keys are always strings (`1:` is the key '1')."""
@@ -277,17 +280,19 @@ class _Builder:
     def _sequence(self, node: SequenceNode) -> tuple[LocList, Span]:
         if node.tag != _CORE + "seq":
             self._bad_tag(node, "a list")
-        result = LocList(self.span(node))
+        span = self.span(node)
+        result = LocList(span)
         for item in node.value:
-            value, span = self.build(item)
+            value, item_span = self.build(item)
             result.append(value)
-            result.item_spans.append(span)
-        return result, result.span
+            result.item_spans.append(item_span)
+        return result, span
 
     def _bad_tag(self, node: Node, what: str) -> None:
         """Report a tag we do not accept, at the tag as written."""
         at = _tag_start(self.text, node.start_mark.index)
-        written = _NON_BLANK.match(self.text, at).group() if at is not None else node.tag
+        found = _NON_BLANK.match(self.text, at) if at is not None else None  # a tag: '!' and more
+        written = found.group() if found is not None else node.tag
         span = self.source.span(at, at + len(written)) if at is not None else self.span(node)
         if node.tag in _SCALAR_TAGS | {_CORE + "map", _CORE + "seq"}:
             self._error(f"the tag '{written}' cannot be used on {what}", span, "remove the tag")
@@ -362,7 +367,7 @@ def read_tree(source: SourceText) -> tuple[Any, list[Diagnostic]]:
             )
         ]
     diagnostics: list[Diagnostic] = []
-    if _CParser is not None and "\t" not in source.text:  # libyaml accepts some tabs PyYAML refuses
+    if _LIBYAML and "\t" not in source.text:  # libyaml accepts some tabs PyYAML refuses
         fast = _fast_tree(source)
         if fast is not None:
             return fast
