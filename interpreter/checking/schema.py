@@ -61,7 +61,7 @@ def _where(path: Iterable) -> str:
 
 
 def _expected_types(schema_type: Any) -> str:
-    types = schema_type if isinstance(schema_type, list) else [schema_type]
+    types: list[str] = schema_type if isinstance(schema_type, list) else [schema_type]
     return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
 
 
@@ -118,8 +118,8 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
             )
         ]
     if v in ("enum", "const"):
-        allowed = error.validator_value if v == "enum" else [error.validator_value]
-        hint = did_you_mean(str(inst), [str(a) for a in allowed]) or allowed_values_hint(allowed)
+        choices = error.validator_value if v == "enum" else [error.validator_value]
+        hint = did_you_mean(str(inst), [str(a) for a in choices]) or allowed_values_hint(choices)
         return [Diagnostic(f"{_where(path)} cannot be {_describe_type(inst)}", span, hint)]
     if v == "pattern":
         return [

@@ -11,7 +11,7 @@ from interpreter.compiling.flow import FlowCompiler
 from interpreter.engine import program as P
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return
-from interpreter.expr import ANY, BOOL, ERROR, INT, EnumT, ListT, SetT
+from interpreter.expr import ANY, BOOL, ERROR, INT, EnumT, ListT, SetT, Type
 from interpreter.expr.compile import ExprCompiler
 
 
@@ -39,7 +39,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         param_kind = None
         if a.param_name:
             compiled = fc.typed(a.param_from, a.span)
-            elem = ERROR
+            elem: Type = ERROR
             if compiled is not None:
                 if isinstance(compiled.type, (ListT, SetT)):
                     elem = compiled.type.elem
@@ -58,7 +58,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
-            when_reads = bool(a.param_name) and r.when is not None and _mentions(r.when, a.param_name)
+            when_reads = bool(a.param_name and r.when is not None and _mentions(r.when, a.param_name))
             # a `when` that does not read the parameter is tested once per check: nothing to cache in it
             when = fc.typed(r.when, r.span, BOOL, varying if when_reads else None)
             require = fc.typed(r.require, r.span, BOOL, varying)
@@ -100,7 +100,9 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
 
 def value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
     ids = c.cards.ids
-    enums = {t.name: {v: k for k, v in t.values.items()} for t in c.names.types().values() if isinstance(t, EnumT)}
+    enums: dict[str | None, dict[int, str]] = {  # keyed by an action's param_kind (None: no parameter)
+        t.name: {v: k for k, v in t.values.items()} for t in c.names.types().values() if isinstance(t, EnumT)
+    }
 
     def text(act: CompiledAction, value: Any) -> str:
         if act.param_kind == "card":

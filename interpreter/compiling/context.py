@@ -209,7 +209,8 @@ def convert_value(value: Any, t: Type, where: str) -> Any:
         if not isinstance(value, str):
             raise ValueError(f"{where}: expected text, not {value!r}")
         return str(value)
-    expected = {INT: int, BOOL: bool}.get(t)
+    python_types: dict[Type, type] = {INT: int, BOOL: bool}
+    expected = python_types.get(t)
     if expected is not None and (type(value) is not expected):
         raise ValueError(f"{where}: expected {t}, not {value!r}")
     return value

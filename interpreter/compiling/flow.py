@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling.context import Compiler, Src, SubSource, var_value, vspan
@@ -29,6 +29,8 @@ from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
 from interpreter.model import Step
 
 LOOP_LIMIT = 100_000
+
+InstrT = TypeVar("InstrT", bound=P.Instr)  # `emit` gives back the instruction it was given
 
 
 def _span_of(value: Any, fallback: Span | None) -> Span | None:
@@ -125,7 +127,7 @@ class FlowCompiler:
         for s in steps:
             self.step(s, out)
 
-    def emit(self, out: list, ins: P.Instr, s: Step, what: str) -> P.Instr:
+    def emit(self, out: list, ins: InstrT, s: Step, what: str) -> InstrT:
         ins.where = P.Where(what, s.rule, s.span)
         out.append(ins)
         return ins
@@ -211,7 +213,7 @@ class FlowCompiler:
             self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
 
     def _targets(self, s: Step) -> list:
-        items = []
+        items: list[tuple[str, Type, int, Callable | None, int, Any, Any]] = []
         spans = getattr(s.value, "key_spans", {}) or {}
         values = getattr(s.value, "value_spans", {}) or {}
         for target, value in s.value.items():

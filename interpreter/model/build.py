@@ -227,7 +227,7 @@ class _Builder:
 
     def build(self) -> Model:
         r = self.root
-        seen_rules: dict[str, Span | None] = {}
+        seen_rules: dict[str | None, Span | None] = {}  # (a rule may have text and no id)
         for i, raw in enumerate(r.get("rules") or ()):
             rule = self.rule(raw)
             if rule is not None and rule.id in seen_rules:
