@@ -30,6 +30,7 @@ class Determinizer:
         self.target = _zones_seen(state, seat)
         if self.snapshot is not None:
             snap, start, zone = self.snapshot
+            self.dealt = snap  # the state right after the shuffle, replayed by each sample
             self.order = list(snap.zones[zone])
             self.zone = zone
             seen = _seen_positions(state, seat)
@@ -76,7 +77,7 @@ class Determinizer:
         return None
 
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
-        world = self.snapshot[0].clone()
+        world = self.dealt.clone()
         world.snapshot = None
         world.zones[self.zone] = order[:]
         world.forced_orders = []
@@ -102,7 +103,8 @@ class Determinizer:
         while world.window is not None and world.decider != seat and not world.finished:
             world.apply_action(Action(PASS_KIND, None, "pass"))
         free = self.free_set
-        mine, others = [], []
+        mine: list[tuple[int, int]] = []
+        others: list[tuple[int, int]] = []
         for z in range(rs.zone_count):
             owned = rs.zone_owner[z] == seat
             for i, m in enumerate(world.meta[z]):

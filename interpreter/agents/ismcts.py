@@ -122,6 +122,7 @@ class IsmctsAgent(Agent):
                 st.apply_action(action)
                 path.append((child, mover))
                 break
+            best: Any  # an action of `legal` (never empty here) once the loop has run
             best, best_score = None, -1e18
             for a in legal:
                 child = children[(a.kind, a.value)]

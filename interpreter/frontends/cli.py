@@ -427,7 +427,9 @@ def diff(base, variant) -> None:
     for name in (base, variant):
         path = _resolve_ruleset(name)
         _load_or_exit(path)
-        trees.append(load_document(path).root)
+        root = load_document(path).root
+        assert root is not None  # the file loaded without errors
+        trees.append(root)
     lines = diff_trees(trees[0], trees[1])
     for line in lines:
         click.echo(line)

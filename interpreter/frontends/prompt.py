@@ -182,8 +182,8 @@ class Session:
         elif len(cards) > 12:
             self.echo(f"{label}: {len(cards)} cards, the last: {r.cards(cards[-4:])}")
         elif placed and info.name not in ("",):
-            shown = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in zip(cards, placed)]
-            self.echo(f"{label}: " + ", ".join(shown))
+            named = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in zip(cards, placed)]
+            self.echo(f"{label}: " + ", ".join(named))
         else:
             self.echo(f"{label}: {r.cards(cards)}")
 

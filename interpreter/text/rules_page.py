@@ -237,18 +237,18 @@ def _actions(w: _Writer, model: Model) -> None:
 
 
 def _scoring(w: _Writer, model: Model) -> None:
-    described = [f for f in model.functions if f.rule is not None]
+    described = [(f, f.rule) for f in model.functions if f.rule is not None]
     if described or model.returns is not None:
         w.heading(2, "Scoring and formulas")
         if model.returns is not None:
             w.item(f"final score of each seat: {w.code(model.returns)}")
-        for f in described:
+        for f, rule in described:
             params = ", ".join(p for p, _, _ in f.params)
-            text = w.t(f.rule.text)
+            text = w.t(rule.text)
             w.item(
                 f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
                 + (f" - {text}" if text else "")
-                + _rule_ref(f.rule)
+                + _rule_ref(rule)
             )
     if model.invariants:
         w.heading(3, "Always true")
