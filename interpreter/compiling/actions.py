@@ -118,8 +118,9 @@ def value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
 def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     out = []
     spans = getattr(c.model.status, "key_spans", {}) or {}
+    values = getattr(c.model.status, "value_spans", {}) or {}
     for label, value in c.model.status.items():
-        compiled = fc.typed(value, spans.get(label))
+        compiled = fc.typed(value, values.get(label) or spans.get(label))
         if compiled is not None:
             out.append((str(label), compiled.fn, str(compiled.type)))
     return tuple(out)

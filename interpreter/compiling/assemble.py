@@ -57,7 +57,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
     fc.locals.pop()
     if c.model.returns is None:
-        c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", None)
+        c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", c.model.span)
     invariants = []
     for inv in c.model.invariants:
         fn = fc.expr(inv.check, inv.span, BOOL)
@@ -67,9 +67,10 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
     sorts = compile_sorts(c, fc)
     carry = []
-    for name in c.model.carry:
+    for i, name in enumerate(c.model.carry):
         if name not in c.var_types:
-            c.bag.error(f"result.carry names unknown variable '{name}'", None, did_you_mean(name, c.var_types))
+            span = c.model.carry_spans[i] if i < len(c.model.carry_spans) else c.model.span
+            c.bag.error(f"result.carry names unknown variable '{name}'", span, did_you_mean(name, c.var_types))
         else:
             carry.append(c.var_types[name][1])
     c.bag.extend(exprs.diagnostics)

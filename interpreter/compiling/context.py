@@ -427,16 +427,35 @@ def var_value(t: Type, slot: int) -> Value:
 
 
 class SubSource:
-    """A piece of a located string (the seat inside `hand(...)`, the index in `x[...]`)."""
+    """A piece of a located string (the seat inside `hand(...)`, the index in `x[...]`).
 
-    def __init__(self, whole: Any, start: int, text: str):
+    A mapping key is a plain string: its `span` (the key's place) stands in for the string's own,
+    `quoted` when the key is written in quotes (positions inside it then start one column on)."""
+
+    def __init__(self, whole: Any, start: int, text: str, span: Span | None = None, quoted: bool = False):
         self.text = text
         self._whole, self._start = whole, start
+        self._span, self._quoted = span, quoted
 
     def span_at(self, start: int, end: int) -> Span:
         if hasattr(self._whole, "span_at"):
             return self._whole.span_at(self._start + start, self._start + end)
-        return getattr(self._whole, "span", None) or Span("<ruleset>", 1, 1)
+        s = self._span or getattr(self._whole, "span", None)
+        if s is None:
+            return Span("<ruleset>", 1, 1)
+        if self._span is None:
+            return s
+        col = s.col + int(self._quoted) + self._start
+        return Span(s.file, s.line, col + start, s.line, col + max(end, start + 1))
+
+
+def key_is_quoted(sources: Mapping[str, str], span: Span | None) -> bool:
+    """Whether the mapping key at `span` is written in quotes."""
+    if span is None or span.file not in sources:
+        return False
+    lines = sources[span.file].splitlines()
+    line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+    return 0 < span.col <= len(line) and line[span.col - 1] in "\"'"
 
 
 def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
@@ -446,4 +465,4 @@ def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:
     return getattr(value, "span", None) or spans.get(key) or fallback
 
 
-__all__ = ["Compiler", "Src", "SubSource", "convert_value", "default_value", "var_value", "vspan"]
+__all__ = ["Compiler", "Src", "SubSource", "convert_value", "default_value", "key_is_quoted", "var_value", "vspan"]

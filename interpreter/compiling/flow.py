@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
-from interpreter.compiling.context import Compiler, Src, SubSource, var_value, vspan
+from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.engine import program as P
 from interpreter.expr import (
     ANY,
@@ -237,7 +237,10 @@ class FlowCompiler:
                 items.append((name, ListT(t), slot, None, 0, value, values.get(target, tspan)))
                 continue
             if per != "game":
-                index_src = SubSource(target, len(name) + 1, index_text.rstrip()[:-1])
+                offset = len(str(target)) - len(str(target).lstrip()) + str(target).lstrip().index("[") + 1
+                index_src = SubSource(
+                    target, offset, index_text.rstrip()[:-1], tspan, key_is_quoted(self.c.sources, tspan)
+                )
                 compiled = self.exprs.compile(
                     index_src, expected=INT if per == "seat" else self.c.names.team, extra=self.scope()
                 )

@@ -45,11 +45,31 @@ class Where:
 
 
 class FlowError(Exception):
-    """A ruleset failed while playing (a step that cannot run, or a flow that never ends)."""
+    """A ruleset failed while playing (a step that cannot run, a rule that cannot be tested, or a
+    flow that never ends).  `seed` is the seed of the game it happened in, once the game knows it."""
 
-    def __init__(self, message: str, where: Where | None = None):
+    def __init__(self, message: str, where: Where | None = None, seed: int | None = None):
         self.where = where
+        self.seed = seed
         super().__init__(f"{message}" + (f" in {where.describe()}" if where else ""))
+
+
+def as_flow_error(exc: Exception, where: Where | None) -> FlowError:
+    """Any failure of a ruleset's code as a FlowError: an expression's error with its own position
+    (it carries a diagnostic), else a plain sentence, never Python's words for it."""
+    if isinstance(exc, FlowError):
+        return exc
+    diag = getattr(exc, "diagnostic", None)
+    if diag is not None and diag.span is not None:
+        s = diag.span
+        return FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
+    if diag is not None:
+        return FlowError(diag.message, where)
+    if isinstance(exc, RecursionError):
+        return FlowError("the rules nest too deeply to be evaluated (functions calling functions)", where)
+    if isinstance(exc, MemoryError):
+        return FlowError("the rules need more memory than there is", where)
+    return FlowError(f"the rules failed ({type(exc).__name__}: {exc})", where)
 
 
 class Instr:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import observe, saves
-from interpreter.engine.program import PAUSE, FlowError, Instr, Where
+from interpreter.engine.program import PAUSE, FlowError, Instr, Where, as_flow_error
 from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
 
 _EPOCHS = itertools.count(1)  # Frame.epoch of each legality check (see expr.runtime.cached)
@@ -333,6 +333,7 @@ class Ruleset:
         fr = st.fr
         fr.epoch = next(_EPOCHS)  # only the parameter slots change until the end: fixed parts are reused
         actions = self.actions
+        act = None
         try:
             for k in kinds:
                 act = actions[k]
@@ -365,6 +366,8 @@ class Ruleset:
                             break
                     else:
                         out.append(Action(k, value, None, self))
+        except Exception as exc:  # a legality rule that cannot be tested: name the action's rule
+            raise legality_failure(exc, act) from None
         finally:
             fr.epoch = 0
             for slot, value in zip(scratch, saved):
@@ -400,20 +403,25 @@ class Ruleset:
         vars_ = st.vars
         saved = [(slot, vars_[slot]) for slot in self.scratch_slots]
         try:
-            vars_[self.player_slot] = st.decider
-            if act.available is not None and not act.available(st.fr):
-                return False
-            if act.param_slot is None:
-                if value is not None:  # an action without a parameter takes no value
-                    return False
-            else:
-                if value not in act.param_from(st.fr):
-                    return False
-                vars_[act.param_slot] = value
-            return self._failing(self._applicable(act, st.fr), st.fr) is None
+            return self._is_legal(st, act, value)
+        except Exception as exc:
+            raise legality_failure(exc, act) from None
         finally:
             for slot, old in saved:
                 vars_[slot] = old
+
+    def _is_legal(self, st: GameState, act: CompiledAction, value: Any) -> bool:
+        st.vars[self.player_slot] = st.decider
+        if act.available is not None and not act.available(st.fr):
+            return False
+        if act.param_slot is None:
+            if value is not None:  # an action without a parameter takes no value
+                return False
+        elif value not in act.param_from(st.fr):
+            return False
+        else:
+            st.vars[act.param_slot] = value
+        return self._failing(self._applicable(act, st.fr), st.fr) is None
 
     def legal_actions(self, st: GameState) -> list[Action]:
         ins = self.program[st.pc]
@@ -430,6 +438,10 @@ class Ruleset:
         saved = [(slot, st.vars[slot]) for slot in self.scratch_slots]
         try:
             return self._explain(st, text)
+        except FlowError:
+            raise
+        except Exception as exc:
+            raise as_flow_error(exc, Where("the explanation of a refused move")) from None
         finally:
             for slot, value in saved:
                 st.vars[slot] = value
@@ -487,8 +499,14 @@ class Ruleset:
         st.last_move_public = True
         program = act.effect
         pc = 0
-        while pc != PAUSE:
-            pc = program[pc].run(st)
+        try:
+            while pc != PAUSE:
+                pc = program[pc].run(st)
+        except Exception as exc:  # the step of the effect that failed, with its rule id and place
+            where = program[pc].where
+            raise as_flow_error(
+                exc, Where(f"{where.what} of '{act.name}'", where.rule or act.rule, where.span)
+            ) from None
 
     def set_last(self, st: GameState, kind: int | None, seat: int) -> None:
         st.vars[self.last_action_slot] = -1 if kind is None else kind
@@ -501,6 +519,13 @@ class Ruleset:
 
     def sha(self) -> str:
         return self.source_sha256
+
+
+def legality_failure(exc: Exception, act: CompiledAction | None) -> FlowError:
+    """A legality rule of `act` that could not be tested, as a FlowError naming the action's rule."""
+    if isinstance(exc, FlowError) or act is None:
+        return as_flow_error(exc, None)
+    return as_flow_error(exc, Where(f"the legality of '{act.name}'", act.rule))
 
 
 def _show(value: Any) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from interpreter.engine.program import PAUSE, FlowError, Where
+from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 
 CHANCE = -2  # current_player() while the flow runs (never seen by callers)
 TERMINAL = -4  # current_player() of a finished game
@@ -152,14 +152,18 @@ class GameState:
                     raise FlowError(
                         f"the flow ran {limit} steps without any decision; it seems never to end", program[pc].where
                     )
-        except FlowError:
-            self.pc = pc
-            raise
         except Exception as exc:  # expression run-time errors carry their own span
             self.pc = pc
-            raise _as_flow_error(exc, program[pc].where) from exc
+            raise self.failed(exc, program[pc].where) from None
         self.pc = pc
         self.steps += n
+
+    def failed(self, exc: Exception, where: Where | None) -> FlowError:
+        """`exc` (raised by the ruleset's code) as a FlowError that names this game's seed."""
+        err = as_flow_error(exc, where)
+        if err.seed is None:
+            err.seed = self.seed
+        return err
 
     def with_local(self, name: str, value: Any, fn: Any) -> Any:
         slot = self.rs.local_slot(name)
@@ -182,7 +186,10 @@ class GameState:
         """Each seat's final score (a team game gives every seat its team's total)."""
         if not self.finished:
             return [0] * self.rs.num_players
-        return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
+        try:
+            return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
+        except Exception as exc:
+            raise self.failed(exc, Where("result.returns")) from None
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may choose; a decision with none is the ruleset's error."""
@@ -190,9 +197,14 @@ class GameState:
             if self.finished:
                 self._legal = []
             else:
-                legal = self.rs.legal_actions(self)
+                try:
+                    legal = self.rs.legal_actions(self)
+                except Exception as exc:  # a legality rule that cannot be tested (the ruleset says which)
+                    raise self.failed(exc, self.rs.program[self.pc].where) from None
                 if not legal:
-                    raise FlowError(f"seat {self.decider} has no legal action", self.rs.program[self.pc].where)
+                    raise FlowError(
+                        f"seat {self.decider} has no legal action", self.rs.program[self.pc].where, self.seed
+                    )
                 self._legal = legal
         return self._legal
 
@@ -209,13 +221,16 @@ class GameState:
         chosen = self._match(action)
         self.decisions += 1
         if self.decisions > self.rs.limits.decisions_per_game:
-            raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game")
-        if self.window is not None:
-            self._answer_window(chosen)
-        else:
-            self.rs.run_action(self, chosen, self.decider)
-            self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
-            self.pc += 1
+            raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game", None, self.seed)
+        try:
+            if self.window is not None:
+                self._answer_window(chosen)
+            else:
+                self.rs.run_action(self, chosen, self.decider)
+                self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
+                self.pc += 1
+        except Exception as exc:  # an effect that cannot run: run_action says which step
+            raise self.failed(exc, None) from None
         self._run()
 
     def force_action(self, kind: int, value: Any) -> None:
@@ -354,14 +369,6 @@ class GameState:
 
     def __str__(self) -> str:
         return self.rs.describe(self)
-
-
-def _as_flow_error(exc: Exception, where: Where) -> FlowError:
-    diag = getattr(exc, "diagnostic", None)
-    if diag is not None and diag.span is not None:
-        s = diag.span
-        return FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
-    return FlowError(f"{type(exc).__name__}: {exc}", where)
 
 
 def fresh_state(

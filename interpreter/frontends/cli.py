@@ -347,13 +347,20 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
         raise click.UsageError(str(exc)) from None
     try:
         summary, _ = run(path, games, seed, agent_spec, options, workers, log_dir)
-    except FlowError as exc:
+    except FlowError as exc:  # the ruleset failed outside any one game
         click.echo(f"cardrules: the ruleset failed during play: {exc}", err=True)
         sys.exit(EXIT_RULES)
+    for _, message in summary.failures:
+        click.echo(f"cardrules: the ruleset failed during play: {message}", err=True)
+    if summary.failed > len(summary.failures):
+        click.echo(f"cardrules: ... and {summary.failed - len(summary.failures)} more failed games", err=True)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
-    else:
+    elif summary.games:
         click.echo(format_summary(summary, rs))
+    if summary.failed:
+        click.echo(f"cardrules: {summary.failed} of {games} games failed: the ruleset has an error", err=True)
+        sys.exit(EXIT_RULES)
 
 
 @cli.command()

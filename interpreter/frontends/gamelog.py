@@ -73,6 +73,10 @@ class LogWriter:
         self.sync(st)
         self._write({"type": "end", "returns": st.returns()})
 
+    def failed(self, message: str) -> None:
+        """The game stopped because the ruleset failed (replay shows the same failure)."""
+        self._write({"type": "failed", "error": message})
+
 
 def read_log(path: str | Path) -> list[dict]:
     """The games of a log file, each {header, decks, actions, results, end}."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
+from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.interrupts import HELD
 from interpreter.frontends.savefile import SAVE_FORMAT
 from interpreter.text.render import Renderer
@@ -33,6 +34,8 @@ Commands:
 
 class RulesetFailed(Exception):
     """The ruleset failed while playing (a flow error); the game is kept as it was before."""
+
+    seed: int | None = None
 
 
 @dataclass
@@ -95,8 +98,13 @@ class Session:
                     return result
         except KeyboardInterrupt:
             return self._suspend("interrupted")
-        except RulesetFailed as exc:
-            self.echo(f"the ruleset failed: {exc}")
+        except (RulesetFailed, FlowError, ExprRuntimeError) as exc:  # the game as it was before is saved
+            seed = getattr(exc, "seed", None)
+            seed = self.state.seed if seed is None and self.state is not None else seed
+            self.echo(
+                f"cardrules: the ruleset failed during play: {exc}"
+                + (f" (game seed {seed})" if seed is not None else "")
+            )
             return self._suspend("stopped", status=1)
 
     def _advance_agents(self) -> None:
@@ -114,7 +122,9 @@ class Session:
         try:
             after.apply_action(action)
         except FlowError as exc:
-            raise RulesetFailed(str(exc)) from None
+            failed = RulesetFailed(str(exc))
+            failed.seed = exc.seed
+            raise failed from None
         self.clean = after.clone()  # before `state`: an interrupt between the two saves the new position
         self.state = after
 

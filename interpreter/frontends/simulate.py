@@ -51,6 +51,9 @@ class Running:
         }
 
 
+MAX_REPORTED = 20  # failed games a run describes one by one (the others are counted)
+
+
 @dataclass
 class Tally:
     """What a worker sends back: running statistics, never per-game lists."""
@@ -61,6 +64,8 @@ class Tally:
     seats: list = field(default_factory=list)
     per_deal: list = field(default_factory=list)
     wins: list = field(default_factory=list)
+    failed: int = 0  # games the ruleset failed in (they count in nothing else)
+    failures: list = field(default_factory=list)  # (game index, message) of the first MAX_REPORTED of them
 
     def ensure(self, n: int) -> None:
         while len(self.seats) < n:
@@ -82,8 +87,15 @@ class Tally:
             if sole and r == best:
                 self.wins[s] += 1
 
+    def fail(self, index: int, message: str) -> None:
+        self.failed += 1
+        if len(self.failures) < MAX_REPORTED:
+            self.failures.append((index, message))
+
     def merge(self, other: Tally) -> None:
         self.ensure(len(other.seats))
+        self.failed += other.failed
+        self.failures = sorted(self.failures + other.failures)[:MAX_REPORTED]
         self.games += other.games
         self.deals += other.deals
         self.decisions += other.decisions
@@ -103,6 +115,8 @@ class Summary:
     per_seat: list = field(default_factory=list)
     per_team: list = field(default_factory=list)
     peak_mb: float | None = None  # peak resident memory of the largest process (None where unknown)
+    failed: int = 0
+    failures: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -114,6 +128,8 @@ class Summary:
             "peak_memory_mb": None if self.peak_mb is None else round(self.peak_mb, 1),
             "seats": self.per_seat,
             "teams": self.per_team,
+            "failed": self.failed,
+            "failures": [{"game": i, "message": m} for i, m in self.failures],
         }
 
 
@@ -138,14 +154,21 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
     log = LogWriter(log_stream, rs, ruleset_path, seed, [a.describe() for a in agents], options) if log_stream else None
     if log:
         log.sync(st)
-    while not st.is_terminal():
-        seat = st.current_player()
-        action = agents[seat].choose(st)
-        st.apply_action(action)
+    from interpreter.engine.program import FlowError
+
+    try:
+        while not st.is_terminal():
+            seat = st.current_player()
+            action = agents[seat].choose(st)
+            st.apply_action(action)
+            if log:
+                log.action(seat, str(action), st)
         if log:
-            log.action(seat, str(action), st)
-    if log:
-        log.end(st)
+            log.end(st)
+    except FlowError as exc:
+        if log:
+            log.failed(str(exc))
+        raise
     return st
 
 
@@ -165,13 +188,13 @@ def _worker(args: tuple) -> Tally:
         stream = open(log, "w", encoding="utf-8") if log else None
         try:
             st = play_one(rs, spec, seed, options, stream, path)
-        except FlowError as exc:  # say which game, so it can be replayed
+            tally.add(st.returns(), max(1, len(st.records)), st.decisions)
+        except FlowError as exc:  # say which game, so it can be replayed, and go on with the others
             where = f"game {index} (seed {seed}" + (f", log {log}" if log else "") + ")"
-            raise FlowError(f"{where}: {exc}") from None
+            tally.fail(index, f"{where}: {exc}")
         finally:
             if stream:
                 stream.close()
-        tally.add(st.returns(), max(1, len(st.records)), st.decisions)
     return tally
 
 
@@ -201,7 +224,9 @@ def simulate(
 
 
 def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
-    summary = Summary(tally.games, tally.deals, seconds, peak_mb=peak_memory_mb())
+    summary = Summary(
+        tally.games, tally.deals, seconds, peak_mb=peak_memory_mb(), failed=tally.failed, failures=tally.failures
+    )
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
         summary.per_seat.append(
@@ -218,8 +243,9 @@ def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
 def format_summary(summary: Summary, rs: Any) -> str:
     rate = summary.seconds or 1e-9
     memory = f", peak memory {summary.peak_mb:.0f} MB" if summary.peak_mb is not None else ""
+    failed = f" (and {summary.failed} that failed)" if summary.failed else ""
     lines = [
-        f"{summary.games} games, {summary.deals} deals in {summary.seconds:.2f} s "
+        f"{summary.games} games{failed}, {summary.deals} deals in {summary.seconds:.2f} s "
         f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s{memory})"
     ]
     per_deal = summary.deals > summary.games

@@ -71,7 +71,7 @@ def parse_text(text: str, filename: str) -> Document:
     """Parse ruleset text as if read from `filename` (relative `extends` start from its folder)."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_FILE_BYTES:
-        return _assemble(_failed(filename, _too_large(filename, size)))
+        return _assemble(_failed(filename, _too_large(filename, size), Span(filename, 1, 1)))
     return _assemble(_parse(_normalize(text), filename, Path(filename)))
 
 
@@ -94,7 +94,7 @@ def _parse_file(path: Path, display: str) -> _File:
     except (OSError, ValueError) as err:
         return _failed(display, f"cannot read '{display}': {getattr(err, 'strerror', None) or err}")
     if stat.st_size > MAX_FILE_BYTES:
-        return _failed(display, _too_large(display, stat.st_size))
+        return _failed(display, _too_large(display, stat.st_size), Span(display, 1, 1))
     return _parse_file_cached(str(path.resolve()), display, stat.st_mtime_ns, stat.st_size)
 
 
@@ -107,7 +107,7 @@ def _parse_file_cached(resolved: str, display: str, mtime_ns: int, size: int) ->
     except OSError as err:
         return _failed(display, f"cannot read '{display}': {err.strerror or err}")
     if len(data) > MAX_FILE_BYTES:
-        return _failed(display, _too_large(display, len(data)))
+        return _failed(display, _too_large(display, len(data)), Span(display, 1, 1))
     return _from_bytes(data, display, Path(resolved))
 
 

@@ -360,8 +360,10 @@ class _Builder:
                 )
                 for i, v in enumerate(r.get("invariants") or ())
             ),
-            status=dict(self.section("display").get("status") or {}),
+            status=self.section("display").get("status") or {},
             carry=tuple(result.get("carry") or ()),
+            carry_spans=tuple(_item_span(result["carry"], i) for i in range(len(result.get("carry") or ()))),
+            span=getattr(r, "span", None),
         )
         return _with_rules(model, tuple(self.rules))
 

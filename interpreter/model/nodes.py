@@ -270,6 +270,8 @@ class Model:
     evaluate: Any
     summary: Text
     invariants: tuple[Invariant, ...]
-    status: Mapping[str, Any]
+    status: Mapping[str, Any]  # the located mapping: its value_spans place each value
     carry: tuple[str, ...]
+    carry_spans: tuple[Span | None, ...] = ()
+    span: Span | None = None  # the top-level mapping (where a missing section is reported)
     all_rules: tuple[Rule, ...] = field(default=())

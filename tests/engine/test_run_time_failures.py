@@ -1,0 +1,134 @@
+"""Validated means it runs: a rule that fails while a game is played is a clean ruleset error that
+names the rule, the place in the file and the game's seed (issue 20, F1), and every diagnostic
+has a position."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.compiling.pipeline import check_file, check_text
+from interpreter.engine.program import FlowError
+from interpreter.frontends.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = (ROOT / "docs" / "tutorial" / "mini_whist.yaml").read_text(encoding="utf-8")
+PLAY_TEXT = "    text: Play a card.\n"
+MOVE = '      - move: {from: "hand(player)", to: trick, cards: card}\n'
+DIVIDE = "len(hand(player)) // (len(hand(player)) - 6) >= 0"
+
+# one broken rule per run-time slot the engine reads; each validates, and fails while playing
+BROKEN = {
+    "available_if": TUTORIAL.replace(PLAY_TEXT, PLAY_TEXT + f'    available_if: "{DIVIDE}"\n'),
+    "legal_if": TUTORIAL.replace('when: "len(trick) > 0"', f'when: "{DIVIDE}"'),
+    "effect": TUTORIAL.replace(MOVE, MOVE + '      - set: {leader: "1 // (len(trick) - 1)"}\n'),
+    "message": TUTORIAL.replace('announce: "Seat {leader} wins the trick."', 'announce: "{1 // (leader - leader)}"'),
+    "returns": TUTORIAL.replace('returns: "tricks[seat]"', 'returns: "tricks[seat] // (seat - seat)"'),
+}
+
+
+def ruleset(text: str):
+    report = check_text(text, "mini.yaml")
+    assert report.ok, report.diagnostics
+    return report.ruleset
+
+
+def play_out(rs, seed: int = 3) -> None:
+    st = rs.new_game(seed=seed)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    st.returns()
+
+
+@pytest.mark.parametrize("slot", sorted(BROKEN))
+def test_a_failing_rule_is_a_flow_error_with_rule_place_and_seed(slot):
+    with pytest.raises(FlowError) as info:
+        play_out(ruleset(BROKEN[slot]), seed=3)
+    message = str(info.value)
+    assert "division by zero" in message and "mini.yaml:" in message, message
+    assert info.value.seed == 3
+    assert "Error:" not in message and "Traceback" not in message
+    if slot in ("available_if", "legal_if", "effect"):
+        assert "'play' (MW-2)" in message, message
+
+
+def test_simulate_reports_each_failing_game_and_goes_on(tmp_path):
+    path = tmp_path / "mini.yaml"
+    path.write_text(BROKEN["available_if"], encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "3", "--log-dir", str(tmp_path / "logs")])
+    assert result.exit_code == 1, result.output
+    for game in range(3):
+        assert f"game {game} (seed {game}, log " in result.output
+    assert "3 of 3 games failed" in result.output and "Traceback" not in result.output
+    last = (tmp_path / "logs").glob("*.jsonl")
+    lines = [json.loads(line) for log in last for line in log.read_text().splitlines()]
+    assert any(line["type"] == "failed" and "division by zero" in line["error"] for line in lines)
+
+
+def test_simulate_counts_failures_beside_good_games(tmp_path):
+    path = tmp_path / "mini.yaml"  # the restriction fails only in some deals
+    path.write_text(BROKEN["legal_if"].replace(DIVIDE, "len(hand(player)) // (card.power - 9) >= 0"))
+    result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "6", "--json"])
+    assert result.exit_code == 1
+    summary = json.loads(result.output[result.output.index("{") : result.output.rindex("}") + 1])
+    assert summary["failed"] + summary["games"] == 6 and summary["failed"] >= 1
+
+
+def test_play_saves_the_game_before_the_failing_move(tmp_path):
+    path = tmp_path / "mini.yaml"
+    path.write_text(BROKEN["effect"], encoding="utf-8")
+    result = CliRunner().invoke(
+        cli,
+        ["play", str(path), "--agents", "random", "--seed", "5"],
+        input="1\n" * 6,
+        env={"CARDRULES_SAVE_DIR": str(tmp_path / "saves")},
+    )
+    assert result.exit_code == 1, result.output
+    assert "the ruleset failed during play: division by zero" in result.output and "(game seed 5)" in result.output
+    assert "'play' (MW-2)" in result.output and "cardrules play --resume" in result.output
+    assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------- diagnostics always have a place
+
+
+def first_error(text: str, name: str = "mini.yaml"):
+    report = check_text(text, name)
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert errors
+    return errors[0]
+
+
+@pytest.mark.parametrize(
+    "target, column",
+    [('"tricks[leader]]"', 31), ('"tricks[1 +]"', 27)],
+)
+def test_an_error_in_a_set_target_key_points_into_the_key(target, column):
+    diag = first_error(TUTORIAL.replace('{"tricks[leader]": 1}', "{%s: 1}" % target))
+    assert (diag.span.file, diag.span.line, diag.span.col) == ("mini.yaml", 74, column)
+
+
+def test_an_error_in_a_status_value_points_at_the_value():
+    diag = first_error(TUTORIAL.replace("    Tricks: tricks", "    Tricks: 99999999999999999999999"))
+    assert (diag.span.line, diag.span.col) == (84, 13)
+
+
+def test_unknown_carry_and_missing_result_have_positions():
+    diag = first_error(TUTORIAL.replace('  returns: "tricks[seat]"', '  returns: "tricks[seat]"\n  carry: [nosuch]'))
+    assert "nosuch" in diag.message and (diag.span.line, diag.span.col) == (81, 11)
+    diag = first_error(TUTORIAL.replace('result:\n  returns: "tricks[seat]"\n', ""))
+    assert "no result" in diag.message and diag.span is not None and diag.span.file == "mini.yaml"
+
+
+def test_a_file_too_large_names_itself_and_its_size_also_as_a_base(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(TUTORIAL + "#" + "x" * (2 * 1024 * 1024) + "\n")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: big.yaml\nid: v\n")
+    for path in (big, variant):
+        diags = check_file(str(path)).diagnostics
+        assert diags and all(d.span is not None for d in diags)
+        assert diags[0].span.file.endswith("big.yaml") and "bytes" in diags[0].message
