@@ -18,6 +18,19 @@ from interpreter.model import Deck, Text
 _TYPES = {"int": int, "bool": bool, "str": str}
 
 
+def _fits(value: Any, type_name: str) -> bool:
+    """Whether a YAML value has a declared attribute type (the loader's strings are a `str`
+    subclass that keeps their place in the file; a bool is never an int)."""
+    if type_name == "str":
+        return isinstance(value, str)
+    return type(value) is _TYPES[type_name]
+
+
+def _plain(value: Any) -> Any:
+    """The value as the attribute tables hold it: plain `str`, not the located string."""
+    return str(value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True, slots=True)
 class Cards:
     """The compiled deck: ids, names and attribute tables indexed by face."""
@@ -67,14 +80,20 @@ def _check_attrs(attrs: Mapping[str, Any], types: Mapping[str, str], where: Any,
                 keys.get(name, fallback),
                 did_you_mean(name, types) or "declare it under deck.attributes first",
             )
-        elif type(value) is not _TYPES[types[name]]:
+        elif not _fits(value, types[name]):
             bag.error(
                 f"attribute '{name}' is declared {types[name]}, but this value is {value!r}", values.get(name, fallback)
             )
 
 
 def _typed(value: Any, type_name: str, default: Any) -> Any:
-    return value if type(value) is _TYPES[type_name] else default
+    return _plain(value) if _fits(value, type_name) else default
+
+
+def _exclude_span(deck: Deck, cid: str) -> Any:
+    """The span of an `exclude` entry (located strings carry their own)."""
+    found = next((c for c in deck.exclude if c == cid), None)
+    return getattr(found, "span", None) or deck.span
 
 
 def _value_span(node: Any, key: str, fallback: Any) -> Any:
@@ -86,7 +105,7 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
     """Compile the deck section; problems (unknown ids, attributes) go into `bag`."""
     types = {a.name: a.type for a in deck.attributes}
     for a in deck.attributes:
-        if type(a.default) is not _TYPES[a.type]:
+        if not _fits(a.default, a.type):
             bag.error(f"default of attribute '{a.name}' must be {a.type}, not {a.default!r}", a.default_span or a.span)
     suits, ranks = deck.suits, deck.ranks
     for entry in (*suits, *ranks, *deck.cards):
@@ -100,6 +119,10 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
     copies: list[int] = []
     values: list[dict[str, Any]] = []
     excluded = set(deck.exclude)
+    whole_grid = {f"{s.id}-{r.id}" for s in suits for r in ranks}
+    for cid in deck.exclude:
+        if cid not in whole_grid:
+            bag.error(f"exclude names unknown card '{cid}'", _exclude_span(deck, cid), did_you_mean(cid, whole_grid))
     for s in suits if ranks else ():
         for r in ranks:
             cid = f"{s.id}-{r.id}"
@@ -112,8 +135,6 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
             copies.append(deck.copies)
             values.append({**s.attrs, **r.attrs})
     grid = set(ids)
-    for cid in excluded - grid:
-        bag.error(f"exclude names unknown card '{cid}'", deck.span, did_you_mean(cid, grid))
     for c in deck.cards:
         if c.id in grid:
             bag.error(f"card id '{c.id}' is already a grid card (suit-rank)", c.span)
@@ -148,7 +169,7 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
         bag.error("the deck has no cards", deck.span, "declare suits and ranks, or list cards")
     # Values of the wrong type were reported above; the tables hold well-typed values only, so that later
     # stages (ranking tables, meld tables) can go on and report their own problems.
-    defaults = {a.name: a.default if type(a.default) is _TYPES[a.type] else _TYPES[a.type]() for a in deck.attributes}
+    defaults = {a.name: _plain(a.default) if _fits(a.default, a.type) else _TYPES[a.type]() for a in deck.attributes}
     tables = {a.name: tuple(_typed(v.get(a.name), a.type, defaults[a.name]) for v in values) for a in deck.attributes}
     return Cards(
         ids=tuple(ids),
