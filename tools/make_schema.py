@@ -136,7 +136,8 @@ STEP_KINDS = {
             "face": d(
                 {"anyOf": [{"enum": ["up", "down"]}, EXPR]},
                 "Face of the moved cards: `up`, `down`, or an expression that is true for face down. "
-                "A face-down card is seen only by the seat that moved it.",
+                "A face-down card is seen only by the seat that moved it. Without `face`, a card keeps its "
+                "face, except that it turns face up in a zone everybody sees and face down in a zone nobody sees.",
                 ["up", "is_trump(card) and not trump_led"],
             ),
             "group": d(
@@ -226,7 +227,8 @@ STEP_KINDS = {
     "break": d({"type": "boolean", "const": True}, "Leave the innermost `repeat` or `for_each`."),
     "record": d(
         {"type": "object", "additionalProperties": EXPR},
-        "Write named results into the game log (checked by `cardrules replay --check`) and check invariants.",
+        "Write named results into the game log (checked by `cardrules replay --check`) and check invariants. "
+        "Each value is copied when the step runs, as plain data with cards and other named values by id.",
         [{"deal_scores": "deal_score"}],
     ),
     "announce": ref("text", "A message shown to every seat, with `{expression}` placeholders."),

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
+from interpreter.compiling.plain import plain_converter
 from interpreter.engine import program as P
 from interpreter.expr import (
     ANY,
@@ -190,9 +191,11 @@ class FlowCompiler:
         face = v.get("face")
         face_fn = None
         to_name = str(v["to"]).partition("(")[0].strip()
-        public = any(z.name == to_name and z.visibility == "all" for z in self.c.zone_info)
-        if face is None and public:
+        shown_to = next((z.visibility for z in self.c.zone_info if z.name == to_name), None)
+        if face is None and shown_to == "all":
             face_fn = _false
+        elif face is None and shown_to == "none":  # a zone nobody sees hides its cards unless told `face: up`
+            face_fn = _true
         elif face == "up":
             face_fn = _false
         elif face == "down":
@@ -466,9 +469,9 @@ class FlowCompiler:
     def step_record(self, s: Step, out: list) -> None:
         items = []
         for name, value in s.value.items():
-            fn = self.expr(value, vspan(s.value, name, s.span))
-            if fn:
-                items.append((str(name), fn))
+            compiled = self.typed(value, vspan(s.value, name, s.span))
+            if compiled is not None:
+                items.append((str(name), _converted(compiled.fn, plain_converter(compiled.type))))
         self.emit(out, P.Record(tuple(items)), s, "record")
 
     def step_announce(self, s: Step, out: list) -> None:
@@ -483,6 +486,11 @@ def _has_break(steps: tuple[Step, ...]) -> bool:
 
 def _slot(slot: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.vars[slot]
+
+
+def _converted(fn: Callable, convert: Callable) -> Callable:
+    """A recorded value as plain data, copied when it is written (compiling/plain.py)."""
+    return lambda fr: convert(fn(fr))
 
 
 def _as_tuple(fn: Callable) -> Callable:

@@ -106,13 +106,32 @@ def _normal(value: Any) -> Any:
     return value
 
 
+def _same(logged: Any, replayed: Any, tables: tuple) -> bool:
+    """Equal as plain data.  Logs written before records showed ids (release 0.1.0) give an enum
+    value as its number: a number matches the id at that index of one of the ruleset's tables."""
+    if type(logged) is int and isinstance(replayed, str):
+        return any(0 <= logged < len(t) and t[logged] == replayed for t in tables)
+    if isinstance(logged, (list, tuple)) and isinstance(replayed, (list, tuple)):
+        return len(logged) == len(replayed) and all(_same(a, b, tables) for a, b in zip(logged, replayed))
+    if isinstance(logged, dict) and isinstance(replayed, dict):
+        return logged.keys() == replayed.keys() and all(_same(logged[k], replayed[k], tables) for k in logged)
+    return logged == replayed
+
+
+def _id_tables(rs: Any) -> tuple:
+    cards = rs.cards
+    actions = tuple(a.name for a in rs.actions)
+    return (cards.ids, cards.suit_ids, cards.rank_ids, rs.team_ids, rs.kind_names, actions)
+
+
 def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
     recorded = game["results"]
+    tables = _id_tables(st.rs)
     for i, (line, values) in enumerate(recorded):
         if i >= len(st.records):
             report.problems.append(f"{path}:{line}: the replay produced no result here")
             break
-        if _normal(values) != _normal(st.records[i]):
+        if not _same(values, st.records[i], tables):
             report.problems.append(
                 f"{path}:{line}: result differs: log has {values}, replay gives {_normal(st.records[i])}"
             )
