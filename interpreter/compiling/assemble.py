@@ -9,7 +9,7 @@ from interpreter.compiling.actions import compile_actions, compile_functions, co
 from interpreter.compiling.context import Compiler, var_value
 from interpreter.compiling.flow import FlowCompiler, template
 from interpreter.compiling.melds import compile_melds
-from interpreter.compiling.names import engine_functions
+from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 from interpreter.engine import program as P
 from interpreter.engine.ruleset import Ruleset, file_sha256
 from interpreter.expr import BOOL, INT, DictScope
@@ -33,12 +33,11 @@ def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mappin
 def finish_compile(c: Compiler) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
-    c.global_names.update(
-        {k: (v, "a built-in name") for k, v in engine_functions(c).items() if k not in c.global_names}
-    )
+    for name, binding in engine_functions(c).items():
+        c.reserve(name, binding, getattr(binding, "doc", "") or ENGINE_WORDS[name])
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
-    c.global_names["last_action"] = (var_value(names.action, last_action_slot), "a built-in name")
-    c.global_names["last_player"] = (var_value(INT, last_player_slot), "a built-in name")
+    c.reserve("last_action", var_value(names.action, last_action_slot), ENGINE_WORDS["last_action"])
+    c.reserve("last_player", var_value(INT, last_player_slot), ENGINE_WORDS["last_player"])
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
     exprs = ExprCompiler(scope)

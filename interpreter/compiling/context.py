@@ -16,6 +16,7 @@ from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
 from interpreter.compiling.deck import Cards, build_cards
+from interpreter.compiling.names import CONTEXT_WORDS
 from interpreter.engine.ruleset import VarInfo, ZoneInfo
 from interpreter.expr import (
     ANY,
@@ -34,6 +35,7 @@ from interpreter.expr import (
     Type,
     TypeNameError,
     Value,
+    builtin_functions,
     parse_type,
 )
 from interpreter.model import Model, Text
@@ -254,6 +256,7 @@ class Compiler:
         self.names = Names(self.cards, model)
         self.slots = Slots()
         self.global_names: dict[str, Any] = {}
+        self.declared_spans: dict[str, Span | None] = {}  # names the ruleset declared, and where
         self.zone_info: list[ZoneInfo] = []
         self.var_info: list[VarInfo] = []
         self.var_types: dict[str, tuple[Type, int, str]] = {}  # name -> (type, slot, per)
@@ -278,7 +281,33 @@ class Compiler:
                 "every constant, option, variable, zone and function needs its own name",
             )
             return
+        builtin = builtin_functions().get(name)
+        if builtin is not None:
+            self.bag.error(
+                f"{what} cannot be named '{name}': it would hide the builtin {name}() ({builtin.summary()})",
+                span,
+                "choose another name",
+            )
+            return  # the builtin stays visible, so its uses raise no follow-up errors
+        if name in CONTEXT_WORDS:
+            self.bag.error(
+                f"{what} cannot be named '{name}': the engine's '{name}' is {CONTEXT_WORDS[name]}",
+                span,
+                "choose another name",
+            )
         self.global_names[name] = (binding, what)
+        self.declared_spans[name] = span
+
+    def reserve(self, name: str, binding: Any, meaning: str) -> None:
+        """Bind a name the engine defines; a ruleset declaration of it is an error that says what it means."""
+        if name in self.declared_spans:
+            what = self.global_names[name][1]
+            self.bag.error(
+                f"{what} cannot be named '{name}': the engine's '{name}' is {_lower_first(meaning)}",
+                self.declared_spans.pop(name),
+                "choose another name",
+            )
+        self.global_names[name] = (binding, "a built-in name")
 
     # ----- sections ----------------------------------------------------------
     def zones(self) -> None:
@@ -394,6 +423,11 @@ class Compiler:
                 )
             return v.initial
         return convert_value(v.initial, t, f"variable '{v.name}'")
+
+
+def _lower_first(text: str) -> str:
+    text = text.strip().rstrip(".")
+    return text[:1].lower() + text[1:]
 
 
 def _check_range(o: Any, value: Any) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from interpreter.base.diagnostics import did_you_mean
 from interpreter.compiling.context import Src
+from interpreter.compiling.names import ENGINE_WORDS
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler
@@ -148,29 +149,9 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
 
     card_list = ListT(names.card)
     params = [Param("shape", names.shape), Param("cards", card_list), Param("exposed", INT)]
-    c.global_names["complete"] = (
-        Function(
-            "complete",
-            params,
-            BOOL,
-            complete,
-            doc="Whether the cards plus `exposed` declared groups form the shape exactly.",
-        ),
-        "a built-in name",
+    for name, fn, returns in (("complete", complete, BOOL), ("waits", waits, card_list)):
+        c.reserve(name, Function(name, params, returns, fn, doc=ENGINE_WORDS[name]), ENGINE_WORDS[name])
+    partitions_of = Function(
+        "partitions", params, ListT(ListT(names.group)), partitions, doc=ENGINE_WORDS["partitions"]
     )
-    c.global_names["waits"] = (
-        Function(
-            "waits", params, card_list, waits, doc="The cards that would complete the shape if added (one of each)."
-        ),
-        "a built-in name",
-    )
-    c.global_names["partitions"] = (
-        Function(
-            "partitions",
-            params,
-            ListT(ListT(names.group)),
-            partitions,
-            doc="Every way to split the cards into the shape's groups and pairs.",
-        ),
-        "a built-in name",
-    )
+    c.reserve("partitions", partitions_of, ENGINE_WORDS["partitions"])

@@ -12,6 +12,25 @@ from typing import Any
 
 from interpreter.expr import INT, BuiltinError, Const, Function, ListT, Param
 
+# What the engine's names that are not functions with docstrings mean (the builtins page prints
+# them, and a ruleset that declares one of these names is told what it would hide).
+ENGINE_WORDS = {
+    "num_players": "The number of seats.",
+    "seats": "Every seat, 0 to num_players - 1.",
+    "teams": "Every team.",
+    "last_action": "The last action chosen (or `pass` after a claim window nobody took).",
+    "last_player": "The seat that chose the last action (-1 when none).",
+    "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
+    "waits": "The cards that would complete the shape if added (one of each).",
+    "partitions": "Every way to split the cards into the shape's groups and pairs.",
+}
+
+# Names the engine binds in some expressions only; a ruleset name of these would be hidden there.
+CONTEXT_WORDS = {
+    "player": "the seat acting, in an action's expressions and effect",
+    "seat": "the seat being scored in result.returns and result.evaluate, or dealt to in deal.counts",
+}
+
 
 def engine_functions(c: Any) -> dict[str, Any]:
     """Bindings for one compiled ruleset (they close over its seat count and zones)."""

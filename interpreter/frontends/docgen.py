@@ -106,31 +106,22 @@ def _engine_names() -> list[tuple[str, str]]:
     from interpreter.base.diagnostics import DiagnosticBag
     from interpreter.compiling.context import Compiler
     from interpreter.compiling.melds import compile_melds
-    from interpreter.compiling.names import engine_functions
+    from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 
     c = Compiler(rs.model, DiagnosticBag(), rs.path, {})
     c.zones()
     rows = []
     for name, binding in sorted(engine_functions(c).items()):
-        doc = getattr(binding, "doc", "") or _const_words(name)
+        doc = getattr(binding, "doc", "") or ENGINE_WORDS[name]
         sig = binding.signature() if hasattr(binding, "signature") else name
         rows.append((sig.replace("|", "\\|"), doc))
     compile_melds(c)
     for name in ("complete", "waits", "partitions"):
         fn = c.global_names[name][0]
         rows.append((fn.signature(), fn.doc))
-    rows.append(("last_action", "The last action chosen (or `pass` after a claim window nobody took)."))
-    rows.append(("last_player", "The seat that chose it (-1 when none)."))
+    rows += [(name, ENGINE_WORDS[name]) for name in ("last_action", "last_player")]
     rows.append(("<zone> / <zone>(seat)", "The cards in a shared zone, or in a seat's zone."))
     return rows
-
-
-def _const_words(name: str) -> str:
-    return {
-        "num_players": "The number of seats.",
-        "seats": "Every seat, 0 to num_players - 1.",
-        "teams": "Every team.",
-    }.get(name, "")
 
 
 def cli_page() -> str:

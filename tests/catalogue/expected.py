@@ -207,6 +207,20 @@ EXPECTED: dict[str, list[E]] = {
         # is used by duzihu and stays allowed); compare the team check's message.
         E(24, 33, "seat 5"),
     ],
+    "model_variable_named_like_engine.yaml": [  # variables: {last_player: {type: seat}} (issue 15, bug 6)
+        E(
+            26,
+            3,
+            "a variable cannot be named 'last_player': the engine's 'last_player' is the seat that chose "
+            "the last action (-1 when none)",
+            exact=True,
+            hint="choose another name",
+        ),
+    ],
+    "model_constant_hides_builtin.yaml": [  # constants: {len: 3, seats: [0, 1]}; len() still works
+        E(17, 3, "a constant cannot be named 'len': it would hide the builtin len()", hint="choose another name"),
+        E(18, 3, "a constant cannot be named 'seats': the engine's 'seats' is every seat, 0 to num_players - 1"),
+    ],
     "model_function_param_unknown_type.yaml": [  # strength: params: {e: entri}
         # VALIDATOR: two follow-on errors for the same mistake, at 31:15 and 31:31:
         #   cannot read '.card' of a value of unknown type (any)

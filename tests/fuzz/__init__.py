@@ -237,7 +237,7 @@ zones:
   hands: {{per: seat, visibility: owner}}
   table: {{visibility: all}}
 variables:
-  seat: {{type: int, initial: 2}}
+  me: {{type: int, initial: 2}}
   zero: {{type: int}}
   big: {{type: int, initial: 1000000}}
   trump: {{type: suit, initial: swords}}
@@ -275,7 +275,7 @@ result:
   returns: "len(hands(seat))"
 """
 MINI_NAMES = [
-    "seat",
+    "me",
     "ten",
     "zero",
     "big",

@@ -50,7 +50,7 @@ LEAVES = MINI_NAMES + [
     "range(5)",
     "range(100000)",
     "entries('table')[0]",
-    "hands(seat)",
+    "hands(me)",
     "hands(5)",
     "len(hand)",
     "big * big",
@@ -212,7 +212,7 @@ def function_chains(draw: Any) -> tuple[str, str]:
         a, b = (f"f{draw(st.integers(max(0, i - 3), i - 1))}" for _ in range(2))
         body = draw(st.sampled_from(BODIES)).format(a=a, b=b)
         lines.append(f'  f{i}: {{params: {{n: int}}, value: "{body}"}}\n')
-    return "".join(lines), f"f{k}(seat)"
+    return "".join(lines), f"f{k}(me)"
 
 
 def evaluate_chain(functions: str, expr: str) -> str:

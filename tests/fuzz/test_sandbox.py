@@ -91,7 +91,7 @@ ATTEMPTS = [
     ),
     expr("range_at_run_time", "[x for x in range(big * big)]", "elements", at_run_time=True),
     expr("sum_of_range_at_run_time", "sum(range(big))", "elements", at_run_time=True),
-    cond("power_at_run_time", "seat ** (big * big) > 0", "exponent 1000000000000 is out of range", at_run_time=True),
+    cond("power_at_run_time", "me ** (big * big) > 0", "exponent 1000000000000 is out of range", at_run_time=True),
     cond("product_at_run_time", "big * big * big * big > 0", "integer result is too large", at_run_time=True),
     Attempt("mutual_recursion", mini_ruleset("f(1)", functions=RECURSION), "recursion is not allowed: f -> g -> f"),
     Attempt("self_recursion", mini_ruleset("f(3)", functions=SELF_RECURSION), "recursion is not allowed: f -> f"),
