@@ -33,7 +33,7 @@ def schema() -> dict:
 
 
 @cache
-def _validator():
+def validator():
     import jsonschema
 
     return jsonschema.Draft7Validator(schema())
@@ -184,6 +184,6 @@ def _describe_schema(sub: Any) -> str | None:
 def check_structure(root: Any) -> list[Diagnostic]:
     """Every schema problem of the tree, worded for authors, in file order."""
     out: list[Diagnostic] = []
-    for error in _validator().iter_errors(root):
+    for error in validator().iter_errors(root):
         out.extend(_diagnose(root, error))
     return out

@@ -1,5 +1,8 @@
 """The validation pipeline: load -> schema -> model -> compile, as diagnostics.
 
+A file with schema errors still goes on: its tree is mended (checking/repair.py)
+and compiled, so its other problems are reported in the same run.
+
 `check_file` never raises for bad user input; `load_ruleset` raises
 `RulesetError` carrying every diagnostic.  Both are what the CLI, the public
 `interpreter.load` and the tests use.
@@ -7,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +61,8 @@ def _check_document(name: str, doc: Any) -> Report:
         return report
     bag.extend(check_structure(doc.root))
     if bag.has_errors:
+        known = {_key(d) for d in bag.items}
+        bag.extend(d for d in _beyond_structure(doc.root, name, report.sources) if _key(d) not in known)
         report.diagnostics = bag.sorted()
         return report
     model = build_model(doc.root, bag)
@@ -65,6 +71,39 @@ def _check_document(name: str, doc: Any) -> Report:
     if report.ok:
         report.ruleset = ruleset
     return report
+
+
+def _beyond_structure(root: Any, name: str, sources: Mapping[str, str]) -> list[Diagnostic]:
+    """A file's problems besides its schema errors: what the later stages report on both mended
+    trees (checking/repair.py), so nothing that depends on how the broken parts were mended."""
+    from interpreter.checking.repair import mended
+    from interpreter.compiling.assemble import compile_ruleset
+    from interpreter.model import build_model
+
+    found: list[list[Diagnostic]] = []
+    words: set[str] = set()
+    for variant in (0, 1):
+        mend = mended(root, variant)
+        if mend is None:
+            return []
+        tree, dropped = mend
+        words |= dropped
+        bag = DiagnosticBag()
+        try:
+            compile_ruleset(build_model(tree, bag), bag, path=name, sources=sources)
+        except Exception:  # a stand-in the later stages cannot take: the schema errors stand alone
+            return []
+        found.append(bag.sorted())
+    both = {_key(d) for d in found[1]}
+    return [d for d in found[0] if _key(d) in both and not words & set(_QUOTED.findall(d.message))]
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+
+def _key(d: Diagnostic) -> tuple:
+    span = d.span
+    return (d.message, span.file, span.line, span.col) if span else (d.message,)
 
 
 def load_ruleset(path: str | Path) -> Any:

@@ -2,8 +2,8 @@
 
 Every broken file is `ok_minimal.yaml` (a tiny 2-player trick game that
 validates) with one problem in it, unless its name says otherwise
-(`flow_multiple_errors`, `schema_two_errors_in_order`). Entries are in file
-order, as the validator sorts them. A row is `E(line, column, message)`:
+(`flow_multiple_errors`, `schema_two_errors_in_order`, `schema_does_not_hide_other_errors`).
+Entries are in file order, as the validator sorts them. A row is `E(line, column, message)`:
 
 - `message` is a part of the message, or the whole message with `exact=True`;
 - `hint`, when given, is a part of the hint;
@@ -138,6 +138,12 @@ EXPECTED: dict[str, list[E]] = {
     "schema_two_errors_in_order.yaml": [  # both reported, in file order
         E(5, 10, "'count' must be a whole number, not the text 'two'"),
         E(20, 21, "unknown key 'visiblity' in 'hand'", hint="did you mean 'visibility'?"),
+    ],
+    "schema_does_not_hide_other_errors.yaml": [  # count: four, visiblity:, trik, key=strenght (issue 15, bug 10)
+        E(5, 10, "'count' must be a whole number, not the text 'four'", exact=True),
+        E(20, 21, "unknown key 'visiblity' in 'hand'", hint="did you mean 'visibility'?"),
+        E(39, 18, "unknown name 'trik'", exact=True, hint="did you mean 'trick'?"),
+        E(50, 48, "'key=' takes the name of a function of one argument"),
     ],
     # ------------------------------------------------------------ model: players, deck, options, variables
     "model_team_seat_out_of_range.yaml": [  # 2 players, team b: seats [2]

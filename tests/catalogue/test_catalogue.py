@@ -37,6 +37,7 @@ CLI_SUBSET = [
     "yaml_top_level_list.yaml",
     "schema_yes_for_bool.yaml",
     "schema_two_errors_in_order.yaml",
+    "schema_does_not_hide_other_errors.yaml",
     "model_team_seat_out_of_range.yaml",
     "expr_syntax_error.yaml",
     "expr_unknown_card_id.yaml",
