@@ -17,6 +17,7 @@ from interpreter.expr.types import (
     ANY,
     BOOL,
     INT,
+    STR,
     CollT,
     FnT,
     ListT,
@@ -339,10 +340,40 @@ def _numbers(limits: Limits) -> list[Function]:
     ]
 
 
+def _join_impl(limit: int) -> Callable[[str, Sequence[str]], str]:
+    def join(sep: str, items: Sequence[str]) -> str:
+        size = sum(len(x) for x in items) + len(sep) * max(0, len(items) - 1)
+        if size > limit:
+            raise BuiltinError(f"join() would make a text of {size:,} characters; the limit is {limit:,}")
+        return sep.join(items)
+
+    return join
+
+
+def _text(limits: Limits) -> list[Function]:
+    return [
+        _fn(
+            "str",
+            "A whole number as text: str(12) is '12'.",
+            [Param("n", INT)],
+            STR,
+            str,
+            charges=False,
+        ),
+        _fn(
+            "join",
+            "The texts of a list with sep between them: join(', ', ['a', 'b']) is 'a, b'.",
+            [Param("sep", STR), Param("items", ListT(STR))],
+            STR,
+            _join_impl(limits.max_collection),
+        ),
+    ]
+
+
 @cache
 def builtin_functions(limits: Limits = DEFAULT_LIMITS) -> Mapping[str, Function]:
-    """The registry for one set of limits (range and sum depend on them)."""
-    return {f.name: f for f in (*_collections(), *_numbers(limits))}
+    """The registry for one set of limits (range, sum and join depend on them)."""
+    return {f.name: f for f in (*_collections(), *_numbers(limits), *_text(limits))}
 
 
 BUILTINS: Mapping[str, Function] = builtin_functions()

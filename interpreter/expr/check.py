@@ -486,23 +486,15 @@ class Checker(CallChecks):
         return True
 
     def visit_Comprehension(self, node: ast.Comprehension, expected: Type | None) -> Code:
-        saved, loops = dict(self.locals), 0
+        saved = dict(self.locals)
         steps: list[Step] = []
         texts: list[tuple[str, str, emit.Src | None] | tuple[str, emit.Src | None]] = []
-        for clause in node.clauses:
+        for clause in node.clauses:  # any number of `for`s: the work budget bounds what they visit
             if isinstance(clause, ast.IfClause):
                 cond = self.condition(clause.cond, "the 'if' of a comprehension")
                 steps.append(("if", cond.fn, cond.slot))
                 texts.append(("if", cond.src))
                 continue
-            loops += 1
-            if loops == 3:
-                self.error(
-                    "at most two 'for' clauses in a comprehension",
-                    clause.start,
-                    clause.end,
-                    "move the inner part into a ruleset function",
-                )
             slot, source = self.loop_variable(clause)
             steps.append(("for", slot, source.fn))
             texts.append(("for", emit.loop_var(slot), source.src))

@@ -234,6 +234,10 @@ TABLE = [
     ("[a * 10 + b for a in range(2) for b in range(3)]", [0, 1, 2, 10, 11, 12]),
     ("[a + b for a in range(3) if a > 0 for b in range(a)]", [1, 2, 3]),
     ("[[y for y in range(x)] for x in range(3)]", [[], [0], [0, 1]]),
+    ("[a * 100 + b * 10 + c for a in range(2) for b in range(2) if b != a for c in range(3) if c > b]", [12, 101, 102]),
+    ("len([1 for a in range(3) for b in range(3) for c in range(3) for d in range(3)])", 81),
+    ("sum(a + b + c for a in range(2) for b in range(2) for c in range(2))", 12),
+    ("{(a + b) % 2 for a in range(2) for b in range(2) for c in range(2)}", {0, 1}),
     ("any(c.suit == trump for c in hand)", True),
     ("all(c.number > 1 for c in hand)", False),
     ("sum(c.number for c in hand)", 1 + 3 + 2 + 3),
@@ -295,6 +299,14 @@ TABLE = [
     ("sorted(hand, key=is_trump)[0]", C["coins-3"]),
     ("min(plays, key=value_of).card", C["cups-2"]),
     ("len(difference(hand, [c for c in hand if is_trump(c)]))", 1),
+    # text: str and join (issue 15, capability 2)
+    ("str(12)", "12"),
+    ("str(ten - 13)", "-3"),
+    ("'score ' + str(ten * 2)", "score 20"),
+    ("join(', ', ['a', 'b', 'c'])", "a, b, c"),
+    ("join('', [])", ""),
+    ("join('-', [str(c.number) for c in hand])", "1-3-2-3"),
+    ("join(' ', [str(strength(c)) for c in hand])", "11 3 12 13"),
 ]
 
 
