@@ -171,9 +171,22 @@ STEP_KINDS = {
         "Set each variable to a uniformly random element of a list, with the game's seeded generator.",
         [{"dealer": "seats"}],
     ),
-    "if": d(EXPR, "Run `then` when the condition holds, otherwise `else`."),
+    "if": d(EXPR, "Run `then` when the condition holds, else the first `elif` whose condition holds, else `else`."),
     "then": steps("Steps run when the `if` condition holds."),
-    "else": steps("Steps run when the `if` condition does not hold."),
+    "elif": {
+        "type": "array",
+        "description": "Further conditions of an `if`, tried in order when the ones before do not hold; the "
+        "first that holds runs its `then`.",
+        "items": obj(
+            {
+                "if": d(EXPR, "The condition of this branch.", ["trick_no == 8"]),
+                "then": steps("Steps run when this condition holds (and none before it)."),
+            },
+            ["if", "then"],
+            "One `elif` branch: a condition and its steps.",
+        ),
+    },
+    "else": steps("Steps run when neither the `if` condition nor an `elif` condition holds."),
     "for_each": obj(
         {
             "in": d(EXPR, "The list to walk through.", ["seats_from(leader)"]),
@@ -237,7 +250,7 @@ STEP_KINDS = {
 STEP = {
     "type": "object",
     "description": "One step of the flow of play. A step has exactly one kind key "
-    "(" + ", ".join(k for k in STEP_KINDS if k not in ("then", "else")) + ") "
+    "(" + ", ".join(k for k in STEP_KINDS if k not in ("then", "elif", "else")) + ") "
     "and may carry a rule `id` and `text`.",
     "properties": {**COMMON_STEP, **STEP_KINDS},
     "additionalProperties": False,

@@ -71,7 +71,7 @@ _STEP_KINDS = ("deal", "move", "for_each", "repeat", "turn", "claim")
 def _step_problem(error, span) -> Diagnostic | None:
     """Problems of one flow step, worded for a step rather than for the list it is in."""
     v, inst = error.validator, error.instance
-    kinds = [k for k in error.schema.get("properties", {}) if k not in ("id", "text", "note", "then", "else")]
+    kinds = [k for k in error.schema.get("properties", {}) if k not in ("id", "text", "note", "then", "elif", "else")]
     if v == "minProperties":
         return Diagnostic("a step needs exactly one kind key, this one has none", span, "kinds: " + ", ".join(kinds))
     if v == "type":

@@ -285,16 +285,20 @@ class FlowCompiler:
         self.emit(out, P.Pick(tuple(items)), s, "pick")
 
     def step_if(self, s: Step, out: list) -> None:
-        cond = self.expr(s.value, s.value_span or s.span, BOOL) or _true
-        jump = self.emit(out, P.JumpUnless(cond), s, "if")
-        self.steps(s.body, out)
-        if s.else_body:
-            skip = self.emit(out, P.Jump(), s, "if")
+        """if / elif / else: each condition jumps past its steps when it fails; each branch's
+        steps end with a jump past the rest."""
+        branches = [(s.value, s.value_span or s.span, s.body), *((b.condition, b.span, b.body) for b in s.elifs)]
+        done: list[P.Jump] = []
+        for i, (condition, span, body) in enumerate(branches):
+            cond = self.expr(condition, span, BOOL) or _true
+            jump = self.emit(out, P.JumpUnless(cond), s, "if" if i == 0 else "elif")
+            self.steps(body, out)
+            if i < len(branches) - 1 or s.else_body:
+                done.append(self.emit(out, P.Jump(), s, "if"))
             jump.target = len(out)
-            self.steps(s.else_body, out)
+        self.steps(s.else_body, out)
+        for skip in done:
             skip.target = len(out)
-        else:
-            jump.target = len(out)
 
     def _loop(self, s: Step, out: list, values: Callable, var_slot: int | None) -> None:
         list_slot, idx_slot = self.c.slots.new(), self.c.slots.new()
@@ -481,7 +485,7 @@ class FlowCompiler:
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:
-    return any(s.kind in ("break", "turn", "claim") or _has_break(s.body) or _has_break(s.else_body) for s in steps)
+    return any(s.kind in ("break", "turn", "claim") or any(_has_break(b) for b in s.bodies()) for s in steps)
 
 
 def _slot(slot: int) -> Callable[[Any], Any]:

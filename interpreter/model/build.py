@@ -14,6 +14,7 @@ from interpreter.model.nodes import (
     STEP_KINDS,
     Action,
     AttrDecl,
+    Branch,
     Constant,
     Deck,
     DeckEntry,
@@ -168,7 +169,7 @@ class _Builder:
             )
             return None
         kind = kinds[0]
-        for extra in ("then", "else"):
+        for extra in ("then", "elif", "else"):
             if extra in node and kind != "if":
                 self.bag.error(f"'{extra}' belongs to an 'if' step, not a '{kind}' step", _key_span(node, extra))
         value = node[kind]
@@ -186,7 +187,15 @@ class _Builder:
             span=_key_span(node, kind) or span,
             value_span=_value_span(node, kind),
             body=body,
+            elifs=self.branches(node.get("elif")) if kind == "if" else (),
             else_body=self.steps(node.get("else")) if kind == "if" else (),
+        )
+
+    def branches(self, items: Any) -> tuple[Branch, ...]:
+        """The `elif` branches of an `if` step, each `{if: condition, then: steps}`."""
+        return tuple(
+            Branch(condition=raw["if"], span=_value_span(raw, "if"), body=self.steps(raw.get("then")))
+            for raw in items or ()
         )
 
     def steps(self, items: Any) -> tuple[Step, ...]:

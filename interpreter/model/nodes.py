@@ -180,8 +180,18 @@ class Function:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class Branch:
+    """An `elif` of an `if` step: its condition (a located string) and its steps."""
+
+    condition: Any
+    span: Span | None
+    body: tuple[Step, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Step:
-    """One flow step: its kind, its raw (located) arguments, and nested bodies."""
+    """One flow step: its kind, its raw (located) arguments, and nested bodies (an `if` has `body`,
+    its `elifs` in order, then `else_body`)."""
 
     kind: str
     value: Any
@@ -189,7 +199,12 @@ class Step:
     span: Span | None
     value_span: Span | None = None
     body: tuple[Step, ...] = ()
+    elifs: tuple[Branch, ...] = ()
     else_body: tuple[Step, ...] = ()
+
+    def bodies(self) -> tuple[tuple[Step, ...], ...]:
+        """Every nested step list, in order."""
+        return (self.body, *(b.body for b in self.elifs), self.else_body)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

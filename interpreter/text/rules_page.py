@@ -100,6 +100,9 @@ def _steps(w: _Writer, steps: tuple, depth: int) -> None:
     for s in steps:
         w.item(_step_line(w, s), depth)
         _steps(w, s.body, depth + 1)
+        for branch in s.elifs:
+            w.item(f"otherwise, if {w.code(branch.condition)}:", depth)
+            _steps(w, branch.body, depth + 1)
         if s.else_body:
             w.item("otherwise:", depth)
             _steps(w, s.else_body, depth + 1)
