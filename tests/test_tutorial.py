@@ -43,10 +43,10 @@ def test_the_blocks_make_the_shipped_example():
 
 
 @pytest.mark.parametrize("steps", [1, 2])
-def test_early_steps_say_what_is_missing(tmp_path, steps):
+def test_early_steps_say_everything_that_is_missing(tmp_path, steps):
     (tmp_path / "mini_whist.yaml").write_text("".join(YAML_BLOCKS[:steps]))
     out = cli_output(["validate", "mini_whist.yaml"], tmp_path).strip()
-    assert out == TEXT_BLOCKS[0].split("\n", 1)[1].strip()
+    assert out == TEXT_BLOCKS[steps - 1].split("\n", 1)[1].strip()
 
 
 def test_the_finished_game_validates_and_plays(tmp_path):

@@ -8,10 +8,12 @@ from typing import Any
 
 from interpreter.compiling.context import Compiler, Src, var_value
 from interpreter.compiling.flow import FlowCompiler
+from interpreter.compiling.messages import shown_in_words
+from interpreter.compiling.plain import in_order
 from interpreter.engine import program as P
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return
-from interpreter.expr import ANY, BOOL, ERROR, INT, EnumT, ListT, SetT, Type
+from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
 from interpreter.expr.compile import ExprCompiler
 
 
@@ -51,6 +53,15 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                         getattr(a.param_from, "span", a.span),
                     )
                 param_from, param_src = compiled.fn, compiled.src
+                if isinstance(compiled.type, SetT):  # a set's values in ascending order, the same in every run
+                    param_from, param_src = in_order(compiled.fn), None
+                if isinstance(elem, ListT):
+                    c.bag.error(
+                        f"an action's parameter is one value, and these are lists ({elem})",
+                        getattr(a.param_from, "span", a.span),
+                        "offer a card, a number or a name per action (a set[card] is one value)",
+                    )
+                    elem = ERROR
             param_slot = c.slots.new()
             fc.locals[-1][a.param_name] = var_value(elem, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
@@ -121,7 +132,9 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     values = getattr(c.model.status, "value_spans", {}) or {}
     for label, value in c.model.status.items():
         compiled = fc.typed(value, values.get(label) or spans.get(label))
-        if compiled is not None:
+        if compiled is not None and shown_in_words(
+            fc, compiled.type, Src(value, values.get(label) or spans.get(label))
+        ):
             out.append((str(label), compiled.fn, str(compiled.type)))
     return tuple(out)
 
@@ -133,8 +146,21 @@ def compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
         if z.sort is None:
             continue
         fc.locals.append({"card": var_value(c.names.card, slot)})
-        fn = fc.expr(z.sort, z.span)
+        compiled = fc.typed(z.sort, z.span)
         fc.locals.pop()
-        if fn is not None:
-            out[z.name] = fn
+        if compiled is not None and _orders_cards(c, compiled.type, Src(z.sort, z.span)):
+            out[z.name] = compiled.fn
     return out
+
+
+def _orders_cards(c: Compiler, t: Type, source: Any) -> bool:
+    """A zone's sort key must be a number, a text or true/false (or a list of them), never none."""
+    inner = t.elem if isinstance(t, ListT) else t
+    if inner in (INT, STR, BOOL) or inner is ERROR:
+        return True
+    c.bag.error(
+        f"a zone's sort key must be a number (or a text), and this is {t}",
+        source.span_at(0, len(source.text)),
+        "for example card.suit_order * 100 + card.rank_order",
+    )
+    return False

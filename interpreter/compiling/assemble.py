@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
 from interpreter.compiling.context import Compiler, var_value
-from interpreter.compiling.flow import FlowCompiler, template
+from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.melds import compile_melds
+from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 from interpreter.engine import program as P
 from interpreter.engine.ruleset import Ruleset, file_sha256

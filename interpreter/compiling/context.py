@@ -268,10 +268,20 @@ class Compiler:
     def parse_type(self, text: str, span: Span | None) -> Type:
         """A declared type; an unknown one is reported and becomes ERROR (which silences follow-ups)."""
         try:
-            return parse_type(str(text), self.names.types())
+            t = parse_type(str(text), self.names.types())
         except TypeNameError as exc:
             self.bag.error(exc.message, getattr(text, "span", None) or span, exc.hint)
             return ERROR
+        if _mentions_any(t):  # every value a ruleset keeps has a type the checker knows
+            self.bag.error(
+                f"'{text}' is not a type a ruleset can declare: 'any' would let a value of one type reach "
+                "a place that needs another",
+                getattr(text, "span", None) or span,
+                "name the type: int, bool, str, seat, card, suit, rank, team, zone, action, entry, or list[...] / "
+                "set[...] of one of these",
+            )
+            return ERROR
+        return t
 
     def declare(self, name: str, binding: Any, span: Span | None, what: str) -> None:
         if name in self.global_names:
@@ -371,6 +381,13 @@ class Compiler:
             t = self.parse_type(c.type, c.span) if c.type else infer_const_type(c.value, self.names)
             if c.type is None and isinstance(c.value, list) and c.value and all(isinstance(v, str) for v in c.value):
                 t = _guess_enum_list(c.value, types) or t
+            if c.type is None and c.value != [] and _mentions_any(t):  # an empty list fits any list
+                self.bag.error(
+                    f"constant '{c.name}' has values of different kinds, so it has no type",
+                    c.span,
+                    "give it one: {type: list[int], value: [...]}, with values of that type",
+                )
+                continue
             try:
                 value = convert_value(c.value, t, f"constant '{c.name}'")
             except ValueError as exc:
@@ -423,6 +440,12 @@ class Compiler:
                 )
             return v.initial
         return convert_value(v.initial, t, f"variable '{v.name}'")
+
+
+def _mentions_any(t: Type) -> bool:
+    while isinstance(t, (ListT, SetT)):
+        t = t.elem
+    return t is ANY
 
 
 def _lower_first(text: str) -> str:

@@ -14,13 +14,17 @@ from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
-from interpreter.compiling.plain import plain_converter
+from interpreter.compiling.messages import template
+from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.engine import program as P
 from interpreter.expr import (
     ANY,
     BOOL,
+    ERROR,
     INT,
+    STR,
     DictScope,
+    ExprRuntimeError,
     ListT,
     SetT,
     Type,
@@ -185,7 +189,7 @@ class FlowCompiler:
         mode = modes[0]
         arg = None
         if mode == "cards":
-            arg = self.expr(v["cards"], vspan(v, "cards", s.span), None)
+            arg = self.cards_expr(v["cards"], vspan(v, "cards", s.span))
         elif mode == "count":
             arg = self.expr(v["count"], vspan(v, "count", s.span), INT)
         face = v.get("face")
@@ -214,6 +218,27 @@ class FlowCompiler:
         mover = _slot(self.c.slots.named("player")) if self.in_effect else None
         if src and dst:
             self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
+
+    def cards_expr(self, value: Any, span: Span | None) -> Callable | None:
+        """`move.cards`: one card or a list of cards (quoted ids are read as cards; a set moves in
+        deck order)."""
+        card = self.c.names.card
+        compiled = self.typed(value, span, None)
+        if compiled is not None and compiled.type in (STR, ListT(STR)):
+            compiled = self.typed(value, span, card if compiled.type == STR else ListT(card))
+        if compiled is None:
+            return None
+        t = compiled.type
+        if t == SetT(card):
+            return in_order(compiled.fn)
+        if t in (card, ListT(card)) or t is ERROR:
+            return compiled.fn
+        self.bag.error(
+            f"move.cards needs a card or a list of cards, and this is {t}",
+            _span_of(value, span),
+            "for a number of cards from one end of the zone, write count: N",
+        )
+        return None
 
     def _targets(self, s: Step) -> list:
         items: list[tuple[str, Type, int, Callable | None, int, Any, Any]] = []
@@ -266,6 +291,10 @@ class FlowCompiler:
             fn = self.expr(value, tspan, t)
             if fn is not None and isinstance(t, ListT) and not add:
                 fn = _as_tuple(fn)
+            per = self.c.var_types[name][2]
+            if fn is not None and index_fn is None and per != "game":  # the whole variable: one value each
+                size_of = self.c.n if per == "seat" else len(self.c.model.players.teams)
+                fn = _one_each(fn, name, per, size_of, tspan)
             if fn is not None:
                 items.append((slot, index_fn, fn, add, size))
         self.emit(out, P.Assign(tuple(items)), s, "add" if add else "set")
@@ -323,7 +352,8 @@ class FlowCompiler:
             return
         self.locals.append({})
         slot = self.bind_local(v["as"], elem or ANY, _span_of(v["as"], s.span))
-        self._loop(s, out, compiled.fn, slot)
+        values = in_order(compiled.fn) if isinstance(compiled.type, SetT) else compiled.fn
+        self._loop(s, out, values, slot)
         self.locals.pop()
 
     def step_repeat(self, s: Step, out: list) -> None:
@@ -492,6 +522,18 @@ def _slot(slot: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.vars[slot]
 
 
+def _one_each(fn: Callable, name: str, per: str, size: int, span: Span | None) -> Callable:
+    """A whole per-seat or per-team variable set at once must get one value for each."""
+
+    def checked(fr: Any) -> Any:
+        value = fn(fr)
+        if len(value) != size:
+            raise ExprRuntimeError(f"'{name}' holds one value per {per} ({size}), and this gives {len(value)}", span)
+        return value
+
+    return checked
+
+
 def _converted(fn: Callable, convert: Callable) -> Callable:
     """A recorded value as plain data, copied when it is written (compiling/plain.py)."""
     return lambda fr: convert(fn(fr))
@@ -520,31 +562,3 @@ def _zero(fr: Any) -> int:
 
 def _one(fr: Any) -> int:
     return 1
-
-
-def template(fc: FlowCompiler, source: Any, span: Span | None) -> tuple:
-    """'Team A {total[0]}' -> ('Team A ', fn): literal pieces and compiled placeholders."""
-    import re
-
-    whole = source if isinstance(source, SubSource) else SubSource(source, 0, str(source))
-    text = whole.text
-    parts: list = []
-    pos = 0
-    for m in re.finditer(r"\{([^{}]+)\}", text):
-        _unmatched_braces(fc, whole, text, pos, m.start())
-        parts.append(text[pos : m.start()])
-        compiled = fc.typed(SubSource(whole._whole, whole._start + m.start(1), m.group(1)), span)
-        parts.append((compiled.fn, str(compiled.type), compiled.src) if compiled is not None else m.group(0))
-        pos = m.end()
-    _unmatched_braces(fc, whole, text, pos, len(text))
-    parts.append(text[pos:])
-    return tuple(parts)
-
-
-def _unmatched_braces(fc: FlowCompiler, whole: Any, text: str, start: int, end: int) -> None:
-    """A '{' or '}' outside a complete placeholder is a mistake worth reporting."""
-    for i in range(start, end):
-        if text[i] in "{}":
-            what = "a '{' that is never closed" if text[i] == "{" else "a '}' without its '{'"
-            fc.bag.error(f"this message has {what}", whole.span_at(i, i + 1), "placeholders look like {expression}")
-            return

@@ -34,6 +34,12 @@ def plain_converter(t: Type) -> Callable[[Any], Any]:
     return frozen
 
 
+def in_order(fn: Callable[[Any], Any]) -> Callable[[Any], list]:
+    """A closure giving a set's values in ascending order (deck order for cards), the same in every
+    run, where the engine walks them (a loop, the candidates of an action, cards to move)."""
+    return lambda fr: sorted(fn(fr))
+
+
 def frozen(value: Any) -> Any:
     """A value of unknown type with every list, tuple or set made a tuple (no shared containers)."""
     if isinstance(value, (list, tuple)):

@@ -37,8 +37,11 @@ def visible_cards(st: GameState, z: int, seat: int) -> list:
 
 
 def value_names(rs: Any, type_name: str, value: Any) -> Any:
+    """A value with its named parts by id (cards, suits, teams...); lists as lists, sets as sorted lists."""
+    if isinstance(value, (frozenset, set)):
+        value = sorted(value)
     if isinstance(value, (tuple, list)):
-        inner = type_name[5:-1] if type_name.startswith(("list[", "set[")) else type_name
+        inner = type_name[type_name.index("[") + 1 : -1] if type_name.startswith(("list[", "set[")) else type_name
         return [value_names(rs, inner, v) for v in value]
     if value is None or isinstance(value, bool) or not isinstance(value, int):
         return value

@@ -98,8 +98,10 @@ def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int]
         try:
             i = cards.index(f)
         except ValueError:
+            if f is None:
+                raise FlowError("there is no card to move (the value is none)", where) from None
             raise FlowError(
-                f"card '{st.rs.cards.ids[f] if 0 <= f < st.rs.cards.count else f}' "
+                f"card '{st.rs.cards.ids[f] if f.__class__ is int and 0 <= f < st.rs.cards.count else f}' "
                 f"is not in zone '{st.rs.zone_label(z)}'",
                 where,
             ) from None
@@ -149,10 +151,13 @@ class Deal(Instr):
         rounds: tuple[int | None, ...] | None = self.packets
         if rounds is None:
             rounds = (None,)
+        players = st.rs.num_players
         for size in rounds:
             for seat in seats:
+                if not 0 <= seat < players:
+                    raise FlowError(f"cannot deal to seat {seat}, which does not exist", self.where)
                 n = size if size is not None else self._count(st, seat)
-                if n > len(cards):
+                if not 0 <= n <= len(cards):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
@@ -216,7 +221,7 @@ class Move(Instr):
             meta.clear()
         else:
             n = self.arg(fr)
-            if n > len(cards):
+            if not 0 <= n <= len(cards):
                 raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
             cut = n if self._front else len(cards) - n
             if self._front:
@@ -453,6 +458,9 @@ class Claim(Instr):
     def run(self, st: Any) -> int:
         if st.window is None or st.window[0] != self.pc:
             seats = tuple(self.players(st.fr))
+            for seat in seats:
+                if not 0 <= seat < st.rs.num_players:
+                    raise FlowError(f"claim window for seat {seat}, which does not exist", self.where)
             st.window = (self.pc, seats, 0, ())
         return st.advance_window(self)
 

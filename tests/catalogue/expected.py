@@ -227,6 +227,15 @@ EXPECTED: dict[str, list[E]] = {
         E(17, 3, "a constant cannot be named 'len': it would hide the builtin len()", hint="choose another name"),
         E(18, 3, "a constant cannot be named 'seats': the engine's 'seats' is every seat, 0 to num_players - 1"),
     ],
+    "model_function_param_any.yaml": [  # strength: params: {e: any} (issue 15, bug 4: every slot typed)
+        E(30, 17, "'any' is not a type a ruleset can declare", hint="name the type"),
+    ],
+    "model_constant_mixed_values.yaml": [  # constants: {table: [1, two]}
+        E(17, 3, "constant 'table' has values of different kinds, so it has no type", exact=True),
+    ],
+    "model_zone_sort_suit.yaml": [  # hand: {..., sort: card.suit}  (cards without a suit sort as none)
+        E(20, 46, "a zone's sort key must be a number (or a text), and this is suit", exact=True),
+    ],
     "model_function_param_unknown_type.yaml": [  # strength: params: {e: entri}
         # VALIDATOR: two follow-on errors for the same mistake, at 31:15 and 31:31:
         #   cannot read '.card' of a value of unknown type (any)
@@ -293,6 +302,9 @@ EXPECTED: dict[str, list[E]] = {
     "expr_recursion.yaml": [  # ping calls pong, pong calls ping
         E(29, 3, "recursion is not allowed: ping -> pong -> ping", exact=True),
     ],
+    "expr_param_from_lists.yaml": [  # param: {name: card, from: "[[c] for c in hand(player)]"}
+        E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
+    ],
     "expr_param_from_not_list.yaml": [  # param: {name: card, from: "len(trick)"}
         # VALIDATOR: two follow-on errors where `card` is used (37:43 and 41:29):
         #   cannot read '.suit' of a value of unknown type (any)
@@ -357,6 +369,12 @@ EXPECTED: dict[str, list[E]] = {
     "flow_unknown_step_kind.yaml": [  # - shufle: deck
         # VALIDATOR: says "unknown key 'shufle' in 'steps'"; same mix-up of the list with its item.
         E(59, 11, "unknown key 'shufle' in a step", hint="did you mean 'shuffle'?"),
+    ],
+    "flow_move_cards_number.yaml": [  # move: {..., cards: "7"}  (a number is not a card)
+        E(42, 56, "move.cards needs a card or a list of cards, and this is int", exact=True, hint="count: N"),
+    ],
+    "flow_announce_record.yaml": [  # announce: "Played: {entries('trick')}"
+        E(52, 27, "a message cannot show list[entry] values as they are", hint="x.card"),
     ],
     "flow_announce_unknown_name.yaml": [  # announce: "Seat {winer} wins the trick."
         E(54, 24, "unknown name 'winer'", hint="did you mean 'winner'?"),
