@@ -449,15 +449,23 @@ SCHEMA = {
                     "anyOf": [
                         {"type": ["integer", "boolean", "string", "array"]},
                         obj(
-                            {"type": TYPE_NAME, "value": d({}, "The value."), "id": RULE_ID, "text": RULE_TEXT},
+                            {
+                                "type": TYPE_NAME,
+                                "value": d({}, "The value, of that type.", [["cups", "coins"]]),
+                                "id": RULE_ID,
+                                "text": RULE_TEXT,
+                            },
                             ["value"],
-                            "A typed constant.",
+                            "A mapping `{type, value}` (with the `id` and `text` of the rule it states): a constant "
+                            "whose type is written out, such as a list of suits, or a list that is empty.",
+                            [{"type": "list[suit]", "value": ["cups", "coins"], "id": "R-3", "text": "Trumps."}],
                         ),
                     ]
                 },
             },
-            "Named fixed values (numbers, lists of ranks, tables).",
-            [{"tricks_per_deal": 9}],
+            "Named fixed values (numbers, texts, lists of ranks, tables). A plain value's type is read from it "
+            "(a list of rank ids is a list[rank]); give `{type, value}` to say it.",
+            [{"tricks_per_deal": 9, "honours": ["sun", "un"]}],
         ),
         "options": d(
             {
@@ -496,10 +504,16 @@ SCHEMA = {
                         "groups": d({"type": "boolean"}, "The zone holds groups of cards (melds) with a kind each."),
                         "description": ref("text", "What the zone is."),
                         "label": ref("text", "Name shown at the prompt."),
-                        "sort": d(EXPR, "A sort key for showing the zone's cards (an expression of `card`)."),
+                        "sort": d(
+                            EXPR,
+                            "The order the prompt shows the zone's cards in, hand or table: an expression of `card` "
+                            "giving a number or a text (default: as they lie).",
+                            ["card.suit_order * 100 + card.rank_order"],
+                        ),
                         "show": d(
                             {"enum": ["cards", "count", "none"]},
-                            "How the prompt shows the zone: its cards (default), only how many, or not at all.",
+                            "How the prompt shows the zone: its cards (default; a shared zone of more than 24 shows "
+                            "how many and the last four), only how many, or not at all.",
                         ),
                     },
                     [],

@@ -34,12 +34,33 @@ def _type_words(node: dict) -> str:
     return t or "any"
 
 
+def _required_words(node: dict, key: str) -> str:
+    """' (required)', or when only files that extend no base need the key, that condition."""
+    if key in node.get("required", ()):
+        return " (required)"
+    condition, then = node.get("if") or {}, node.get("then") or {}
+    if key in then.get("required", ()) and condition.get("not", {}).get("required") == ["extends"]:
+        return " (required, unless the file `extends` a base that has it)"
+    return ""
+
+
+def _entry_schema(inner: dict) -> dict | None:
+    """The mapping schema of a section's entries (`<name>: {...}`), also when an entry may instead
+    be a plain value (`anyOf`: a number, or `{type, value}`)."""
+    entry = inner.get("additionalProperties")
+    if not isinstance(entry, dict):
+        return None
+    if "properties" in entry:
+        return entry
+    return next((b for b in entry.get("anyOf", ()) if isinstance(b, dict) and "properties" in b), None)
+
+
 def _walk_schema(node: dict, path: str, depth: int, out: list[str], seen: set) -> None:
     props = node.get("properties") or {}
     for key, sub in props.items():
         full = f"{path}.{key}" if path else key
         out.append(f"{'#' * min(depth + 2, 6)} `{full}`\n")
-        out.append(f"*{_type_words(sub)}*" + (" (required)" if key in node.get("required", ()) else "") + "\n")
+        out.append(f"*{_type_words(sub)}*" + _required_words(node, key) + "\n")
         if sub.get("description"):
             out.append(sub["description"] + "\n")
         if sub.get("examples"):
@@ -48,8 +69,13 @@ def _walk_schema(node: dict, path: str, depth: int, out: list[str], seen: set) -
         inner = sub
         if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
             inner = sub["items"]
-        if isinstance(inner.get("additionalProperties"), dict) and "properties" in inner["additionalProperties"]:
-            _walk_schema(inner["additionalProperties"], f"{full}.<name>", depth + 1, out, seen)
+        entry = _entry_schema(inner)
+        if entry is not None:
+            if entry is not inner.get("additionalProperties") and entry.get("description"):
+                out.append(
+                    f"Each entry is a plain value, or {entry['description'][:1].lower()}{entry['description'][1:]}\n"
+                )
+            _walk_schema(entry, f"{full}.<name>", depth + 1, out, seen)
         elif "properties" in inner and full not in seen:
             seen.add(full)
             _walk_schema(inner, full + ("[]" if inner is not sub else ""), depth + 1, out, seen)

@@ -32,6 +32,9 @@ Commands:
   quit    save the game and stop"""
 
 
+SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
+
+
 class RulesetFailed(Exception):
     """The ruleset failed while playing (a flow error); the game is kept as it was before."""
 
@@ -189,23 +192,29 @@ class Session:
         placed = obs["placed_by"].get(info.name)
         if info.show == "count" or info.visibility == "none":
             self.echo(f"{label}: {len(cards)} cards")
-        elif len(cards) > 12:
+        elif len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
             self.echo(f"{label}: {len(cards)} cards, the last: {r.cards(cards[-4:])}")
-        elif placed and info.name not in ("",):
-            named = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in zip(cards, placed)]
+        elif placed:  # who put each card there (a trick), in the zone's sort order if it has one
+            pairs = self._sorted_pairs(info, list(zip(cards, placed)))
+            named = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in pairs]
             self.echo(f"{label}: " + ", ".join(named))
         else:
-            self.echo(f"{label}: {r.cards(cards)}")
+            self.echo(f"{label}: {r.cards(self._sorted(info, cards))}")
 
     def _who(self, seat: int) -> str:
         return "you" if seat == self.seat else self.renderer.seat(seat)
 
     def _sorted(self, info: Any, cards: list) -> list:
+        return [c for c, _ in self._sorted_pairs(info, [(c, -1) for c in cards])]
+
+    def _sorted_pairs(self, info: Any, pairs: list) -> list:
+        """(card id, placer) pairs in the zone's `sort` order; as they lie when it has none or a
+        card is hidden."""
         fn = self.rs.zone_sort.get(info.name)
-        if fn is None or any(c is None for c in cards):
-            return cards
+        if fn is None or any(c is None for c, _ in pairs):
+            return pairs
         index = self.rs.cards.index()
-        return sorted(cards, key=lambda c: self.state.with_local("card", index[c], fn))
+        return sorted(pairs, key=lambda pair: self.state.with_local("card", index[pair[0]], fn))
 
     # ----- input --------------------------------------------------------------
     def _handle(self, line: str) -> int | None:

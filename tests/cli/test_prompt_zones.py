@@ -1,0 +1,112 @@
+"""How the prompt shows shared zones (issue 15, bug 8; docs/language.md, "At the prompt").
+
+A table of up to 24 cards is shown whole (a 13-15 card table is common), in
+the zone's `sort` order when it has one; a longer pile shows how many cards
+and the last four; a zone everybody sees prefixes each card with who put it
+there ("you", "Seat 1").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.agents.spec import make_agents
+from interpreter.frontends.prompt import Session
+from interpreter.text.render import Renderer
+from tests.engine.tiny import compile_text
+
+TABLE = """
+cardrules: 1
+id: table_game
+name: Table game
+players: {count: 2}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: red}, {id: blue}, {id: green}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}},
+          {id: "4", attrs: {value: 4}}, {id: "5", attrs: {value: 5}}, {id: "6", attrs: {value: 6}},
+          {id: "7", attrs: {value: 7}}, {id: "8", attrs: {value: 8}}, {id: "9", attrs: {value: 9}},
+          {id: "10", attrs: {value: 10}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all__SORT__}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [1]}
+  - move: {from: deck, to: table, count: __TABLE__}
+  - turn: {player: 0, actions: [play]}
+  - turn: {player: 1, actions: [play]}
+result:
+  returns: "0"
+"""
+
+ORDER = [f"{s}-{r}" for r in range(10, 0, -1) for s in ("green", "blue", "red")]  # high ranks first
+
+
+def _shown_table(tmp_path: Path, cards_on_table: int, sort: str = "") -> str:
+    text = TABLE.replace("__TABLE__", str(cards_on_table)).replace("__SORT__", sort)
+    rs = compile_text(text)
+    out: list[str] = []
+    session = Session(
+        rs=rs,
+        ruleset_path="table.yaml",
+        seat=0,
+        agents=make_agents("random", rs, 1),
+        agent_spec="random",
+        seed=1,
+        options={},
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=lambda prompt: None,
+        save_path=tmp_path / "save.json",
+    )
+    session.state = rs.new_game(seed=1, deck_orders=[ORDER])
+    session.start()
+    session._show()
+    return next(line for line in out if line.startswith("table:"))
+
+
+def test_a_table_of_fifteen_cards_is_shown_whole(tmp_path):
+    line = _shown_table(tmp_path, 15)
+    assert "cards, the last" not in line
+    assert line.count(",") == 14
+
+
+def test_a_pile_of_more_than_twenty_four_cards_shows_its_size_and_last_four(tmp_path):
+    line = _shown_table(tmp_path, 26)
+    assert line.startswith("table: 26 cards, the last: ")
+
+
+def test_a_shared_zone_follows_its_sort_key(tmp_path):
+    line = _shown_table(tmp_path, 4, sort=', sort: "card.value"')
+    values = [int(part.split()[-1]) for part in line.removeprefix("table: ").split(", ")]
+    assert values == sorted(values)
+
+
+def test_cards_placed_by_a_seat_name_that_seat(tmp_path):
+    text = TABLE.replace("__TABLE__", "0").replace("__SORT__", "")
+    rs = compile_text(text)
+    out: list[str] = []
+    session = Session(
+        rs=rs,
+        ruleset_path="table.yaml",
+        seat=1,
+        agents=make_agents("random", rs, 1),
+        agent_spec="random",
+        seed=1,
+        options={},
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=lambda prompt: None,
+        save_path=tmp_path / "save.json",
+    )
+    session.state = rs.new_game(seed=1, deck_orders=[ORDER])
+    session.start()
+    session.state.apply_action(session.state.legal_actions()[0])
+    session._show()
+    assert next(line for line in out if line.startswith("table:")).startswith("table: Seat 0 ")
