@@ -40,6 +40,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         param_slot = param_from = param_src = None
         param_kind = None
         if a.param_name:
+            fc.about(f"{a.name}: param.from", a.rule)
             compiled = fc.typed(a.param_from, a.span)
             elem: Type = ERROR
             if compiled is not None:
@@ -65,13 +66,16 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             param_slot = c.slots.new()
             fc.locals[-1][a.param_name] = var_value(elem, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
+        fc.about(f"{a.name}: available_if", a.rule)
         available = fc.expr(a.available_if, a.span, BOOL)
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
             when_reads = bool(a.param_name and r.when is not None and _mentions(r.when, a.param_name))
             # a `when` that does not read the parameter is tested once per check: nothing to cache in it
+            fc.about(f"{a.name}: legal_if when", r.rule)
             when = fc.typed(r.when, r.span, BOOL, varying if when_reads else None)
+            fc.about(f"{a.name}: legal_if require", r.rule)
             require = fc.typed(r.require, r.span, BOOL, varying)
             if require is not None:
                 fixed = when is not None and not when_reads
@@ -81,12 +85,12 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                         r.rule, when and when.fn, require.fn, fixed, require_fixed, when and when.src, require.src
                     )
                 )
-        fc.in_effect = True
+        fc.in_effect, fc.rule = True, a.rule
         effect: list = []
         fc.steps(a.effect, effect)
         effect.append(Return())
         P.link(effect)
-        fc.in_effect = False
+        fc.in_effect, fc.rule = False, None
         fc.locals.pop()
         fused = None
         if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
@@ -131,6 +135,7 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     spans = getattr(c.model.status, "key_spans", {}) or {}
     values = getattr(c.model.status, "value_spans", {}) or {}
     for label, value in c.model.status.items():
+        fc.about(f"display.status {label}")
         compiled = fc.typed(value, values.get(label) or spans.get(label))
         if compiled is not None and shown_in_words(
             fc, compiled.type, Src(value, values.get(label) or spans.get(label))
@@ -146,6 +151,7 @@ def compile_sorts(c: Compiler, fc: FlowCompiler) -> dict:
         if z.sort is None:
             continue
         fc.locals.append({"card": var_value(c.names.card, slot)})
+        fc.about(f"zones.{z.name}.sort")
         compiled = fc.typed(z.sort, z.span)
         fc.locals.pop()
         if compiled is not None and _orders_cards(c, compiled.type, Src(z.sort, z.span)):

@@ -15,23 +15,27 @@ from interpreter.engine import program as P
 from interpreter.engine.ruleset import Ruleset, file_sha256
 from interpreter.expr import BOOL, INT, DictScope
 from interpreter.expr.compile import ExprCompiler
+from interpreter.expr.profile import Profile
 from interpreter.model import Model
 
 
-def compile_ruleset(model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str]) -> Ruleset | None:
-    """Compile a model; returns None when `bag` has errors."""
+def compile_ruleset(
+    model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str], profile: Profile | None = None
+) -> Ruleset | None:
+    """Compile a model; returns None when `bag` has errors.  With a `profile`, every expression is
+    metered (expr/profile.py, for `validate --perf`)."""
     c = Compiler(model, bag, path, sources)
     c.zones()
     c.constants()
     c.option_section()
     c.variables()
-    rs = finish_compile(c)
+    rs = finish_compile(c, profile)
     if bag.has_errors or rs is None:
         return None
     return rs
 
 
-def finish_compile(c: Compiler) -> Ruleset | None:
+def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
     for name, binding in engine_functions(c).items():
@@ -41,7 +45,7 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     c.reserve("last_player", var_value(INT, last_player_slot), ENGINE_WORDS["last_player"])
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
-    exprs = ExprCompiler(scope)
+    exprs = ExprCompiler(scope, profile=profile)
     compile_functions(c, exprs)
     fc = FlowCompiler(c, exprs)
     actions = compile_actions(c, fc)
@@ -53,17 +57,21 @@ def finish_compile(c: Compiler) -> Ruleset | None:
     P.link(program)
     seat_slot = c.slots.named("seat")
     fc.locals.append({"seat": var_value(INT, seat_slot)})
+    fc.about("result.returns")
     returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
+    fc.about("result.evaluate")
     evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
     fc.locals.pop()
     if c.model.returns is None:
         c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", c.model.span)
     invariants = []
     for inv in c.model.invariants:
+        fc.about("invariant", inv.rule)
         fn = fc.expr(inv.check, inv.span, BOOL)
         if fn:
             invariants.append((inv.rule, fn))
     status = compile_status(c, fc)
+    fc.about("result.summary")
     summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
     sorts = compile_sorts(c, fc)
     carry = []

@@ -52,6 +52,7 @@ class FlowCompiler:
         self.loops: list[list[P.Jump]] = []
         self.phase_stack: list[str] = []
         self.in_effect = False
+        self.rule: Any = None  # the rule of the action whose effect is being compiled
         self.action_index = {a.name: i for i, a in enumerate(c.model.actions)}
 
     # ----- expressions ----------------------------------------------------------
@@ -138,8 +139,15 @@ class FlowCompiler:
         return ins
 
     def step(self, s: Step, out: list) -> None:
+        self.about(s.kind, s.rule or self.rule)
         method = getattr(self, f"step_{s.kind}")
         method(s, out)
+
+    def about(self, what: str, rule: Any = None) -> None:
+        """Name what is compiled next, for `validate --perf` (a no-op without a profile)."""
+        profile = self.exprs.profile
+        if profile is not None:
+            profile.context = (what, rule.id if rule is not None else None)
 
     def step_shuffle(self, s: Step, out: list) -> None:
         z = self.zone_ref(s.value, s.span)
@@ -188,6 +196,7 @@ class FlowCompiler:
             return
         mode = modes[0]
         arg = None
+        self.about(f"move {mode}", s.rule or self.rule)
         if mode == "cards":
             arg = self.cards_expr(v["cards"], vspan(v, "cards", s.span))
         elif mode == "count":
@@ -288,6 +297,7 @@ class FlowCompiler:
             if add and t is not INT:
                 self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
                 continue
+            self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)
             fn = self.expr(value, tspan, t)
             if fn is not None and isinstance(t, ListT) and not add:
                 fn = _as_tuple(fn)
@@ -319,6 +329,7 @@ class FlowCompiler:
         branches = [(s.value, s.value_span or s.span, s.body), *((b.condition, b.span, b.body) for b in s.elifs)]
         done: list[P.Jump] = []
         for i, (condition, span, body) in enumerate(branches):
+            self.about("if" if i == 0 else "elif", s.rule or self.rule)
             cond = self.expr(condition, span, BOOL) or _true
             jump = self.emit(out, P.JumpUnless(cond), s, "if" if i == 0 else "elif")
             self.steps(body, out)
@@ -503,6 +514,7 @@ class FlowCompiler:
     def step_record(self, s: Step, out: list) -> None:
         items = []
         for name, value in s.value.items():
+            self.about(f"record {name}", s.rule or self.rule)
             compiled = self.typed(value, vspan(s.value, name, s.span))
             if compiled is not None:
                 items.append((str(name), _converted(compiled.fn, plain_converter(compiled.type))))

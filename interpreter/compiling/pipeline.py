@@ -33,12 +33,13 @@ class Report:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
-def check_file(path: str | Path, options: Mapping[str, Any] | None = None) -> Report:
-    """Validate a ruleset file completely; the compiled ruleset is kept when valid."""
+def check_file(path: str | Path, options: Mapping[str, Any] | None = None, profile: Any = None) -> Report:
+    """Validate a ruleset file completely; the compiled ruleset is kept when valid (with its
+    expressions metered into `profile`, an expr.profile.Profile, when one is given)."""
     from interpreter.loading import load_document
 
     doc = load_document(path)
-    return _check_document(str(path), doc)
+    return _check_document(str(path), doc, profile)
 
 
 def check_text(text: str, filename: str = "<text>") -> Report:
@@ -48,7 +49,7 @@ def check_text(text: str, filename: str = "<text>") -> Report:
     return _check_document(filename, parse_text(text, filename))
 
 
-def _check_document(name: str, doc: Any) -> Report:
+def _check_document(name: str, doc: Any, profile: Any = None) -> Report:
     from interpreter.checking.schema import check_structure
     from interpreter.compiling.assemble import compile_ruleset
     from interpreter.model import build_model
@@ -66,7 +67,7 @@ def _check_document(name: str, doc: Any) -> Report:
         report.diagnostics = bag.sorted()
         return report
     model = build_model(doc.root, bag)
-    ruleset = compile_ruleset(model, bag, path=name, sources=report.sources)
+    ruleset = compile_ruleset(model, bag, path=name, sources=report.sources, profile=profile)
     report.diagnostics = bag.sorted()
     if report.ok:
         report.ruleset = ruleset

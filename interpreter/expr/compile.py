@@ -19,8 +19,10 @@ from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
 from interpreter.expr.calls import memo_hit
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
+from interpreter.expr.check_calls import MAX_INLINING
 from interpreter.expr.functions import UserFunction
 from interpreter.expr.parse import KEYWORDS, parse
+from interpreter.expr.profile import Profile
 from interpreter.expr.runtime import (
     DEFAULT_LIMITS,
     EMPTY_SCOPE,
@@ -87,10 +89,18 @@ class _Names:
 class ExprCompiler:
     """Compiles expressions and ruleset functions against one scope and one set of limits."""
 
-    def __init__(self, scope: Scope | None = None, limits: Limits = DEFAULT_LIMITS, generate: bool = True):
+    def __init__(
+        self,
+        scope: Scope | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+        generate: bool = True,
+        profile: Profile | None = None,
+    ):
         self.scope = scope or EMPTY_SCOPE
         self.limits = limits
         self.generate = generate  # run expressions as generated Python functions (emit.py); else closures only
+        self.profile = profile  # meter every expression and function (profile.py); None in play
+        self._inlining = 0 if profile is None else MAX_INLINING  # a profile measures each call on its own
         self.builtins = builtin_functions(limits)
         self.functions: dict[str, UserFunction] = {}
         self.diagnostics: list[Diagnostic] = []
@@ -187,7 +197,9 @@ class ExprCompiler:
             return
         before = len(self.diagnostics)
         params = {p: slot_code(t, slot) for (p, t), slot in zip(uf.params, uf.slots)}
-        code = Checker(_Names(self, None, self.diagnostics), uf.source, params).check(uf.tree, uf.declared)
+        code = Checker(_Names(self, None, self.diagnostics), uf.source, params, self._inlining).check(
+            uf.tree, uf.declared
+        )
         if uf.declared is not None and not assignable(code.type, uf.declared):
             self.error(
                 f"function '{uf.name}' should return {uf.declared}, but its value is {code.type}",
@@ -198,6 +210,8 @@ class ExprCompiler:
             return
         uf.returns = uf.declared or code.type
         uf.body = emit.faster(code.src, code.fn) if self.generate else code.fn
+        if self.profile is not None:
+            uf.body = self.profile.body(uf.name, uf.name_span, uf.body)
         uf.const = code.const
         if uf.const is NOTHING and all(_keyable(t) for _, t in uf.params) and _keyable(uf.returns):
             # a scalar result only: a remembered list would be one object shared by every caller
@@ -205,6 +219,24 @@ class ExprCompiler:
             uf.keys = tuple(_key_of(uf.tree, p, t) for p, t in uf.params)
             if uf.reads is not None:
                 uf.hit = memo_hit(uf, uf.name_span)
+                if self.profile is not None:
+                    uf.hit = self.profile.calls(uf.name, uf.name_span, uf.hit)
+        if self.profile is not None:
+            self.profile.function(uf.name, uf.name_span).memo = self._memo_words(uf)
+
+    def _memo_words(self, uf: UserFunction) -> str:
+        """Whether calls of `uf` are remembered, and if not why (for `validate --perf`)."""
+        if uf.const is not NOTHING:
+            return "a constant: folded where it is called"
+        if uf.hit is not None:
+            also = _read_names(self, uf)
+            return "remembered per argument" + (" and " + ", ".join(also) if also else "")
+        lists = [f"{p}: {t}" for p, t in uf.params if not _keyable(t)]
+        if lists:
+            return f"not remembered: it takes a collection ({', '.join(lists)})"
+        if not _keyable(uf.returns):
+            return f"not remembered: it gives a {uf.returns}"
+        return "not remembered: it reads a zone, a list or the game state"
 
     def _reads(self, uf: UserFunction, tree: ast.Node) -> tuple[Value, ...] | None:
         """The scalar values (variables, options) a function's result depends on besides its
@@ -251,7 +283,7 @@ class ExprCompiler:
             self.diagnostics.extend(problems)
             return None
         fixed = frozenset(ast.fixed_parts(tree, varying)) if varying else frozenset()
-        checker = Checker(_Names(self, extra, self.diagnostics), source, fixed=fixed)
+        checker = Checker(_Names(self, extra, self.diagnostics), source, inlined=self._inlining, fixed=fixed)
         code = checker.check(tree, expected)
         whole = source.span_at(tree.start, tree.end)
         if expected is not None and not assignable(code.type, expected):
@@ -273,11 +305,21 @@ class ExprCompiler:
             return Compiled(code.fn, code.type, source, text)
         slow = guard(code.fn, whole, self.limits, self._frame_size)
         fn = emit.faster(code.src, slow, self.limits.max_work) if self.generate else slow
+        if self.profile is not None:  # metered, and no text: the engine then builds no fused functions
+            return Compiled(self.profile.top(fn, whole), code.type, source, None)
         return Compiled(fn, code.type, source, text)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""
         return _Names(self, None, self.diagnostics).visible()
+
+
+def _read_names(compiler: ExprCompiler, uf: UserFunction) -> list[str]:
+    """The names of the scalar values a memoised function also reads (its memo key besides the arguments)."""
+    assert uf.tree is not None and uf.reads is not None
+    names = _Names(compiler, None, [])
+    used = sorted(ast.free_names(uf.tree, frozenset(p for p, _ in uf.params)))
+    return [n for n in used if names.lookup(n) in uf.reads]
 
 
 def _key_of(tree: ast.Node, param: str, t: Type) -> Callable[[Any], Any] | None:

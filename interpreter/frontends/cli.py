@@ -61,11 +61,19 @@ def cli(ctx: click.Context, debug: bool) -> None:
     help="text: file:line:col messages with the source line; json: a list of diagnostics.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid files.")
-def validate(files: tuple[str, ...], fmt: str, quiet: bool) -> None:
+@click.option(
+    "--perf",
+    is_flag=True,
+    help="Also play a few hundred random decisions of each valid file (seed 0) and list the expressions "
+    "that cost the most, with their place and rule (docs/language.md: 'What makes a ruleset fast').",
+)
+def validate(files: tuple[str, ...], fmt: str, quiet: bool, perf: bool) -> None:
     """Check ruleset FILES: YAML, structure, names, expressions and flow.
 
     Exits 0 when every file is valid, 1 when any has errors.
     """
+    if perf and fmt == "json":
+        raise click.UsageError("--perf prints a table; use it with --format text")
     from interpreter.base.diagnostics import render_all
     from interpreter.compiling.pipeline import check_file
 
@@ -82,11 +90,22 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool) -> None:
                 warnings = sum(1 for d in r.diagnostics if d.severity == "warning")
                 extra = f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""
                 click.echo(f"{r.file}: ok{extra}")
+            if r.ok and perf:
+                _perf(r.file)
         bad = [r for r in reports if not r.ok]
         if bad:
             errors = sum(1 for r in bad for d in r.diagnostics if d.severity == "error")
             click.echo(f"{errors} error{'s' * (errors != 1)} in {len(bad)} file{'s' * (len(bad) != 1)}", err=True)
     sys.exit(EXIT_RULES if any(not r.ok for r in reports) else EXIT_OK)
+
+
+def _perf(path: str) -> None:
+    """The metered random run of one valid file, as a table (frontends/perf.py)."""
+    from interpreter.frontends.perf import perf_run, perf_table
+
+    run = perf_run(path)
+    if run is not None:
+        click.echo(perf_table(run))
 
 
 @cli.command()
