@@ -16,6 +16,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Invariants that have a `when` are checked after every action in every test (and in the processes
+# the tests start).
+os.environ.setdefault("CARDRULES_CHECK_INVARIANTS", "1")
+
 
 @pytest.fixture(scope="session")
 def root() -> Path:

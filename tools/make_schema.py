@@ -99,6 +99,24 @@ COMMON_STEP = {
     "note": d({"type": "string"}, "A comment for readers of the file; ignored by the engine."),
 }
 
+ROWS = {
+    "type": "array",
+    "description": "A breakdown: rows of a label and a value, shown as a table (a list value with one number "
+    "per team or per seat is shown in columns).",
+    "items": obj(
+        {
+            "label": ref("text", "The row's label, with `{expression}` placeholders."),
+            "value": d(EXPR, "The row's value (a number, a card, a list...).", ["tricks_won"]),
+            "cards": d(EXPR, "Cards the row shows (a list of cards).", ["g.cards"]),
+            "if": d(EXPR, "Show the row only when this holds."),
+            "for": d(EXPR, "Make one row per element of this list (bound to the `as` name).", ["scoring_groups()"]),
+            "as": d(ID, "The name of the element for `for`.", ["g"]),
+        },
+        ["label"],
+        "One row of a breakdown.",
+    ),
+}
+
 STEP_KINDS = {
     "shuffle": d(ZONE_REF, "Shuffle a zone with the game's seeded generator.", ["deck"]),
     "deal": obj(
@@ -214,7 +232,11 @@ STEP_KINDS = {
                 {"type": "array", "items": ID, "minItems": 1},
                 "The actions the seat may choose from (those that are legal now).",
             ),
-            "prompt": ref("text", "What the prompt asks the player."),
+            "prompt": ref(
+                "text",
+                "The decision in plain words, shown to the seat that decides (and to the others as what is "
+                "being decided), with `{expression}` placeholders.",
+            ),
         },
         ["player", "actions"],
         "A decision: the seat picks one legal action, whose effect then runs.",
@@ -232,6 +254,10 @@ STEP_KINDS = {
                 [["win", ["triplet", "quad"]]],
             ),
             "as": d(ID, "A variable name that holds the claim applied (an action, or pass) after the window."),
+            "prompt": ref(
+                "text",
+                "The window in plain words (what can be claimed, from whom), with `{expression}` placeholders.",
+            ),
         },
         ["players", "actions"],
         "A claim window: every listed seat answers; the strongest claim is applied.",
@@ -240,11 +266,48 @@ STEP_KINDS = {
     "break": d({"type": "boolean", "const": True}, "Leave the innermost `repeat` or `for_each`."),
     "record": d(
         {"type": "object", "additionalProperties": EXPR},
-        "Write named results into the game log (checked by `cardrules replay --check`) and check invariants. "
+        "Keep named results of the game: written to the game log and compared by `cardrules replay --check`. "
         "Each value is copied when the step runs, as plain data with cards and other named values by id.",
         [{"deal_scores": "deal_score"}],
     ),
-    "announce": ref("text", "A message shown to every seat, with `{expression}` placeholders."),
+    "announce": ref(
+        "text",
+        "A message shown to every seat, with `{expression}` placeholders (`{expr:seat}` names a seat). "
+        "The same as an `event` of kind `message` with only a text.",
+    ),
+    "event": obj(
+        {
+            "kind": d(ID, "What happened, as a name front ends may know (`trick`, `draw`, `claim`, ...).", ["trick"]),
+            "text": ref("text", "The event in words, with `{expression}` placeholders (`{expr:seat}` names a seat)."),
+            "seat": d(EXPR, "The seat the event is about (it won the trick, it drew), if any.", ["winner"]),
+            "cards": d(EXPR, "Cards the event shows (a list of cards).", ["[e.card for e in entries('trick')]"]),
+            "by": d(
+                EXPR,
+                "For each card of `cards`, the seat that played it (a list of seats).",
+                ["[e.by for e in entries('trick')]"],
+            ),
+            "to": d(EXPR, "Only these seats learn of the event (a list of seats; default every seat).", ["[player]"]),
+            "rows": ROWS,
+        },
+        ["kind"],
+        "Tell the table what happened. Each seat is shown only the cards it can see at that moment; "
+        "the rest of the event is public to its audience.",
+    ),
+    "end_deal": obj(
+        {
+            "scores": d(
+                EXPR,
+                "The deal's scores: a list with one number per team (when there are teams) or per seat. "
+                "They make a row of the match table.",
+                ["deal_score"],
+            ),
+            "totals": d(EXPR, "The running totals after this deal, shaped like `scores`.", ["total"]),
+            "text": ref("text", "The deal's result in words, with `{expression}` placeholders."),
+            "rows": ROWS,
+        },
+        [],
+        "The deal is over: its scores join the match table, its summary is shown, and invariants are checked.",
+    ),
 }
 
 STEP = {
@@ -271,11 +334,36 @@ ACTION = obj(
                     "The values the player may choose from; one action is offered per distinct value.",
                     ["hand(player)"],
                 ),
+                "count": d(
+                    {
+                        "anyOf": [
+                            {"type": "integer", "minimum": 0, "maximum": 64},
+                            obj(
+                                {
+                                    "min": d({"type": "integer", "minimum": 0, "maximum": 64}, "At least this many."),
+                                    "max": d({"type": "integer", "minimum": 1, "maximum": 64}, "At most this many."),
+                                },
+                                ["max"],
+                                "How many values at least and at most.",
+                            ),
+                        ]
+                    },
+                    "Choose several values at once (the parameter is then the list of chosen values): exactly "
+                    "this many, or `{min, max}`. The player picks them one by one; only values that can still "
+                    "complete a legal choice are offered.",
+                    [3, {"min": 1, "max": 4}],
+                ),
             },
             ["name", "from"],
             "The value the action takes, e.g. the card played.",
         ),
         "available_if": d(EXPR, "The action is offered only when this holds (no explanation is given otherwise)."),
+        "partial_if": d(
+            EXPR,
+            "For a choice of several values: false when the values chosen so far (the parameter) can never "
+            "become a legal choice, so that the search for legal choices stops early.",
+            ["sum(c.number for c in cards) <= target"],
+        ),
         "legal_if": {
             "type": "array",
             "description": "Restrictions, each with the rule that imposes it. "
@@ -628,7 +716,22 @@ SCHEMA = {
             [{"pass": {"text": "Pass."}}],
         ),
         "phases": d(
-            {"type": "object", "additionalProperties": steps("Steps of the phase.")},
+            {
+                "type": "object",
+                "additionalProperties": {
+                    "anyOf": [
+                        steps("Steps of the phase."),
+                        obj(
+                            {
+                                "title": ref("text", "The phase in plain words, shown while it runs."),
+                                "steps": steps("Steps of the phase."),
+                            },
+                            ["steps"],
+                            "A phase with a title.",
+                        ),
+                    ]
+                },
+            },
             "Named step lists, used with `phase:` steps.",
         ),
         "flow": steps("The flow of play of one game, from the first shuffle to the end."),
@@ -653,9 +756,18 @@ SCHEMA = {
         ),
         "invariants": {
             "type": "array",
-            "description": "Facts that must hold whenever a `record` step runs; "
-            "checked by tests and `cardrules simulate`.",
-            "items": obj({"id": RULE_ID, "text": RULE_TEXT, "check": EXPR}, ["check"], "An invariant."),
+            "description": "Facts that must hold at the end of every deal (`end_deal`), or, with `when`, after every "
+            "action at which `when` holds; checked by tests and `cardrules simulate`.",
+            "items": obj(
+                {
+                    "id": RULE_ID,
+                    "text": RULE_TEXT,
+                    "check": EXPR,
+                    "when": d(EXPR, "Check after every action at which this holds, not only at the end of a deal."),
+                },
+                ["check"],
+                "An invariant.",
+            ),
         },
         "display": obj(
             {

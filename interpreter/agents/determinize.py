@@ -79,6 +79,7 @@ class Determinizer:
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
         world = self.dealt.clone()
         world.snapshot = None
+        world.story = False  # a sample tells nobody anything: no events
         world.zones[self.zone] = order[:]
         world.forced_orders = []
         try:
@@ -131,6 +132,7 @@ class Determinizer:
     def _reshuffled(self) -> GameState:
         """Fallback: the current state with the hidden cards re-dealt (hidden variables kept)."""
         world = self.state.clone()
+        world.story = False
         rs, seat = self.rs, self.seat
         slots = [
             (z, i)

@@ -64,10 +64,21 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     )
                     elem = ERROR
             param_slot = c.slots.new()
-            fc.locals[-1][a.param_name] = var_value(elem, param_slot)
+            chosen_type = ListT(elem) if a.param_count is not None else elem  # several values: their list
+            fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
+        elif a.param_count is not None:
+            c.bag.error(f"action '{a.name}' chooses several values but has no param", a.span)
         fc.about(f"{a.name}: available_if", a.rule)
         available = fc.expr(a.available_if, a.span, BOOL)
+        partial = None
+        if a.partial_if is not None:
+            if a.param_count is None:
+                c.bag.error(
+                    f"partial_if belongs to an action that chooses several values (param count); '{a.name}' does not",
+                    getattr(a.partial_if, "span", a.span),
+                )
+            partial = fc.expr(a.partial_if, getattr(a.partial_if, "span", a.span), BOOL)
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
@@ -93,7 +104,12 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         fc.in_effect, fc.rule = False, None
         fc.locals.pop()
         fused = None
-        if param_slot is not None and available is None and not any(r.require_fixed for r in restrictions):
+        if (
+            param_slot is not None
+            and a.param_count is None
+            and available is None
+            and not any(r.require_fixed for r in restrictions)
+        ):
             fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
         out.append(
             CompiledAction(
@@ -108,6 +124,8 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 restrictions=tuple(restrictions),
                 effect=tuple(effect),
                 fused=fused,
+                count=a.param_count,
+                partial=partial,
             )
         )
     return tuple(out)

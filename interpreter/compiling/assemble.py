@@ -68,8 +68,9 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
     for inv in c.model.invariants:
         fc.about("invariant", inv.rule)
         fn = fc.expr(inv.check, inv.span, BOOL)
+        when = fc.expr(inv.when, inv.span, BOOL) if inv.when is not None else None
         if fn:
-            invariants.append((inv.rule, fn))
+            invariants.append((inv.rule, fn, when))
     status = compile_status(c, fc)
     fc.about("result.summary")
     summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
@@ -129,6 +130,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         kind_names=tuple(k.name for k in c.model.meld_kinds),
         value_text=value_text(c),
         status=status,
+        phase_titles=dict(c.model.phase_titles),
+        ends_deals=any(isinstance(ins, P.EndDeal) for ins in program),
         zone_sort=sorts,
         carry_slots=tuple(carry),
         summary=summary,

@@ -9,13 +9,13 @@ inside any loop.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
-from interpreter.compiling.messages import template
 from interpreter.compiling.plain import in_order, plain_converter
+from interpreter.compiling.story import StoryCompiler
 from interpreter.engine import program as P
 from interpreter.expr import (
     ANY,
@@ -42,7 +42,7 @@ def _span_of(value: Any, fallback: Span | None) -> Span | None:
     return getattr(value, "span", None) or fallback
 
 
-class FlowCompiler:
+class FlowCompiler(StoryCompiler):
     """Compiles steps to instructions, with a stack of loop scopes."""
 
     def __init__(self, c: Compiler, exprs: ExprCompiler):
@@ -134,7 +134,7 @@ class FlowCompiler:
             self.step(s, out)
 
     def emit(self, out: list, ins: InstrT, s: Step, what: str) -> InstrT:
-        ins.where = P.Where(what, s.rule, s.span)
+        ins.where = P.Where(what, s.rule, s.span, self.phase_stack[-1] if self.phase_stack else None)
         out.append(ins)
         return ins
 
@@ -469,7 +469,7 @@ class FlowCompiler:
         player = self.expr(v["player"], vspan(v, "player", s.span), INT)
         actions = self._action_list(v["actions"], s)
         if player:
-            self.emit(out, P.Turn(player, actions), s, "turn")
+            self.emit(out, P.Turn(player, actions, self.prompt(v, s)), s, "turn")
 
     def step_claim(self, s: Step, out: list) -> None:
         if self.in_effect:
@@ -494,8 +494,12 @@ class FlowCompiler:
             as_slot = self.c.slots.new()
             self.locals[-1][v["as"]] = var_value(self.c.names.action, as_slot)
             self._claim_names = getattr(self, "_claim_names", set()) | {v["as"]}
+        for k in actions:
+            if self.c.model.actions[k].param_count is not None:
+                name = self.c.model.actions[k].name
+                self.bag.error(f"a claim window cannot offer '{name}', a choice of several values", s.span)
         if players:
-            self.emit(out, P.Claim(players, actions, rank, as_slot), s, "claim")
+            self.emit(out, P.Claim(players, actions, rank, as_slot, self.prompt(v, s)), s, "claim")
 
     def step_phase(self, s: Step, out: list) -> None:
         name = s.value
@@ -519,11 +523,6 @@ class FlowCompiler:
             if compiled is not None:
                 items.append((str(name), _converted(compiled.fn, plain_converter(compiled.type))))
         self.emit(out, P.Record(tuple(items)), s, "record")
-
-    def step_announce(self, s: Step, out: list) -> None:
-        texts = s.value if isinstance(s.value, Mapping) else {"en": s.value}
-        templates = {str(lang): template(self, SubSource(text, 0, str(text)), s.span) for lang, text in texts.items()}
-        self.emit(out, P.Announce(templates), s, "announce")
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:

@@ -1,7 +1,9 @@
 """Message templates: 'Seat {winner} wins' -> literal pieces and compiled placeholders.
 
-An `announce` step and `result.summary` are templates; a status line is one
-placeholder.  Each placeholder is an expression compiled where the template
+An `announce` or `event` text, a row label, a decision's prompt and
+`result.summary` are templates; a status line is one placeholder.  A
+placeholder keeps its value's type (front ends write a card by its name in
+their language); `{expr:seat}` marks an int as a seat.  Each placeholder is an expression compiled where the template
 stands, and its type must be one a message can show in words.  `fc` is the
 flow compiler (compiling/flow.py), which compiles each placeholder in its
 scope.
@@ -14,7 +16,10 @@ from typing import Any
 
 from interpreter.base.diagnostics import Span
 from interpreter.compiling.context import SubSource
-from interpreter.expr import ListT, RecordT, SetT, Type
+from interpreter.expr import ANY, INT, ListT, RecordT, SetT, Type
+
+FORMATS = {"seat": "seat"}  # `{expr:seat}`: an int shown as a seat's name
+_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
 def template(fc: Any, source: Any, span: Span | None) -> tuple:
@@ -23,18 +28,51 @@ def template(fc: Any, source: Any, span: Span | None) -> tuple:
     text = whole.text
     parts: list = []
     pos = 0
-    for m in re.finditer(r"\{([^{}]+)\}", text):
+    for m in _PLACEHOLDER.finditer(text):
         _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos : m.start()])
-        piece = SubSource(whole._whole, whole._start + m.start(1), m.group(1))
+        expr, spec = _split_format(m.group(1))
+        piece = SubSource(whole._whole, whole._start + m.start(1), expr)
         compiled = fc.typed(piece, span)
         if compiled is not None and not shown_in_words(fc, compiled.type, piece):
             compiled = None
-        parts.append((compiled.fn, str(compiled.type), compiled.src) if compiled is not None else m.group(0))
+        if compiled is None:
+            parts.append(m.group(0))
+        else:
+            type_name = str(compiled.type)
+            if spec is not None:
+                type_name = _formatted(fc, whole, m.start(1) + len(expr), spec, compiled.type, type_name)
+            parts.append((compiled.fn, type_name, compiled.src))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))
     parts.append(text[pos:])
     return tuple(parts)
+
+
+def _split_format(inner: str) -> tuple[str, str | None]:
+    """`total[0]:seat` -> ('total[0]', 'seat'); a ':' inside quotes is part of the expression."""
+    quote = None
+    for i in range(len(inner) - 1, -1, -1):
+        ch = inner[i]
+        if ch in "'\"":
+            quote = None if quote == ch else ch if quote is None else quote
+        elif ch == ":" and quote is None:
+            return inner[:i], inner[i + 1 :].strip()
+    return inner, None
+
+
+def _formatted(fc: Any, whole: SubSource, at: int, spec: str, t: Type, type_name: str) -> str:
+    """The type a format gives a placeholder's value, reporting a format that does not fit it."""
+    where = whole.span_at(at, at + 1 + len(spec))
+    if spec not in FORMATS:
+        fc.bag.error(f"unknown format ':{spec}' in a message", where, "formats: " + ", ".join(f":{f}" for f in FORMATS))
+        return type_name
+    if t is INT or t is ANY:
+        return FORMATS[spec]
+    if isinstance(t, (ListT, SetT)) and (t.elem is INT or t.elem is ANY):
+        return f"list[{FORMATS[spec]}]"
+    fc.bag.error(f"':{spec}' formats a seat number, and this is {t}", where)
+    return type_name
 
 
 def shown_in_words(fc: Any, t: Type, source: Any) -> bool:

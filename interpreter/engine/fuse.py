@@ -6,8 +6,6 @@ whose `when` holds.  When every expression involved has Python text
 (expr/emit.py), the loop and the tests are written out as one function, so a
 candidate costs a few comparisons instead of several calls.
 
-`template_function` does the same for a message template ("Seat {winner} wins").
-
 The function returns the legal values, or None when anything at all goes wrong
 (an expression fails, a value is not hashable); the engine then runs its own
 loop over the compiled expressions, which gives the precise error, or the
@@ -63,35 +61,3 @@ def candidates_function(
     ]
     body = ["_V = f.env.vars", "try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, "<cardrules legality>")
-
-
-def template_function(
-    parts: Sequence[Any], shown: Callable[[str], Callable[[Any], str]], work: int
-) -> Callable[[Any], str | None] | None:
-    """`fn(frame) -> text, or None when anything fails` for a template's parts (literal strings and
-    (closure, type name, text) placeholders); None when a placeholder has no text."""
-    refs: dict[str, Any] = {}
-    lines = []
-    pieces = []
-    for part in parts:
-        if isinstance(part, str):
-            name, bound = name_for(part, "text")  # literal text is bound by name, never written into code
-            refs.update(bound)
-            pieces.append(name)
-            continue
-        if len(part) < 3 or part[2] is None:
-            return None
-        _, type_name, src = part
-        refs.update(src.refs)
-        show, bound = name_for(shown(type_name), "show")
-        refs.update(bound)
-        value = name_for(None, "value")[0]  # a local variable; fresh names never collide
-        lines += [f"f.budget = {int(work)}", f"{value} = {src.text}"]
-        if type_name == "int":
-            pieces.append(f"(str({value}) if {value}.__class__ is int else {show}({value}))")
-        elif type_name == "str":
-            pieces.append(f"({value} if {value}.__class__ is str else {show}({value}))")
-        else:
-            pieces.append(f"{show}({value})")
-    lines.append(f"return ''.join(({', '.join(pieces)},))")
-    return function("_write", ["try:", *["    " + line for line in lines], *_GIVE_UP], refs, "<cardrules message>")

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.program import BY_MASK, meta_by
-from interpreter.engine.state import ANNOUNCE, PASS_KIND, PRIVATE, SECRET, GameState
+from interpreter.engine.cardmeta import BY_MASK, meta_by
+from interpreter.engine.events import Event, typed_text
+from interpreter.engine.state import ANNOUNCE, PASS_KIND, PICK_KIND, PICKED, PRIVATE, SECRET, GameState
 
 
 def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
@@ -84,6 +85,8 @@ def event_text(rs: Any, seat: int, kind: int, value: Any, secret: bool, viewer: 
         return value
     if kind == PASS_KIND:
         return "pass"
+    if kind == PICK_KIND:
+        return rs.pick_text(value)
     act = rs.actions[kind]
     if value is None:
         return act.name
@@ -124,13 +127,62 @@ def observation(st: GameState, seat: int) -> dict:
         "history": [
             {"seat": s, "action": event_text(rs, s, k, v, flag == SECRET, seat)}
             for s, k, v, flag in st.history
-            if flag != PRIVATE or s == seat
+            if (flag != PRIVATE and flag != PICKED) or s == seat
         ],
         "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],
+        "events": [e for e in (ev.for_seat(rs, seat) for ev in st.events) if e is not None],
+        "deals": [{"scores": list(d["scores"]), "totals": list(d["totals"])} for d in st.deals],
+        "phase": _phase(st),
+        "decision": None if st.finished else _decision(st, seat),
     }
+    if to_act == seat and not st.finished:
+        choice = _choice(st)
+        if choice is not None:
+            obs["choice"] = choice
     if st.finished:
         obs["returns"] = st.returns()
     return obs
+
+
+def _phase(st: GameState) -> dict | None:
+    """The phase play is in (its name, and its title in each language when the ruleset gives one)."""
+    name = st.rs.program[st.pc].where.phase
+    if name is None:
+        return None
+    title = st.rs.phase_titles.get(name)
+    return {"name": name, "title": dict(title.values) if title is not None else {}}
+
+
+def _decision(st: GameState, seat: int) -> dict | None:
+    """What is being decided, in words (a turn's or a claim window's `prompt`), as `seat` may see it."""
+    ins = st.rs.program[st.pc]
+    prompt = getattr(ins, "prompt", None)
+    if not prompt:
+        return None
+    told = Event("decision", text=typed_text(prompt, st.fr), to=frozenset((seat,))).seal(st)
+    return told.for_seat(st.rs, seat)
+
+
+def _choice(st: GameState) -> dict | None:
+    """A choice of several values that the seat to act is making: what it picked, what it may pick."""
+    rs = st.rs
+    legal = st.legal_actions()
+    picks = [a for a in legal if a.kind == PICK_KIND]
+    wholes = [a for a in legal if a.kind >= 0 and rs.actions[a.kind].count is not None]
+    if not picks and not wholes and st.selection is None:
+        return None
+    kind = st.selection[0] if st.selection is not None else (picks or wholes)[0].value[0] if picks else wholes[0].kind
+    act = rs.actions[kind]
+    low, high = act.count
+    chosen = st.selection[1] if st.selection is not None else ()
+    return {
+        "action": act.name,
+        "min": low,
+        "max": high,
+        "chosen": [rs.value_text(act, v) for v in chosen],
+        "offer": [rs.value_text(act, a.value[1]) for a in picks if a.value[0] == kind],
+        "complete": any(a.kind == kind for a in wholes),
+    }
 
 
 def describe(st: GameState) -> str:

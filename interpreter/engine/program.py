@@ -14,20 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine import rng
+from interpreter.engine.cardmeta import PLACE_MASK
+from interpreter.engine.events import Event, typed_text
 
 PAUSE = -1
 Fn = Callable[[Any], Any]
-
-# A card's meta int: bits 8+ its deck position at the last shuffle (so a
-# search can re-deal the cards a seat has not seen), bits 1-7 the seat that
-# placed it plus one (0: nobody), bit 0 face up.
-PLACE_MASK = 0xFF
-BY_MASK = 0x7F
-
-
-def meta_by(m: int) -> int:
-    """The seat that placed the card, or -1."""
-    return ((m >> 1) & BY_MASK) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +28,7 @@ class Where:
     what: str
     rule: Any = None
     span: Any = None
+    phase: str | None = None  # the phase the step is part of (innermost), for showing where play stands
 
     def describe(self) -> str:
         rule = f" ({self.rule.id})" if self.rule is not None and self.rule.id else ""
@@ -313,8 +305,11 @@ class Reveal(Instr):
     def run(self, st: Any) -> int:
         z = self.zone(st.fr)
         _zone_range(st, z, self.where)
-        st.meta[z] = [m | 1 for m in st.meta[z]]
-        st.note_reveal(z)
+        metas = st.meta[z]
+        turned = [i for i, m in enumerate(metas) if not m & 1] if st.story else None
+        st.meta[z] = [m | 1 for m in metas]
+        if turned:
+            st.note_reveal(z, turned)
         return self.pc + 1
 
 
@@ -431,12 +426,12 @@ class LoopNext(Instr):
 
 
 class Turn(Instr):
-    """A decision: the seat chooses one legal action among `actions`."""
+    """A decision: the seat chooses one legal action among `actions`; `prompt` says it in words."""
 
-    __slots__ = ("player", "actions")
+    __slots__ = ("player", "actions", "prompt")
 
-    def __init__(self, player: Fn, actions: tuple[int, ...]):
-        self.player, self.actions = player, actions
+    def __init__(self, player: Fn, actions: tuple[int, ...], prompt: dict | None = None):
+        self.player, self.actions, self.prompt = player, actions, prompt or {}
 
     def run(self, st: Any) -> int:
         seat = self.player(st.fr)
@@ -450,10 +445,18 @@ class Turn(Instr):
 class Claim(Instr):
     """A claim window: each listed seat answers privately; the strongest claim wins."""
 
-    __slots__ = ("players", "actions", "rank", "as_slot")
+    __slots__ = ("players", "actions", "rank", "as_slot", "prompt")
 
-    def __init__(self, players: Fn, actions: tuple[int, ...], rank: dict[int, int], as_slot: int | None):
+    def __init__(
+        self,
+        players: Fn,
+        actions: tuple[int, ...],
+        rank: dict[int, int],
+        as_slot: int | None,
+        prompt: dict | None = None,
+    ):
         self.players, self.actions, self.rank, self.as_slot = players, actions, rank, as_slot
+        self.prompt = prompt or {}
 
     def run(self, st: Any) -> int:
         if st.window is None or st.window[0] != self.pc:
@@ -476,29 +479,81 @@ class Record(Instr):
         return self.pc + 1
 
 
-class Announce(Instr):
-    """Add a message to the history, in each of its languages.  `text` maps a language to a
-    template's parts; each is written by a generated function (engine/fuse.py), made at the first
-    run, or by `Ruleset.fill` when that cannot be made or fails (which then says why)."""
+class Emit(Instr):
+    """Tell the table what happened (`announce` and `event` steps): see engine/events.py.
 
-    __slots__ = ("text", "made")
+    `text` maps a language to a template's parts (a string, or (fn, type name, src)); the other
+    fields are compiled expressions or None, and `rows` the compiled rows of a breakdown.  Nothing
+    is evaluated when the state keeps no story (a search playout).
+    """
 
-    made: tuple[tuple[str, Callable[[Any], str | None] | None, Any], ...] | None
+    __slots__ = ("kind", "text", "seat", "cards", "by", "to", "rows")
 
-    def __init__(self, text: Any):
-        self.text = text
-        self.made = None
+    def __init__(self, kind: str, text: dict | None = None):
+        self.kind, self.text = kind, text or {}
+        self.seat = self.cards = self.by = self.to = None
+        self.rows: tuple = ()
 
     def run(self, st: Any) -> int:
-        made = self.made
-        if made is None:
-            made = self.made = tuple((lang, st.rs.formatter(parts), parts) for lang, parts in self.text.items())
-        texts = {}
+        if st.story:
+            st.emit(self.event(st))
+        return self.pc + 1
+
+    def event(self, st: Any) -> Event:
         fr = st.fr
-        for lang, write, parts in made:
-            text = write(fr) if write is not None else None
-            texts[lang] = text if text is not None else st.rs.fill(st, parts)
-        st.announce(texts)
+        to = self.to(fr) if self.to is not None else None
+        return Event(
+            self.kind,
+            self.seat(fr) if self.seat is not None else -1,
+            typed_text(self.text, fr),
+            tuple(self.cards(fr)) if self.cards is not None else (),
+            tuple(self.by(fr)) if self.by is not None else (),
+            tuple(_rows(st, self.rows)),
+            None if to is None else frozenset(s for s in to if 0 <= s < st.rs.num_players),
+        )
+
+
+def _rows(st: Any, rows: tuple) -> Any:
+    """The rows of a breakdown, each (label by language, typed value, cards)."""
+    fr, vars_ = st.fr, st.vars
+    for each, as_slot, condition, label, value, value_type, cards in rows:
+        items = each(fr) if each is not None else (None,)
+        for item in items:
+            if as_slot is not None:
+                vars_[as_slot] = item
+            if condition is not None and not condition(fr):
+                continue
+            yield (
+                typed_text(label, fr),
+                (value_type, _plain(value(fr))) if value is not None else ("str", None),
+                tuple(cards(fr)) if cards is not None else (),
+            )
+
+
+def _plain(value: Any) -> Any:
+    return tuple(value) if isinstance(value, (list, frozenset, set)) else value
+
+
+class EndDeal(Emit):
+    """The deal is over: its scores join the match table (`st.deals`), its summary is told, and the
+    ruleset's invariants are checked."""
+
+    __slots__ = ("scores", "totals")
+
+    def __init__(self, kind: str = "deal_end", text: dict | None = None):
+        super().__init__(kind, text)
+        self.scores = self.totals = None
+
+    def run(self, st: Any) -> int:
+        fr = st.fr
+        deal = {
+            "scores": tuple(self.scores(fr)) if self.scores is not None else (),
+            "totals": tuple(self.totals(fr)) if self.totals is not None else (),
+        }
+        st.deals.append(deal)
+        if st.story:
+            st.emit(self.event(st))
+        st.rs.check_invariants(st, self.where)
         return self.pc + 1
 
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 import hashlib
 import itertools
 import operator
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import observe, saves
+from interpreter.engine.choices import choosing, whole_choice
+from interpreter.engine.explain import explain, refusal
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where, as_flow_error
-from interpreter.engine.state import PASS_KIND, Action, GameState, fresh_state, normalize
+from interpreter.engine.state import PASS_KIND, PICK_KIND, Action, GameState, fresh_state
 
 _EPOCHS = itertools.count(1)  # Frame.epoch of each legality check (see expr.runtime.cached)
 
@@ -71,6 +74,8 @@ class CompiledAction:
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]
     fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal values
+    count: tuple[int, int] | None = None  # (min, max) values chosen at once (engine/choices.py), else None
+    partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
     common: bool = field(init=False, repr=False, compare=False)  # a parameter and nothing else to test first
 
     def __post_init__(self) -> None:
@@ -78,6 +83,7 @@ class CompiledAction:
             self,
             "common",
             self.param_slot is not None
+            and self.count is None
             and self.available is None
             and not any(r.require_fixed for r in self.restrictions),
         )
@@ -158,18 +164,13 @@ class Ruleset:
     summary: Mapping[str, tuple] = field(default_factory=dict)
     evaluate_fn: Callable | None = None
     card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
+    phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
+    ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""
         fr, shown = st.fr, self.shown
         return "".join([p if p.__class__ is str else shown(p[1])(p[0](fr)) for p in parts])
-
-    def formatter(self, parts: tuple) -> Callable[[Any], str | None] | None:
-        """A generated function writing a template on a frame (None when it fails), or None."""
-        from interpreter.engine.fuse import template_function
-        from interpreter.expr import DEFAULT_LIMITS
-
-        return template_function(parts, self.shown, DEFAULT_LIMITS.max_work)
 
     def shown(self, type_name: str) -> Callable[[Any], str]:
         """How a value of this type is written in messages: enum values by id, lists joined."""
@@ -204,11 +205,21 @@ class Ruleset:
         options: Mapping[str, Any] | None = None,
         deck_orders: Sequence[Sequence[int]] | None = None,
         carry_from: GameState | None = None,
+        story: bool = False,
+        check_invariants: bool | None = None,
     ) -> GameState:
-        """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables."""
+        """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables.
+
+        `story=True` keeps the game's events for front ends (`observation(seat)["events"]`; off by
+        default, since simulations and search read none of them); `check_invariants` checks the
+        invariants that have a `when` after every action (default: the environment variable
+        CARDRULES_CHECK_INVARIANTS, which the test suite sets).
+        """
         carry = {slot: carry_from.vars[slot] for slot in self.carry_slots} if carry_from is not None else None
         orders = [self.faces(order) for order in deck_orders] if deck_orders else None
-        return fresh_state(self, seed, self.check_options(options or {}), orders, carry)
+        if check_invariants is None:
+            check_invariants = os.environ.get("CARDRULES_CHECK_INVARIANTS", "") not in ("", "0")
+        return fresh_state(self, seed, self.check_options(options or {}), orders, carry, story, check_invariants)
 
     def faces(self, cards: Sequence[Any]) -> list[int]:
         """Card ids (or faces) as faces; ValueError names an unknown id."""
@@ -279,7 +290,41 @@ class Ruleset:
     def action_text(self, act: CompiledAction, value: Any) -> str:
         if act.param_slot is None:
             return act.name
+        if act.count is not None:
+            return " ".join([act.name, *(self.value_text(act, v) for v in value)])
         return f"{act.name} {self.value_text(act, value)}"
+
+    def pick_text(self, value: tuple[int, Any]) -> str:
+        """A pick towards a choice of several values: the action's name and `+value`."""
+        act = self.actions[value[0]]
+        return f"{act.name} +{self.value_text(act, value[1])}"
+
+    def pick(self, st: GameState, value: tuple[int, Any]) -> None:
+        kind, v = value
+        chosen = st.selection[1] if st.selection is not None else ()
+        st.selection = (kind, tuple(sorted((*chosen, v))))
+
+    def whole_choice(self, st: GameState, text: str) -> list[Action] | None:
+        """The picks and the choice a whole choice's text stands for (engine/choices.py)."""
+        return whole_choice(self, st, text, refusal)
+
+    def action_story(self, action: Action) -> tuple[tuple, tuple[str, str | None]]:
+        """How a decision is told: (the cards it shows, (action name, its value in words when not cards))."""
+        if action.kind < 0:
+            return (), ("pass", None)
+        act = self.actions[action.kind]
+        if act.param_slot is None:
+            return (), (act.name, None)
+        if act.param_kind == "card":
+            return (action.value,) if act.count is None else tuple(action.value), (act.name, None)
+        if act.count is not None:
+            return (), (act.name, " ".join(self.value_text(act, v) for v in action.value))
+        return (), (act.name, self.value_text(act, action.value))
+
+    @property
+    def watched(self) -> bool:
+        """Some invariant has a `when`, so it is checked after actions (with invariant checks on)."""
+        return any(when is not None for _, _, when in self.invariants)
 
     def _options_for(self, st: GameState, act: CompiledAction, seat: int):
         """Yield (value, failing restriction or None) for each candidate of the action."""
@@ -335,8 +380,13 @@ class Ruleset:
         actions = self.actions
         act = None
         try:
+            if st.selection is not None:  # a choice of several values goes on: only its picks
+                kinds = (st.selection[0],)
             for k in kinds:
                 act = actions[k]
+                if act.count is not None:
+                    out.extend(choosing(self, st, act, seat))
+                    continue
                 if not act.common:
                     for value, failing in self._options_for(st, act, seat):
                         if failing is None:
@@ -397,6 +447,8 @@ class Ruleset:
         ins = self.program[st.pc]
         if kind == PASS_KIND:
             return st.window is not None
+        if kind == PICK_KIND or (0 <= kind < len(self.actions) and self.actions[kind].count is not None):
+            return any(a.kind == kind and a.value == value for a in self.legal_actions(st))
         if kind not in getattr(ins, "actions", ()):
             return False
         act = self.actions[kind]
@@ -437,7 +489,7 @@ class Ruleset:
         """Why `text` is not a legal action now, in the rule's words."""
         saved = [(slot, st.vars[slot]) for slot in self.scratch_slots]
         try:
-            return self._explain(st, text)
+            return explain(self, st, text)
         except FlowError:
             raise
         except Exception as exc:
@@ -445,45 +497,6 @@ class Ruleset:
         finally:
             for slot, value in saved:
                 st.vars[slot] = value
-
-    def _explain(self, st: GameState, text: str) -> str:
-        key = normalize(text)
-        ins = self.program[st.pc]
-        kinds = ins.actions if hasattr(ins, "actions") else ()
-        legal = ", ".join(a.text for a in _reading_order(st.legal_actions())[:12])
-        for k in kinds:
-            act = self.actions[k]
-            verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
-            if key != verb and not key.startswith(verb + " "):
-                continue
-            vars_ = st.vars
-            vars_[self.player_slot] = st.decider
-            if act.available is not None and not act.available(st.fr):
-                return f"'{act.name}' is not possible now" + _rule_suffix(act.rule)
-            if act.param_slot is None:
-                failing = next(iter(self._options_for(st, act, st.decider)), (None, None))[1]
-                return _refusal(failing) if failing else f"'{text}' is not legal now"
-            arg = key[len(verb) :].strip()
-            for value, failing in self._options_for(st, act, st.decider):
-                if normalize(self.value_text(act, value)) == arg:
-                    return _refusal(failing) if failing else f"'{text}' is not legal now"
-            failing = self._failing_for(st, act, arg)
-            if failing is not None:
-                return _refusal(failing)
-            return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
-        names = sorted({self.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
-        return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
-
-    def _failing_for(self, st: GameState, act: CompiledAction, arg: str) -> Restriction | None:
-        """The restriction a value outside the candidates breaks, when it can be read as a card."""
-        value = self.cards.index().get(arg.replace(" ", "-"))
-        if value is None or act.param_kind != "card":
-            return None
-        st.vars[act.param_slot] = value  # type: ignore[index]  # a 'card' parameter has a slot
-        try:
-            return self._failing(self._applicable(act, st.fr), st.fr)
-        except Exception:  # the value may not fit the restriction at all
-            return None
 
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""
@@ -512,8 +525,11 @@ class Ruleset:
         st.vars[self.last_action_slot] = -1 if kind is None else kind
         st.vars[self.last_player_slot] = seat
 
-    def check_invariants(self, st: GameState, where: Where) -> None:
-        for rule, check in self.invariants:
+    def check_invariants(self, st: GameState, where: Where | None, watched_only: bool = False) -> None:
+        """Every invariant (at the end of a deal), or only those with a `when` that holds now."""
+        for rule, check, when in self.invariants:
+            if watched_only and (when is None or not when(st.fr)):
+                continue
             if not check(st.fr):
                 raise FlowError(f"invariant broken: {rule.describe()} (after {len(st.history)} actions)", where)
 
@@ -532,25 +548,6 @@ def _show(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(_show(v) for v in value)
     return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _reading_order(actions: list[Action]) -> list[Action]:
-    """Actions by kind, then value (cards in deck order), for messages; as they are if the values
-    cannot be ordered."""
-    try:
-        return sorted(actions, key=lambda a: (a.kind, a.value is not None, a.value))
-    except TypeError:
-        return list(actions)
-
-
-def _rule_suffix(rule: Any) -> str:
-    return f" ({rule.id})" if rule is not None and rule.id else ""
-
-
-def _refusal(r: Restriction) -> str:
-    words = r.rule.text.get("en") if r.rule is not None else ""
-    rid = f" ({r.rule.id})" if r.rule is not None and r.rule.id else ""
-    return f"not allowed: {words or 'this choice breaks a rule'}{rid}"
 
 
 def file_sha256(text: str) -> str:

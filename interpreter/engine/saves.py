@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from interpreter.engine.state import Action, GameState
+from interpreter.engine.state import ANNOUNCE, Action, GameState
 
 FORMAT = "cardrules-state/1"
 
@@ -76,7 +76,9 @@ def state_to_json(st: GameState) -> dict:
         "history": [_enc(list(h)) for h in st.history],
         "records": [_enc_record(r) for r in st.records],
         "shuffles": [[z, list(order)] for z, order in st.shuffles],
-        "messages": [str(m) for m in st.messages],
+        "deals": [_enc_record(d) for d in st.deals],
+        "story": st.story,
+        "selection": _enc(st.selection),
         "steps": st.steps,
         "decisions": st.decisions,
         "carried": [[slot, _enc(value)] for slot, value in sorted(st.carried.items())],
@@ -148,13 +150,25 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
     history = data.get("history")
     _need(isinstance(history, list), "the history in the save is damaged")
     st.history = [tuple(_dec(h)) if isinstance(h, list) else _bad_history() for h in history]
+    _need(all(len(h) == 4 for h in st.history), "the history in the save is damaged")
+    # messages were history entries in saves of 0.1; they are events now, which the replay makes again
+    st.history = [h for h in st.history if h[1] != ANNOUNCE]
     records = data.get("records") or []
     _need(
         isinstance(records, list) and all(isinstance(r, dict) for r in records), "the results in the save are damaged"
     )
     st.records = [{k: _dec(v) for k, v in r.items()} for r in records]
     st.shuffles = [(z, tuple(o)) for z, o in data.get("shuffles") or []]
-    st.messages = list(data.get("messages") or [])
+    deals = data.get("deals") or []
+    _need(isinstance(deals, list) and all(isinstance(d, dict) for d in deals), "the deal results are damaged")
+    st.deals = [{k: _dec(v) for k, v in d.items()} for d in deals]
+    st.selection = _dec(data.get("selection"))
+    if st.selection is not None:
+        _need(
+            isinstance(st.selection, tuple) and len(st.selection) == 2 and isinstance(st.selection[1], tuple),
+            "the choice in progress in the save is damaged",
+        )
+    st.events, st.story, st.checks = [], data.get("story", True) is not False, False
     st.forced_orders = []
     st.last_move_public = True
     st.snapshot = None
@@ -176,7 +190,7 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
 
 def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
     """The game its own history describes, played again; a save that disagrees was edited or damaged."""
-    from interpreter.engine.state import ANNOUNCE, CLAIMED, IllegalAction, fresh_state
+    from interpreter.engine.state import CLAIMED, IllegalAction, fresh_state
 
     carried = data.get("carried") or []
     _need(
@@ -194,6 +208,7 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
             options,
             [list(order) for _, order in st.shuffles],
             {slot: _dec(value) for slot, value in carried},
+            story=st.story,
         )
         for seat, kind, value, flag in st.history:
             if kind == ANNOUNCE or flag == CLAIMED:
@@ -219,6 +234,8 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
         "finished",
         "history",
         "records",
+        "deals",
+        "selection",
     ):
         _need(_same(mine[key], saved[key]), f"the save was edited or damaged ('{key}' does not match its moves)")
     return world

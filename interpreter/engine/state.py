@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from interpreter.engine.cardmeta import meta_by
+from interpreter.engine.events import Event
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 
 CHANCE = -2  # current_player() while the flow runs (never seen by callers)
@@ -36,8 +38,10 @@ class Action:
     @property
     def text(self) -> str:
         if self._text is None:
-            act = self._rs.actions[self.kind]
-            self._text = self._rs.action_text(act, self.value)
+            if self.kind == PICK_KIND:
+                self._text = self._rs.pick_text(self.value)
+            else:
+                self._text = self._rs.action_text(self._rs.actions[self.kind], self.value)
         return self._text
 
     def __str__(self) -> str:
@@ -56,12 +60,14 @@ class Action:
 
 
 PASS_KIND = -1
-ANNOUNCE = -3  # history entries made by `announce` steps: (-1, ANNOUNCE, {lang: text}, PUBLIC)
+ANNOUNCE = -3  # messages, in the history of saves written by 0.1 (now they are events)
+PICK_KIND = -5  # one value of a choice of several (value: (action kind, value)); see engine/choices.py
 
 # The last field of a history entry (seat, kind, value, flag): who may see it.
-PUBLIC, SECRET, PRIVATE, CLAIMED = 0, 1, 2, 3
+PUBLIC, SECRET, PRIVATE, CLAIMED, PICKED = 0, 1, 2, 3, 4
 # all; all but the value (a face-down card); only the seat itself (a claim-window answer);
-# all, and not a decision of its own (the claim a window applied)
+# all, and not a decision of its own (the claim a window applied); only the seat itself (a value
+# picked towards a choice of several, which is then played as a whole)
 
 
 # A history entry (seat, kind, value, flag) and a claim window (its pc, the seats asked, the
@@ -99,9 +105,13 @@ class GameState:
         "_legal",
         "shuffles",
         "last_move_public",
-        "messages",
         "snapshot",
         "carried",
+        "events",
+        "deals",
+        "selection",
+        "story",
+        "checks",
     )
 
     rs: Any  # the Ruleset (engine/ruleset.py imports this module)
@@ -124,9 +134,13 @@ class GameState:
     _legal: list[Action] | None
     shuffles: list[tuple[int, tuple[int, ...]]]
     last_move_public: bool
-    messages: list[str]
     snapshot: tuple[GameState, int, int] | None  # (state after the last shuffle, history length, zone)
     carried: dict[int, Any]
+    events: list[Event]  # the story so far (engine/events.py); derived from the decisions, never saved
+    deals: list[dict[str, tuple]]  # each finished deal's scores and totals (`end_deal`)
+    selection: tuple[int, tuple] | None  # a choice of several values in progress: (action kind, values)
+    story: bool  # keep events (off in search playouts, where nobody reads them)
+    checks: bool  # check the invariants that have a `when` after every action
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -215,37 +229,59 @@ class GameState:
         return not self.finished and self.rs.is_legal(self, kind, value)
 
     def apply_action(self, action: Action | str) -> None:
-        """Play a legal action (or its string form); raises IllegalAction with the reason."""
+        """Play a legal action (or its string form); raises IllegalAction with the reason.
+
+        The string form of a whole choice of several values (`pass c-2 d-5 s-9`) plays its picks
+        and the choice in one go, or nothing when any part of it is not legal.
+        """
         if self.finished:
             raise IllegalAction("the game is over")
         chosen = self._match(action)
+        if isinstance(chosen, list):
+            for step in chosen:
+                self._decide(step)
+            return
+        self._decide(chosen)
+
+    def force_action(self, kind: int, value: Any) -> None:
+        """Apply a decision without checking that it is legal (used to replay samples for search)."""
+        self._decide(Action(kind, value, ""))
+
+    def _decide(self, chosen: Action) -> None:
         self.decisions += 1
         if self.decisions > self.rs.limits.decisions_per_game:
             raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game", None, self.seed)
         try:
             if self.window is not None:
                 self._answer_window(chosen)
+            elif chosen.kind == PICK_KIND:
+                self.rs.pick(self, chosen.value)
+                self.history.append((self.decider, PICK_KIND, chosen.value, PICKED))
+                self._legal = None
+                return
             else:
-                self.rs.run_action(self, chosen, self.decider)
-                self.history.append((self.decider, chosen.kind, chosen.value, self._secret(chosen)))
+                seat = self.decider
+                told = self._told(seat, chosen, None) if self.story else None
+                self.selection = None
+                self.rs.run_action(self, chosen, seat)
+                self.history.append((seat, chosen.kind, chosen.value, self._secret(chosen)))
+                if told is not None:
+                    told.seal(self, also=True)  # seen in hand before, or where it went
                 self.pc += 1
         except Exception as exc:  # an effect that cannot run: run_action says which step
             raise self.failed(exc, None) from None
         self._run()
+        if self.checks and self.rs.watched:
+            self.rs.check_invariants(self, None, watched_only=True)
 
-    def force_action(self, kind: int, value: Any) -> None:
-        """Apply a decision without checking that it is legal (used to replay samples for search)."""
-        act = Action(kind, value, "")
-        self.decisions += 1
-        if self.window is not None:
-            self._answer_window(act)
-        else:
-            self.rs.run_action(self, act, self.decider)
-            self.history.append((self.decider, kind, value, self._secret(act)))
-            self.pc += 1
-        self._run()
+    def _told(self, seat: int, chosen: Action, to: frozenset[int] | None, kind: str = "action") -> Event:
+        """The event of a decision (added now, before its effect tells what follows from it)."""
+        cards, said = self.rs.action_story(chosen)
+        event = Event(kind, seat, cards=cards, to=to, action=said).seal(self)
+        self.events.append(event)
+        return event
 
-    def _match(self, action: Action | str) -> Action:
+    def _match(self, action: Action | str) -> Action | list[Action]:
         legal = self.legal_actions()
         if isinstance(action, Action):
             for a in legal:
@@ -259,6 +295,9 @@ class GameState:
         for a in legal:
             if normalize(a.text) == key:
                 return a
+        steps = self.rs.whole_choice(self, str(action))  # raises IllegalAction naming the failing part
+        if steps is not None:
+            return steps
         raise IllegalAction(self.rs.explain(self, str(action)))
 
     def _secret(self, action: Action) -> int:
@@ -269,6 +308,8 @@ class GameState:
         pc, seats, idx, answers = self.window  # type: ignore[misc]  # called only while a window is open
         self.window = (pc, seats, idx + 1, answers + ((self.decider, chosen),))
         self.history.append((self.decider, chosen.kind, chosen.value, PRIVATE))
+        if self.story:
+            self._told(self.decider, chosen, frozenset((self.decider,)))
 
     def advance_window(self, ins: Any) -> int:
         pc, seats, idx, answers = self.window  # type: ignore[misc]  # Claim.run has just opened it
@@ -293,8 +334,11 @@ class GameState:
                 self.vars[ins.as_slot] = -1
             return ins.pc + 1
         _, seat, act = best
+        told = self._told(seat, act, None, "claim") if self.story else None
         self.rs.run_action(self, act, seat)
         self.history.append((seat, act.kind, act.value, CLAIMED))
+        if told is not None:
+            told.seal(self, also=True)
         if ins.as_slot is not None:
             self.vars[ins.as_slot] = act.kind
         return ins.pc + 1
@@ -306,8 +350,20 @@ class GameState:
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
         self.last_move_public = self.rs.zone_public(dst) and not down
 
-    def note_reveal(self, z: int) -> None:
-        return None
+    def note_reveal(self, z: int, turned: list[int]) -> None:
+        """Cards of zone z at these places were just turned face up: tell the table who placed what."""
+        cards, metas = self.zones[z], self.meta[z]
+        event = Event(
+            "reveal",
+            cards=[cards[i] for i in turned],
+            by=[meta_by(metas[i]) for i in turned],
+            zone=self.rs.zones[self.rs.zone_index[z]].name,
+        )
+        self.emit(event)
+
+    def emit(self, event: Event) -> None:
+        """Add an event to the story; each seat sees the cards it can see now."""
+        self.events.append(event.seal(self))
 
     def add_group(self, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
         groups = self.groups[z]
@@ -330,11 +386,8 @@ class GameState:
 
     def record(self, values: dict, where: Where) -> None:
         self.records.append(values)
-        self.rs.check_invariants(self, where)
-
-    def announce(self, texts: dict) -> None:
-        """A message in each of its languages, seen by everyone."""
-        self.history.append((-1, ANNOUNCE, texts, PUBLIC))
+        if not self.rs.ends_deals:  # a ruleset without `end_deal` (written for 0.1): a record ends a deal
+            self.rs.check_invariants(self, where)
 
     # ----- copies and JSON --------------------------------------------------
     def clone(self) -> GameState:
@@ -350,7 +403,9 @@ class GameState:
         other.records = self.records[:]
         other.forced_orders = self.forced_orders[:]
         other.shuffles = self.shuffles[:]
-        other.messages = self.messages[:]
+        other.events = self.events[:]
+        other.deals = self.deals[:]
+        other.selection, other.story, other.checks = self.selection, self.story, self.checks
         other.steps, other.decisions = self.steps, self.decisions
         other.last_move_public = self.last_move_public
         other.snapshot = self.snapshot
@@ -372,7 +427,13 @@ class GameState:
 
 
 def fresh_state(
-    rs: Any, seed: int, option_values: dict, forced_orders: Iterable | None = None, carry: dict | None = None
+    rs: Any,
+    seed: int,
+    option_values: dict,
+    forced_orders: Iterable | None = None,
+    carry: dict | None = None,
+    story: bool = False,
+    checks: bool = False,
 ) -> GameState:
     """A new game before its first decision has been reached."""
     st = GameState(rs)
@@ -388,7 +449,8 @@ def fresh_state(
         st.vars[slot] = value
     st.pc, st.seed, st.counter = 0, seed & ((1 << 64) - 1), 0
     st.decider, st.window, st.finished = CHANCE, None, False
-    st.history, st.records, st.shuffles, st.messages = [], [], [], []
+    st.history, st.records, st.shuffles, st.events, st.deals = [], [], [], [], []
+    st.selection, st.story, st.checks = None, story, checks
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
     st.steps = st.decisions = 0
     st.last_move_public = True

@@ -343,14 +343,22 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--log-dir", type=click.Path(file_okay=False), default=None, help="Write one JSONL log per game here.")
-def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, log_dir) -> None:
+@click.option(
+    "--check-invariants",
+    is_flag=True,
+    help="Also check the invariants that have a `when` after every action (slower); "
+    "the others are checked at the end of every deal anyway.",
+)
+def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, log_dir, check_invariants) -> None:
     """Play RULESET many times with agents only and summarise the results.
 
     Prints wins, mean score, spread and a 95% confidence interval per seat and
     per team, games and deals per second, and the peak memory of the largest
-    process.  Invariants the ruleset declares are checked throughout; a broken
-    one stops the run with its rule id.
+    process.  Invariants the ruleset declares are checked at the end of every
+    deal; a broken one stops the run with its rule id.
     """
+    if check_invariants:
+        os.environ["CARDRULES_CHECK_INVARIANTS"] = "1"  # read by every new game, in worker processes too
     from interpreter.agents.spec import AgentSpecError, make_agents
     from interpreter.engine.program import FlowError
     from interpreter.frontends.simulate import format_summary

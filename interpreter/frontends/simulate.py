@@ -150,7 +150,7 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
     from interpreter.frontends.gamelog import LogWriter
 
     agents = make_agents(agent_spec, rs, seed)
-    st = rs.new_game(seed=seed, options=options)
+    st = rs.new_game(seed=seed, options=options, story=False)  # nobody reads the events of a simulation
     log = LogWriter(log_stream, rs, ruleset_path, seed, [a.describe() for a in agents], options) if log_stream else None
     if log:
         log.sync(st)
@@ -188,7 +188,8 @@ def _worker(args: tuple) -> Tally:
         stream = open(log, "w", encoding="utf-8") if log else None
         try:
             st = play_one(rs, spec, seed, options, stream, path)
-            tally.add(st.returns(), max(1, len(st.records)), st.decisions)
+            deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
+            tally.add(st.returns(), max(1, deals), st.decisions)
         except FlowError as exc:  # say which game, so it can be replayed, and go on with the others
             where = f"game {index} (seed {seed}" + (f", log {log}" if log else "") + ")"
             tally.fail(index, f"{where}: {exc}")

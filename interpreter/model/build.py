@@ -222,6 +222,8 @@ class _Builder:
             name=name,
             rule=self.rule(raw),
             label=Text.of(raw.get("label", name)),
+            param_count=self.count(name, param),
+            partial_if=raw.get("partial_if"),
             param_name=param.get("name"),
             param_from=param.get("from"),
             available_if=raw.get("available_if"),
@@ -229,6 +231,18 @@ class _Builder:
             effect=self.steps(raw.get("effect")),
             span=_key_span(self.root["actions"], name),
         )
+
+    def count(self, name: str, param: Mapping) -> tuple[int, int] | None:
+        """(min, max) of a choice of several values, reporting a range that cannot be met."""
+        raw = param.get("count")
+        if raw is None:
+            return None
+        low, high = (raw, raw) if isinstance(raw, int) else (raw.get("min", 0), raw["max"])
+        if low > high:
+            self.bag.error(
+                f"action '{name}' chooses at least {low} and at most {high} values", _value_span(param, "count")
+            )
+        return low, high
 
     def section(self, key: str) -> Mapping:
         value = self.root.get(key)
@@ -357,15 +371,19 @@ class _Builder:
                 for k, v in shapes.items()
             ),
             actions=tuple(self.action(k, v) for k, v in self.section("actions").items()),
-            phases={k: self.steps(v) for k, v in phases.items()},
+            phases={k: self.steps(v.get("steps") if isinstance(v, Mapping) else v) for k, v in phases.items()},
             phase_spans={k: _key_span(phases, k) for k in phases},
+            phase_titles={k: Text.of(v.get("title")) for k, v in phases.items() if isinstance(v, Mapping)},
             flow=self.steps(r.get("flow")),
             returns=result.get("returns"),
             evaluate=result.get("evaluate"),
             summary=Text.of(result.get("summary")),
             invariants=tuple(
                 Invariant(
-                    rule=self.rule(v) or Rule(None, Text({})), check=v["check"], span=_item_span(r["invariants"], i)
+                    rule=self.rule(v) or Rule(None, Text({})),
+                    check=v["check"],
+                    span=_item_span(r["invariants"], i),
+                    when=v.get("when"),
                 )
                 for i, v in enumerate(r.get("invariants") or ())
             ),

@@ -29,6 +29,8 @@ STEP_KINDS = (
     "break",
     "record",
     "announce",
+    "event",
+    "end_deal",
 )
 
 
@@ -220,6 +222,8 @@ class Action:
     name: str
     rule: Rule | None
     label: Text
+    param_count: tuple[int, int] | None  # (min, max) for a choice of several values, else None
+    partial_if: Any
     param_name: str | None
     param_from: Any
     available_if: Any
@@ -257,6 +261,7 @@ class Invariant:
     rule: Rule
     check: Any
     span: Span | None
+    when: Any = None  # checked after every action at which it holds (with invariant checks on)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -280,6 +285,7 @@ class Model:
     actions: tuple[Action, ...]
     phases: Mapping[str, tuple[Step, ...]]
     phase_spans: Mapping[str, Span | None]
+    phase_titles: Mapping[str, Text]
     flow: tuple[Step, ...]
     returns: Any
     evaluate: Any

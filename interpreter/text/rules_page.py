@@ -89,6 +89,14 @@ def _step_line(w: _Writer, s: Step) -> str:
         what = "record " + ", ".join(v)
     elif kind == "announce":
         what = f'announce "{w.t(Text.of(v))}"'
+    elif kind == "event":
+        told = f' "{w.t(Text.of(v["text"]))}"' if "text" in v else ""
+        to = f" (to {w.code(v['to'])} only)" if "to" in v else ""
+        what = f"tell the table ({v['kind']}){told}{to}"
+    elif kind == "end_deal":
+        scores = f": scores {w.code(v['scores'])}" if isinstance(v, dict) and "scores" in v else ""
+        told = f' "{w.t(Text.of(v["text"]))}"' if isinstance(v, dict) and "text" in v else ""
+        what = f"the deal ends{scores}{told}"
     elif kind == "break":
         what = "stop the loop"
     else:

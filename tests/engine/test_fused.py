@@ -74,53 +74,6 @@ def test_a_failing_restriction_gives_the_engines_own_error() -> None:
     assert "index 5 is out of range for a list of 5" in errors[0][2] and "tiny.yaml:" in errors[0][2]
 
 
-@pytest.mark.parametrize("name", ["hachinin_meri", "duzihu", "oh_hell", "gin_rummy"])
-def test_generated_messages_are_the_templates_filled_in(name: str, monkeypatch) -> None:
-    """Announcements are written by generated functions; the history is the same as with
-    `Ruleset.fill` alone (the engine's own writing of a template)."""
-    from pathlib import Path
-
-    from interpreter import load
-    from interpreter.engine.ruleset import Ruleset
-
-    path = Path(__file__).resolve().parents[2] / "rulesets" / f"{name}.yaml"
-
-    def histories(rs) -> list:
-        out = []
-        for seed in range(4):
-            st = rs.new_game(seed=seed)
-            rng = random.Random(seed)
-            while not st.is_terminal() and st.decisions < 400:
-                st.apply_action(rng.choice(st.legal_actions()))
-            out.append(st.history)
-        return out
-
-    fast = load(path)
-    with_fill = histories(fast)
-    monkeypatch.setattr(Ruleset, "formatter", lambda self, parts: None)
-    plain = histories(load(path))
-    assert with_fill == plain
-    assert any(h[1] == -3 for game in plain for h in game)  # there were messages
-
-
-def test_generated_message_writers_do_the_writing(monkeypatch) -> None:
-    """The fallback must stay the exception: in a whole deal, no message falls back to `fill`."""
-    from interpreter.engine.ruleset import Ruleset
-
-    scoring = """        - add: {"points[leader]": 1, rounds: 1}"""
-    message = '''
-        - announce: "Seat {leader} takes round {rounds} with {max(entries('table'), key=strength).card}."'''
-    rs = compile_text(HIGH_CARD.replace(scoring, scoring + message))
-    filled = []
-    monkeypatch.setattr(Ruleset, "fill", lambda self, st, parts: filled.append(parts) or "?")
-    st = rs.new_game(seed=3)
-    while not st.is_terminal():
-        st.apply_action(st.legal_actions()[0])
-    texts = [h[2]["en"] for h in st.history if h[1] == -3]
-    assert len(texts) == 3 and not filled
-    assert texts[0].startswith("Seat ") and " takes round 1 with s-" in texts[0]
-
-
 SHIPPED = [
     "hachinin_meri",
     "duzihu",

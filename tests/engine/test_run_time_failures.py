@@ -37,7 +37,7 @@ def ruleset(text: str):
 
 
 def play_out(rs, seed: int = 3) -> None:
-    st = rs.new_game(seed=seed)
+    st = rs.new_game(seed=seed, story=True)  # messages are made only for a game someone watches
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
     st.returns()

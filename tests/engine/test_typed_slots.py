@@ -38,7 +38,7 @@ result:
 
 def _run(steps: str, deck: list[str] | None = None):
     rs = compile_text(TABLE.replace("__STEPS__", steps))
-    return rs.new_game(seed=1, deck_orders=[deck] if deck else None)
+    return rs.new_game(seed=1, deck_orders=[deck] if deck else None, story=True)
 
 
 def test_move_cards_reads_a_quoted_id_as_a_card():
@@ -100,4 +100,5 @@ def test_sets_are_shown_and_walked_in_order():
     st = _run(steps)
     assert st.observation(0)["variables"]["seen"] == ["red", "blue"]
     assert st.observation(0)["variables"]["shown"] == "rb"
-    assert st.history[-1][2] == {"en": "suits red, blue"}
+    message = st.observation(0)["events"][-1]
+    assert message["text"]["en"] == ["suits ", {"list": [{"suit": "red"}, {"suit": "blue"}]}]

@@ -522,7 +522,7 @@ def play_random(rs: Any, moves: int, seed: int = 0) -> None:
     from interpreter.engine.program import FlowError
 
     try:
-        state = rs.new_game(seed=seed)
+        state = rs.new_game(seed=seed, story=True)
         agents = make_agents("random", rs, seed)
         for _ in range(moves):
             if state.is_terminal():

@@ -154,7 +154,7 @@ def _attempt(attempt: Attempt, folder: str) -> str:
         return "refused"
     assert report.ok, messages
     with pytest.raises(FlowError) as stopped:
-        state = report.ruleset.new_game(seed=1)
+        state = report.ruleset.new_game(seed=1, story=True)
         for _ in range(5):
             state.apply_action(state.legal_actions()[0])
     assert attempt.message in str(stopped.value), str(stopped.value)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import os
 import random
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,7 +178,7 @@ def dealt_by_rule(deck: list[str], dealer: int) -> dict[int, list[str]]:
 def new_deal(rs, deck: list[str], dealer: int, *, deals: int = 1, seed: int = 0, options: dict | None = None):
     """A game whose first deal uses `deck`, with a fixed first dealer."""
     opts = {"first_dealer": dealer, "deals": deals, **(options or {})}
-    return rs.new_game(seed=seed, options=opts, deck_orders=[deck])
+    return rs.new_game(seed=seed, options=opts, deck_orders=[deck], story=True)
 
 
 def declaration(st, dealer: int, declarer: int | None = None) -> int:
@@ -234,29 +233,25 @@ class TrickResult:
     combo: int
 
 
-_WIN = re.compile(r"Seat (\d+) wins trick (\d+) with ([a-z0-9-]+)\.")
-_COMBO = re.compile(r"Combination: (\d+) points")
+def _said(event: dict) -> list:
+    """The typed parts of an event's English text."""
+    return event.get("text", {}).get("en", [])
 
 
 def trick_results(st, seat: int = 0) -> list[TrickResult]:
-    """The finished tricks of the current deal, read from the public announcements."""
+    """The finished tricks of the current deal, read from the `trick` and `combination` events."""
     out: list[TrickResult] = []
-    for event in st.observation(seat)["history"]:
-        text = event["action"]
-        if not isinstance(text, dict):
-            continue
-        text = text["en"]
-        m = _WIN.match(text)
-        if m:
-            trick = int(m.group(2))
+    for event in st.observation(seat)["events"]:
+        if event["kind"] == "trick":
+            values = [p for p in _said(event) if isinstance(p, dict)]
+            trick = values[1]["int"]
             if trick == 1:
                 out = []
-            out.append(TrickResult(trick, int(m.group(1)), m.group(3), 0))
-            continue
-        m = _COMBO.match(text)
-        if m and out:
+            out.append(TrickResult(trick, event["seat"], values[2]["card"], 0))
+        elif event["kind"] == "combination" and out:
+            points = next(p["int"] for p in _said(event) if isinstance(p, dict) and "int" in p)
             last = out[-1]
-            out[-1] = TrickResult(last.trick, last.winner, last.card, int(m.group(1)))
+            out[-1] = TrickResult(last.trick, last.winner, last.card, points)
     return out
 
 
@@ -508,7 +503,7 @@ def random_deal(rs, seed: int, *, dealer: int | None = None, deals: int = 1):
     opts = {"deals": deals}
     if dealer is not None:
         opts["first_dealer"] = dealer
-    st = rs.new_game(seed=seed, options=opts)
+    st = rs.new_game(seed=seed, options=opts, story=True)
     while not st.is_terminal():
         st.apply_action(rng.choice(st.legal_actions()))
     return st

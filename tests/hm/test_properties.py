@@ -68,7 +68,7 @@ def oracle_legal(log: Log, seat: int, hand: list[str], meri_done: bool) -> set[s
 def play_random(rs, seed: int, check_step=None) -> tuple[object, Log]:
     """One deal of random legal play; `check_step(st, log)` runs before every decision and at the end."""
     rng = random.Random(seed)
-    st = rs.new_game(seed=seed, options={"deals": 1})
+    st = rs.new_game(seed=seed, options={"deals": 1}, story=True)
     v = variables(st)
     log = Log(
         v["dealer"], v["trump"], v["indicator_card"], {s: list(st.observation(s)["zones"]["hand"][s]) for s in SEATS}
@@ -150,7 +150,7 @@ def test_hm33_hm_a39_hm43_random_deals_match_the_oracle(seed):
 @given(seed=SEEDS)
 def test_hm43_hm_a30_team_scores_sum_to_9(seed):
     rs = load_ruleset()
-    st = rs.new_game(seed=seed, options={"deals": 3})
+    st = rs.new_game(seed=seed, options={"deals": 3}, story=True)
     rng = random.Random(seed)
     while not st.is_terminal():
         st.apply_action(rng.choice(st.legal_actions()))
@@ -231,7 +231,7 @@ def test_hm11_same_seed_same_game(seed):
 def test_hm11_saved_and_cloned_states_continue_identically(seed, cut):
     rs = load_ruleset()
     rng = random.Random(seed)
-    st = rs.new_game(seed=seed, options={"deals": 1})
+    st = rs.new_game(seed=seed, options={"deals": 1}, story=True)
     for _ in range(cut):
         if st.is_terminal():
             break
@@ -251,7 +251,7 @@ def test_hm11_saved_and_cloned_states_continue_identically(seed, cut):
 
 
 def test_hm11_to_json_is_a_snapshot(rs):
-    st = rs.new_game(seed=0, options={"deals": 1})
+    st = rs.new_game(seed=0, options={"deals": 1}, story=True)
     data = st.to_json()
     saved = json.dumps(data)
     restored = rs.state_from_json(data)
@@ -263,7 +263,7 @@ def test_hm11_to_json_is_a_snapshot(rs):
 
 def test_hm11_records_survive_a_json_round_trip(rs):
     rng = random.Random(3)
-    st = rs.new_game(seed=3, options={"deals": 2})
+    st = rs.new_game(seed=3, options={"deals": 2}, story=True)
     while not st.records:
         st.apply_action(rng.choice(st.legal_actions()))
     restored = rs.state_from_json(json.loads(json.dumps(st.to_json())))

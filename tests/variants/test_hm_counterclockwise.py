@@ -54,6 +54,7 @@ def start(name: str, hands, indicator: str, remaining: list[str], dealer: int = 
         seed=0,
         options={"first_dealer": dealer, "deals": 1},
         deck_orders=[deck(name, hands, indicator, remaining, dealer)],
+        story=True,
     )
     for seat in recipients(name, dealer):
         assert st.current_player() == seat
@@ -107,7 +108,7 @@ def test_hm_v3_changes():
 def test_hm_v3_1_deal_and_declaration_go_counterclockwise():
     d = ALL_CARDS[::-1]  # any fixed order
     for name, first in ((BASE, 1), (VARIANT, 7)):
-        st = load(name).new_game(seed=0, options={"first_dealer": 0, "deals": 1}, deck_orders=[d])
+        st = load(name).new_game(seed=0, options={"first_dealer": 0, "deals": 1}, deck_orders=[d], story=True)
         assert st.current_player() == first  # the first to declare
         assert sorted(st.observation(first)["zones"]["hand"][first]) == sorted(d[0:3] + d[24:27] + d[48:51])
         assert sorted(st.observation(0)["zones"]["hand"][0]) == sorted(d[21:24] + d[45:48] + d[69:72])
@@ -123,7 +124,7 @@ def test_hm_v3_1_deal_and_declaration_go_counterclockwise():
 def test_hm_v3_1_dealer_moves_counterclockwise(seed):
     rng = random.Random(seed)
     for name, step in ((BASE, 1), (VARIANT, -1)):
-        st = load(name).new_game(seed=seed, options={"first_dealer": 3, "deals": 3})
+        st = load(name).new_game(seed=seed, options={"first_dealer": 3, "deals": 3}, story=True)
         while not st.is_terminal():
             st.apply_action(rng.choice(actions(st)))
         assert [r["dealer"] for r in st.records] == [3, (3 + step) % 8, (3 + 2 * step) % 8]
@@ -138,8 +139,10 @@ def test_hm_v3_1_mirror_of_the_base_when_both_tenka_cards_are_out_of_play():
         order = d[:]
         random.Random(seed).shuffle(order)
         order += ["guru-5", "pao-sota", "pao-robai"]
-        base = load(BASE).new_game(seed=seed, options={"first_dealer": 0, "deals": 1}, deck_orders=[order])
-        var = load(VARIANT).new_game(seed=seed, options={"first_dealer": 0, "deals": 1}, deck_orders=[order])
+        base = load(BASE).new_game(seed=seed, options={"first_dealer": 0, "deals": 1}, deck_orders=[order], story=True)
+        var = load(VARIANT).new_game(
+            seed=seed, options={"first_dealer": 0, "deals": 1}, deck_orders=[order], story=True
+        )
         lockstep(base, var, seed, seat_map=lambda s: -s % 8)
         assert base.records == var.records
         wins_b = [(t.trick, -t.winner % 8, t.card, t.combo) for t in trick_results(base)]

@@ -76,8 +76,8 @@ def test_hm_v2_1_random_deals_differ_only_by_raised_combinations():
     seen = {"raised": 0, "hidden_equal": 0, "open_equal": 0}
     for seed in [*range(30), 50, 142, 201]:  # 50, 142 and 201 have a raised combination
         rng = random.Random(seed)
-        base = load(BASE).new_game(seed=seed, options={"deals": 1})
-        var = load(VARIANT).new_game(seed=seed, options={"deals": 1})
+        base = load(BASE).new_game(seed=seed, options={"deals": 1}, story=True)
+        var = load(VARIANT).new_game(seed=seed, options={"deals": 1}, story=True)
         while not base.is_terminal():
             legal = sorted(str(a) for a in base.legal_actions())
             assert sorted(str(a) for a in var.legal_actions()) == legal

@@ -40,8 +40,8 @@ def test_hm_v1_1_match_is_four_deals(seed):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_hm_v1_1_first_four_deals_are_the_base_games(seed):
     """Same seed, same actions: the short match is the base match stopped after deal 4."""
-    base = load(BASE).new_game(seed=seed)
-    short = load(VARIANT).new_game(seed=seed)
+    base = load(BASE).new_game(seed=seed, story=True)
+    short = load(VARIANT).new_game(seed=seed, story=True)
     rng = random.Random(seed)
     while not short.is_terminal():
         legal = sorted(str(a) for a in short.legal_actions())
@@ -57,12 +57,12 @@ def test_hm_v1_1_first_four_deals_are_the_base_games(seed):
 @pytest.mark.parametrize("seed", [4, 5])
 def test_hm_v1_1_same_deal_count_same_game(seed):
     """Given the same number of deals, the variant and the base are the same game."""
-    base = load(BASE).new_game(seed=seed, options={"deals": 4})
-    short = load(VARIANT).new_game(seed=seed)
+    base = load(BASE).new_game(seed=seed, options={"deals": 4}, story=True)
+    short = load(VARIANT).new_game(seed=seed, story=True)
     lockstep(short, base, seed)
     assert short.records == base.records
     assert short.returns() == base.returns()
-    eight = load(VARIANT).new_game(seed=seed, options={"deals": 8})
-    base8 = load(BASE).new_game(seed=seed)
+    eight = load(VARIANT).new_game(seed=seed, options={"deals": 8}, story=True)
+    base8 = load(BASE).new_game(seed=seed, story=True)
     lockstep(eight, base8, seed)
     assert eight.records == base8.records and len(eight.records) == 8

@@ -1,0 +1,116 @@
+"""The story steps: messages, events, the end of a deal, and the words of decisions.
+
+Texts are templates (compiling/messages.py), one per language.
+`StoryCompiler` is a mixin of `FlowCompiler`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from interpreter.base.diagnostics import Span
+from interpreter.compiling.context import SubSource, vspan
+from interpreter.compiling.messages import template
+from interpreter.engine import program as P
+from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
+from interpreter.model import Step
+
+
+class FlowCompiler(Protocol):
+    """What the story steps use of compiling/flow.py's FlowCompiler (which mixes StoryCompiler in)."""
+
+    c: Any
+    bag: Any
+    locals: list[dict[str, Any]]
+
+    def expr(
+        self, value: Any, span: Span | None, expected: Type | None = None, varying: frozenset[str] | None = None
+    ) -> Callable | None: ...
+
+    def typed(
+        self, value: Any, span: Span | None, expected: Type | None = None, varying: frozenset[str] | None = None
+    ) -> Any: ...
+
+    def bind_local(self, name: str, t: Type, span: Span | None) -> int: ...
+
+    def emit(self, out: list, ins: Any, s: Step, what: str) -> Any: ...
+
+    def _event(self, s: Step, ins: Any) -> Any: ...
+
+    def _list_of_ints(self, v: Mapping, key: str, s: Step) -> Callable | None: ...
+
+    def _row(self, row: Mapping, s: Step) -> tuple: ...
+
+    def prompt(self, v: Mapping, s: Step) -> dict[str, tuple]: ...
+
+
+def texts(fc: FlowCompiler, value: Any, span: Span | None) -> dict[str, tuple]:
+    """A text (one string, or a language -> string mapping) as a template per language."""
+    if value is None:
+        return {}
+    items = value.items() if isinstance(value, Mapping) else (("en", value),)
+    return {str(lang): template(fc, SubSource(text, 0, str(text)), span) for lang, text in items}
+
+
+class StoryCompiler:
+    """`announce`, `event` and `end_deal` steps, and the titles of decisions."""
+
+    def step_announce(self: FlowCompiler, s: Step, out: list) -> None:
+        self.emit(out, P.Emit("message", texts(self, s.value, s.span)), s, "announce")
+
+    def step_event(self: FlowCompiler, s: Step, out: list) -> None:
+        self.emit(out, self._event(s, P.Emit(str(s.value["kind"]))), s, "event")
+
+    def step_end_deal(self: FlowCompiler, s: Step, out: list) -> None:
+        v = s.value if isinstance(s.value, Mapping) else {}
+        ins = self._event(s, P.EndDeal("deal_end"))
+        ins.scores = self._list_of_ints(v, "scores", s)
+        ins.totals = self._list_of_ints(v, "totals", s)
+        self.emit(out, ins, s, "end_deal")
+
+    def _event(self: FlowCompiler, s: Step, ins: Any) -> Any:
+        v = s.value if isinstance(s.value, Mapping) else {}
+        ins.text = texts(self, v.get("text"), s.span)
+        ins.seat = self.expr(v["seat"], vspan(v, "seat", s.span), INT) if "seat" in v else None
+        card_list = ListT(self.c.names.card)
+        ins.cards = self.expr(v["cards"], vspan(v, "cards", s.span), card_list) if "cards" in v else None
+        ins.by = self.expr(v["by"], vspan(v, "by", s.span), ListT(INT)) if "by" in v else None
+        ins.to = self.expr(v["to"], vspan(v, "to", s.span), ListT(INT)) if "to" in v else None
+        ins.rows = tuple(self._row(row, s) for row in v.get("rows") or ())
+        return ins
+
+    def _list_of_ints(self: FlowCompiler, v: Mapping, key: str, s: Step) -> Callable | None:
+        return self.expr(v[key], vspan(v, key, s.span), ListT(INT)) if key in v else None
+
+    def _row(self: FlowCompiler, row: Mapping, s: Step) -> tuple:
+        """(for fn or None, as slot or None, if fn, label templates, value fn, value type, cards fn)."""
+        each = as_slot = None
+        self.locals.append({})
+        if "for" in row:
+            compiled = self.typed(row["for"], vspan(row, "for", s.span))
+            if compiled is not None:
+                elem = compiled.type.elem if isinstance(compiled.type, (ListT, SetT)) else ANY
+                if not isinstance(compiled.type, (ListT, SetT)) and compiled.type is not ANY:
+                    self.bag.error(
+                        f"a row's 'for' needs a list, and this is {compiled.type}", vspan(row, "for", s.span)
+                    )
+                each = compiled.fn
+                name = str(row.get("as") or "item")
+                as_slot = self.bind_local(name, elem, vspan(row, "as", s.span))
+        condition = self.expr(row["if"], vspan(row, "if", s.span), BOOL) if "if" in row else None
+        label = texts(self, row.get("label"), s.span)
+        value_fn, value_type = None, "int"
+        if "value" in row:
+            compiled = self.typed(row["value"], vspan(row, "value", s.span))
+            if compiled is not None:
+                value_fn, value_type = compiled.fn, str(compiled.type)
+        cards = (
+            self.expr(row["cards"], vspan(row, "cards", s.span), ListT(self.c.names.card)) if "cards" in row else None
+        )
+        self.locals.pop()
+        return (each, as_slot, condition, label, value_fn, value_type, cards)
+
+    def prompt(self: FlowCompiler, v: Mapping, s: Step) -> dict[str, tuple]:
+        """A decision's title (`prompt:` of a turn or claim) as templates."""
+        return texts(self, v.get("prompt"), vspan(v, "prompt", s.span)) if "prompt" in v else {}

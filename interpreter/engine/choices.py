@@ -1,0 +1,197 @@
+"""Choosing several values in one decision (pass three cards, capture a group, play a set).
+
+The seat picks the values one by one, then plays the choice as a whole:
+while it chooses, the legal actions are the picks that can still end in a
+legal choice and, once the values chosen so far are a legal choice, the
+choice itself.  So the action space stays small (a pick per value, never a
+move per combination), every front end and agent handles it like any other
+decision, and no seat is ever led into a choice that cannot be completed.
+
+Whether a partial choice can be completed is found by a search over the
+values left, remembered per partial choice within one listing and cut short
+where the ruleset's `partial_if` says a partial choice is hopeless.  The
+search is bounded (`MAX_NODES`); past the bound the ruleset gets an error
+asking for a `partial_if`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.engine.program import FlowError
+from interpreter.engine.state import PICK_KIND, Action, IllegalAction, normalize
+
+MAX_NODES = 50_000  # partial choices looked at in one listing of the legal picks
+
+
+class Chooser:
+    """The legal picks and the legal whole choice of one action, for the seat that decides now."""
+
+    def __init__(self, rs: Any, st: Any, act: Any, seat: int):
+        self.rs, self.st, self.act = rs, st, act
+        fr, vars_ = st.fr, st.vars
+        vars_[rs.player_slot] = seat
+        self.low, self.high = act.count
+        self.pool = Counter(act.param_from(fr)) if act.available is None or act.available(fr) else Counter()
+        self.active = [r for r in act.restrictions if not r.when_fixed or r.when(fr)]
+        self.known: dict[tuple, bool] = {}
+        self.nodes = 0
+
+    def _set(self, chosen: tuple) -> None:
+        self.st.vars[self.act.param_slot] = chosen
+
+    def hopeful(self, chosen: tuple) -> bool:
+        """The ruleset's `partial_if` (true when there is none)."""
+        if self.act.partial is None:
+            return True
+        self._set(chosen)
+        return bool(self.act.partial(self.st.fr))
+
+    def failing(self, chosen: tuple) -> Any:
+        """The restriction a whole choice breaks, None when it is legal (count included)."""
+        self._set(chosen)
+        fr = self.st.fr
+        for r in self.active:
+            if not r.test(fr):
+                return r
+        return None
+
+    def legal(self, chosen: tuple) -> bool:
+        return self.low <= len(chosen) <= self.high and self.failing(chosen) is None
+
+    def left(self, chosen: tuple) -> list:
+        """The distinct values that can still be added (the pool less what is chosen)."""
+        used = Counter(chosen)
+        return sorted(v for v, n in self.pool.items() if n > used[v])
+
+    def completable(self, chosen: tuple) -> bool:
+        """Whether some legal choice contains `chosen` (a sorted tuple)."""
+        known = self.known.get(chosen)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise FlowError(
+                f"choosing values for '{self.act.name}' has too many possibilities to check "
+                f"(more than {MAX_NODES} partial choices)",
+                None,
+            )
+        found = self.legal(chosen)
+        if not found and len(chosen) < self.high:
+            for v in self.left(chosen):
+                more = tuple(sorted((*chosen, v)))
+                if self.hopeful(more) and self.completable(more):
+                    found = True
+                    break
+        self.known[chosen] = found
+        return found
+
+    def offers(self, chosen: tuple) -> tuple[list, bool]:
+        """(the values that may be picked next, whether `chosen` itself is a legal whole choice)."""
+        if not self.pool and not chosen and self.low > 0:
+            return [], False
+        picks = []
+        if len(chosen) < self.high:
+            for v in self.left(chosen):
+                more = tuple(sorted((*chosen, v)))
+                if self.hopeful(more) and self.completable(more):
+                    picks.append(v)
+        return picks, self.legal(chosen)
+
+
+def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[Any], str]) -> str | None:
+    """Why a whole choice is not legal now, naming the first value that cannot be part of it (None: it is)."""
+    chooser = Chooser(rs, st, act, st.decider)
+    chosen: tuple = tuple(sorted(st.selection[1])) if st.selection is not None else ()
+    for v in sorted(values):
+        picks, _ = chooser.offers(chosen)
+        if v not in picks:
+            text = rs.value_text(act, v)
+            if v not in chooser.left(chosen):
+                return f"'{text}' is not one of the values you can choose for '{act.name}' now"
+            if len(chosen) >= chooser.high:
+                return f"'{act.name}' takes at most {chooser.high}"
+            with_ = " with " + ", ".join(rs.value_text(act, c) for c in chosen) if chosen else ""
+            return f"'{text}' cannot be part of a legal choice for '{act.name}'{with_}" + _whole_reason(
+                chooser, chosen, v, refusal
+            )
+        chosen = tuple(sorted((*chosen, v)))
+    if len(chosen) < chooser.low:
+        return f"'{act.name}' needs at least {chooser.low} (you named {len(chosen)})"
+    failing = chooser.failing(chosen)
+    return refusal(failing) if failing is not None else None
+
+
+def _whole_reason(chooser: Chooser, chosen: tuple, v: Any, refusal: Callable[[Any], str]) -> str:
+    """The rule a choice completed with `v` would break, when there is one to name."""
+    more = tuple(sorted((*chosen, v)))
+    if chooser.low <= len(more) <= chooser.high:
+        failing = chooser.failing(more)
+        if failing is not None:
+            return ": " + refusal(failing)
+    return ""
+
+
+def choosing(rs: Any, st: Any, act: Any, seat: int) -> list[Any]:
+    """The picks and the whole choice a choice of several values offers now."""
+    chosen = st.selection[1] if st.selection is not None else ()
+    picks, whole = Chooser(rs, st, act, seat).offers(chosen)
+    out = [Action(PICK_KIND, (act.index, v), None, rs) for v in picks]
+    if whole:
+        out.append(Action(act.index, chosen, None, rs))
+    return out
+
+
+def whole_choice(rs: Any, st: Any, text: str, refusal: Callable[[Any], str]) -> list[Any] | None:
+    """The picks and the choice that a whole choice's text (`pass c-2 d-5`) stands for, when they are
+    all legal; None when the text names no choice of several values; IllegalAction saying which part
+    is not legal otherwise."""
+    tokens = text.split()
+    if not tokens:
+        return None
+    ins = rs.program[st.pc]
+    kinds = (st.selection[0],) if st.selection is not None else getattr(ins, "actions", ())
+    for k in kinds:
+        act = rs.actions[k]
+        if act.count is None or normalize(tokens[0]) != normalize(act.name) or st.window is not None:
+            continue
+        by_text: dict[str, Any] = {}
+        vars_ = st.vars
+        saved = rs._scratch_get(vars_)
+        try:
+            vars_[rs.player_slot] = st.decider
+            pool = act.param_from(st.fr) if act.available is None or act.available(st.fr) else ()
+            for v in pool:
+                by_text.setdefault(normalize(rs.value_text(act, v)), v)
+            values = []
+            for word in tokens[1:]:
+                key = normalize(word.removeprefix("+"))
+                if key not in by_text:
+                    raise IllegalAction(f"'{word}' is not one of the values you can choose for '{act.name}' now")
+                values.append(by_text[key])
+            have = list(st.selection[1]) if st.selection is not None else []
+            new = _minus(sorted(values), have)
+            if len(new) + len(have) != len(values):
+                named = ", ".join(rs.value_text(act, v) for v in have)
+                raise IllegalAction(f"name the whole choice, with what you picked already ({named})")
+            why = explain_whole(rs, st, act, new, refusal)
+        finally:
+            for slot, value in zip(rs.scratch_slots, saved):
+                vars_[slot] = value
+        if why is not None:
+            raise IllegalAction(why)
+        picks = [Action(PICK_KIND, (k, v), None, rs) for v in new]
+        whole = tuple(sorted(have + new))
+        return [*picks, Action(k, whole, None, rs)]
+    return None
+
+
+def _minus(values: list, have: list) -> list:
+    """`values` less one copy of each of `have` (both sorted lists of a multiset)."""
+    rest = list(values)
+    for v in have:
+        if v in rest:
+            rest.remove(v)
+    return rest

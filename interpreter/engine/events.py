@@ -1,0 +1,230 @@
+"""What happened, as structured events: the story every front end renders.
+
+An event has a kind (`action`, `reveal`, `message`, `deal_end`, or a kind the
+ruleset names in an `event` step, such as `trick`), an optional subject seat,
+a text in each of its languages whose placeholders keep their values and
+types (a card stays a card, so each front end writes it in its own language),
+cards with the seats that placed them, and breakdown rows.
+
+Hidden information: an event goes only to its audience (every seat, or the
+seats in `to`), and for each seat of the audience every card in it is checked
+at the moment the event happens: a seat is shown at most as many copies of a
+face as it can see at that moment anywhere on the table; the others are
+hidden (None).  So a ruleset cannot leak a card through an event, whatever it
+names in it; it tells a seat what it drew, or what it passed, by emitting the
+event while the seat can see those cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from interpreter.engine.cardmeta import BY_MASK
+
+# A value in an event: (type name, value); card values are faces, masked per seat when shown.
+Typed = tuple[str, Any]
+
+
+class Event:
+    """One thing that happened; plain data once made (states share events when cloned)."""
+
+    __slots__ = ("kind", "seat", "text", "cards", "by", "rows", "to", "zone", "action", "refs", "groups", "shown")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int = -1,
+        text: dict[str, tuple] | None = None,
+        cards: Sequence[int] = (),
+        by: Sequence[int] = (),
+        rows: Sequence[tuple] = (),
+        to: frozenset[int] | None = None,
+        zone: str | None = None,
+        action: tuple[str, str] | None = None,
+    ):
+        self.kind, self.seat = kind, seat
+        self.zone = zone  # the zone of a `reveal`
+        self.action = action  # for kind `action`: (action name, how its value is written: 'card', 'cards', ...)
+        self.text = text or {}  # lang -> parts: str, or a Typed value
+        self.cards, self.by = tuple(cards), tuple(by)
+        self.rows = tuple(rows)  # (label parts by lang, Typed value, cards)
+        self.to = to
+        # every card the event names, in a fixed order, and which list of the event each is part of
+        self.refs, self.groups = _card_refs(self)
+        self.shown: dict[int, tuple[bool, ...]] = {}  # seat -> which refs it may see (set by `seal`)
+
+    def seal(self, st: Any, also: bool = False) -> Event:
+        """Decide, for each seat of the audience, which of the event's cards it may see now; with
+        `also`, a seat keeps seeing what it could see when the event was sealed before (an action's
+        card is seen by those who saw it in hand or see it where it went)."""
+        refs = self.refs
+        seats = range(st.rs.num_players) if self.to is None else sorted(self.to)
+        if not refs:
+            self.shown = {s: () for s in seats}
+            return self
+        before = self.shown if also else {}
+        visible = _visible_counts(st, seats, frozenset(refs))
+        for s in seats:
+            seen = visible[s]
+            mask = []
+            group, left = -1, seen
+            for face, g in zip(refs, self.groups):
+                if g != group:  # each list of the event may show as many copies as the seat sees
+                    group, left = g, seen.copy()
+                ok = left[face] > 0
+                if ok:
+                    left[face] -= 1
+                mask.append(ok)
+            earlier = before.get(s)
+            self.shown[s] = tuple(mask) if earlier is None else tuple(a or b for a, b in zip(mask, earlier))
+        return self
+
+    def for_seat(self, rs: Any, seat: int) -> dict | None:
+        """The event as `seat` may see it (plain data with card ids), or None when it is not for that seat."""
+        mask = self.shown.get(seat)
+        if mask is None:
+            return None
+        it = iter(mask)
+        return self._data(rs, lambda: next(it, False))
+
+    def for_all(self, rs: Any) -> dict:
+        """The event with nothing hidden (for logs read by the all-seeing, and for tests)."""
+        return self._data(rs, lambda: True)
+
+    def _data(self, rs: Any, visible: Any) -> dict:
+        ids = rs.cards.ids
+
+        def card(face: int) -> str | None:
+            return ids[face] if visible() else None
+
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat >= 0:
+            out["seat"] = self.seat
+        if self.zone is not None:
+            out["zone"] = self.zone
+        if self.action is not None:
+            out["action"] = self.action[0]
+            if self.action[1] is not None:
+                out["value"] = self.action[1]
+        if self.text:
+            out["text"] = {lang: _parts(rs, parts, card) for lang, parts in self.text.items()}
+        if self.cards:
+            out["cards"] = [card(c) for c in self.cards]
+            if self.by:
+                out["by"] = list(self.by)
+        if self.rows:
+            out["rows"] = [
+                {
+                    "label": {lang: _parts(rs, parts, card) for lang, parts in label.items()},
+                    "value": _value(rs, value, card),
+                    **({"cards": [card(c) for c in cards]} if cards else {}),
+                }
+                for label, value, cards in self.rows
+            ]
+        if self.to is not None:
+            out["to"] = sorted(self.to)
+        return out
+
+
+def typed_text(text: dict, fr: Any) -> dict[str, tuple]:
+    """Templates evaluated on a frame: each placeholder becomes (type name, value)."""
+    return {
+        lang: tuple(p if p.__class__ is str else (p[1], _plain(p[0](fr))) for p in parts if p != "")
+        for lang, parts in text.items()
+    }
+
+
+def _plain(value: Any) -> Any:
+    return tuple(value) if isinstance(value, (list, frozenset, set)) else value
+
+
+def _card_refs(ev: Event) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces an event names, in the order `_data` visits them, and the list each is part of."""
+    out: list[int] = []
+    groups: list[int] = []
+    count = [0]
+
+    def add(faces: Iterable[int]) -> None:
+        count[0] += 1
+        for f in faces:
+            out.append(f)
+            groups.append(count[0])
+
+    for parts in ev.text.values():
+        for p in parts:
+            if p.__class__ is not str:
+                add(_typed_cards(p))
+    add(ev.cards)
+    for label, value, cards in ev.rows:
+        for parts in label.values():
+            for p in parts:
+                if p.__class__ is not str:
+                    add(_typed_cards(p))
+        add(_typed_cards(value))
+        add(cards)
+    return tuple(out), tuple(groups)
+
+
+def _typed_cards(typed: Typed) -> list[int]:
+    kind, value = typed
+    if kind == "card":
+        return [] if value is None else [value]
+    if kind.startswith(("list[", "set[")) and kind[kind.index("[") + 1 : -1] == "card":
+        return [v for v in value if v is not None]
+    return []
+
+
+def _parts(rs: Any, parts: Iterable[Any], card: Any) -> list:
+    return [p if p.__class__ is str else _value(rs, p, card) for p in parts]
+
+
+def _value(rs: Any, typed: Typed, card: Any) -> dict:
+    """A typed value as plain data: {"card": id}, {"suit": id}, {"seat": 2}, {"list": [...]}, {"int": 5} ..."""
+    kind, value = typed
+    if value is None:
+        return {kind: None}
+    if kind == "card":
+        return {"card": card(value)}
+    if kind.startswith(("list[", "set[")):
+        inner = kind[kind.index("[") + 1 : -1]
+        return {"list": [_value(rs, (inner, v), card) for v in value]}
+    table = _tables(rs).get(kind)
+    if table is not None:
+        return {kind: table[value] if 0 <= value < len(table) else None}
+    if kind == "action":
+        return {"action": "pass" if value < 0 else rs.actions[value].name}
+    return {kind: value}
+
+
+def _tables(rs: Any) -> dict[str, Sequence[str]]:
+    return {"suit": rs.cards.suit_ids, "rank": rs.cards.rank_ids, "team": rs.team_ids, "kind": rs.kind_names}
+
+
+def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> dict[int, Counter]:
+    """For each seat, how many copies of each wanted face it can see now, anywhere (one pass over
+    the table, whatever the number of seats)."""
+    rs = st.rs
+    owner, zone_of, zones = rs.zone_owner, rs.zone_index, rs.zones
+    found: dict[int, Counter] = {s: Counter() for s in seats}
+    for z, cards in enumerate(st.zones):
+        if not cards:
+            continue
+        visibility = zones[zone_of[z]].visibility
+        metas = st.meta[z]
+        for c, m in zip(cards, metas):
+            if c not in wanted:
+                continue
+            if m & 1:
+                for counts in found.values():
+                    counts[c] += 1
+            elif visibility == "owner":
+                mine = found.get(owner[z])
+                if mine is not None:
+                    mine[c] += 1
+            elif visibility == "all":
+                placer = found.get(((m >> 1) & BY_MASK) - 1)
+                if placer is not None:
+                    placer[c] += 1
+    return found

@@ -1,0 +1,68 @@
+"""Why a move is refused, in the words of the rule that forbids it (HS-9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.state import Action, normalize
+
+
+def explain(rs: Any, st: Any, text: str) -> str:
+    """Why `text` is not a legal action now, in the rule's words (the legality tests are the ruleset's)."""
+    key = normalize(text)
+    ins = rs.program[st.pc]
+    kinds = ins.actions if hasattr(ins, "actions") else ()
+    legal = ", ".join(a.text for a in _reading_order(st.legal_actions())[:12])
+    for k in kinds:
+        act = rs.actions[k]
+        verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
+        if key != verb and not key.startswith(verb + " "):
+            continue
+        vars_ = st.vars
+        vars_[rs.player_slot] = st.decider
+        if act.available is not None and not act.available(st.fr):
+            return f"'{act.name}' is not possible now" + _rule_suffix(act.rule)
+        if act.param_slot is None:
+            failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
+            return refusal(failing) if failing else f"'{text}' is not legal now"
+        arg = key[len(verb) :].strip()
+        for value, failing in rs._options_for(st, act, st.decider):
+            if normalize(rs.value_text(act, value)) == arg:
+                return refusal(failing) if failing else f"'{text}' is not legal now"
+        failing = _failing_for(rs, st, act, arg)
+        if failing is not None:
+            return refusal(failing)
+        return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
+    names = sorted({rs.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
+    return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
+
+
+def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:
+    """The restriction a value outside the candidates breaks, when it can be read as a card."""
+    value = rs.cards.index().get(arg.replace(" ", "-"))
+    if value is None or act.param_kind != "card":
+        return None
+    st.vars[act.param_slot] = value
+    try:
+        return rs._failing(rs._applicable(act, st.fr), st.fr)
+    except Exception:  # the value may not fit the restriction at all
+        return None
+
+
+def _reading_order(actions: list[Action]) -> list[Action]:
+    """Actions by kind, then value (cards in deck order), for messages; as they are if the values
+    cannot be ordered."""
+    try:
+        return sorted(actions, key=lambda a: (a.kind, a.value is not None, a.value))
+    except TypeError:
+        return list(actions)
+
+
+def _rule_suffix(rule: Any) -> str:
+    return f" ({rule.id})" if rule is not None and rule.id else ""
+
+
+def refusal(r: Any) -> str:
+    words = r.rule.text.get("en") if r.rule is not None else ""
+    rid = f" ({r.rule.id})" if r.rule is not None and r.rule.id else ""
+    return f"not allowed: {words or 'this choice breaks a rule'}{rid}"

@@ -1,0 +1,240 @@
+"""Choosing several values in one decision: picks offered only while a legal choice can still be
+completed, then the choice played as a whole (engine/choices.py).  Tiny rulesets only."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from interpreter.compiling.pipeline import check_text
+from interpreter.engine.state import PICK_KIND, IllegalAction
+from tests.engine.tiny import compile_text
+
+PASSING = """
+cardrules: 1
+id: passing
+name: Passing
+players: {count: 3}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: a}, {id: b}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}},
+          {id: "4", attrs: {value: 4}}, {id: "5", attrs: {value: 5}}]
+  copies: 2
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  passed: {type: int}
+actions:
+  give:
+    id: P-1
+    text: Pass cards to the next seat.
+    param: {name: cards, from: "hand(player)", count: 3}
+    legal_if:
+      - id: P-2
+        text: pass at most one 5
+        require: "count(c for c in cards if c.value == 5) <= 1"
+    effect:
+      - move: {from: "hand(player)", to: "hand(next_seat(player))", cards: cards}
+      - add: {passed: 1}
+  capture:
+    id: P-3
+    text: Put cards on the pile whose values add up to 6.
+    param: {name: cards, from: "hand(player)", count: {min: 1, max: 4}}
+    partial_if: "sum(c.value for c in cards) <= 6"
+    legal_if:
+      - id: P-4
+        text: the values must add up to 6
+        require: "sum(c.value for c in cards) == 6"
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: cards}
+  stop:
+    effect: []
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [6]}
+  - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [give]}}]}
+  - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [capture, stop]}}]}
+result:
+  returns: "len(hand(seat))"
+"""
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return compile_text(PASSING)
+
+
+def _hand(st, seat):
+    return st.observation(seat)["zones"]["hand"][seat]
+
+
+def _legal_triples(hand):
+    """Every legal pass, counted independently of the engine."""
+    out = set()
+    for combo in itertools.combinations(sorted(hand), 3):
+        if sum(1 for c in combo if c.endswith("-5")) <= 1:
+            out.add(combo)
+    return out
+
+
+def _all_wholes(st):
+    """Walk every sequence of picks (a depth-first search over the engine's own offers)."""
+    wholes = set()
+
+    def walk(state):
+        for a in state.legal_actions():
+            if a.kind == PICK_KIND:
+                nxt = state.clone()
+                nxt.apply_action(a)
+                walk(nxt)
+            elif a.value is not None:
+                ids = state.rs.cards.ids
+                wholes.add(tuple(sorted(ids[v] for v in a.value)))
+
+    walk(st)
+    return wholes
+
+
+def test_picks_reach_exactly_the_legal_choices(rs):
+    for seed in range(6):
+        st = rs.new_game(seed=seed, story=True)
+        seat = st.current_player()
+        assert _all_wholes(st) == _legal_triples(_hand(st, seat))
+
+
+def test_only_picks_are_offered_until_the_choice_is_complete(rs):
+    st = rs.new_game(seed=1, story=True)
+    texts = [a.text for a in st.legal_actions()]
+    assert all(t.startswith("give +") for t in texts)
+    first = st.legal_actions()[0]
+    st.apply_action(first)
+    assert st.selection is not None and st.current_player() == 0
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(st.legal_actions()[0])
+    (whole,) = st.legal_actions()  # three picked: only the choice itself is left
+    assert whole.kind >= 0 and whole.text.startswith("give ") and "+" not in whole.text
+    st.apply_action(whole)
+    assert st.selection is None and st.current_player() == 1
+
+
+def test_a_whole_choice_in_one_go_in_any_order(rs):
+    st = rs.new_game(seed=2, story=True)
+    hand = _hand(st, 0)
+    triple = sorted(next(iter(_legal_triples(hand))))
+    st.apply_action(f"give {triple[2]} {triple[0]} {triple[1]}")
+    assert st.current_player() == 1
+    assert sorted(st.observation(1)["zones"]["hand"][1]).count(triple[0]) >= 1
+    said = [e for e in st.observation(0)["events"] if e["kind"] == "action"][-1]
+    assert said["action"] == "give" and sorted(said["cards"]) == triple
+
+
+def test_an_illegal_whole_choice_says_which_part_and_changes_nothing(rs):
+    for seed in range(40):
+        st = rs.new_game(seed=seed, story=True)
+        hand = _hand(st, 0)
+        fives = [c for c in hand if c.endswith("-5")]
+        others = [c for c in hand if not c.endswith("-5")]
+        if len(fives) >= 2:
+            break
+    else:
+        pytest.fail("no hand with two fives")
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match=r"cannot be part of a legal choice for 'give'.*P-2"):
+        st.apply_action(f"give {fives[0]} {fives[1]} {others[0]}")
+    with pytest.raises(IllegalAction, match="not one of the values you can choose"):
+        st.apply_action("give a-1 a-1 a-1 a-1" if hand.count("a-1") < 4 else "give b-9")
+    with pytest.raises(IllegalAction, match="needs at least 3"):
+        st.apply_action(f"give {others[0]}")
+    assert st.to_json() == before
+
+
+def test_partial_if_prunes_and_min_max_choices_complete(rs):
+    st = rs.new_game(seed=3, story=True)
+    for _ in range(3):
+        st.apply_action(next(a for a in st.legal_actions() if a.kind != PICK_KIND or True))
+        while st.selection is not None:
+            st.apply_action(st.legal_actions()[-1])
+    seat = st.current_player()
+    hand = _hand(st, seat)
+    values = [int(c.split("-")[1]) for c in hand]
+    expected = {
+        tuple(sorted(combo))
+        for k in range(1, 5)
+        for combo in itertools.combinations(sorted(hand), k)
+        if sum(int(c.split("-")[1]) for c in combo) == 6
+    }
+    assert values and _all_wholes(st) == expected
+    for a in st.legal_actions():
+        if a.kind == PICK_KIND:
+            value = int(st.rs.cards.ids[a.value[1]].split("-")[1])
+            assert value <= 6
+
+
+def test_duplicate_copies_are_chosen_as_a_multiset():
+    rs = compile_text(PASSING.replace("packets: [6]", "packets: [6]}\n  - move: {from: deck, to: pile, count: 0"))
+    for seed in range(60):
+        st = rs.new_game(seed=seed, story=True)
+        hand = _hand(st, 0)
+        pair = [c for c in set(hand) if hand.count(c) == 2 and not c.endswith("-5")]
+        if pair:
+            other = next(c for c in hand if c != pair[0])
+            st.apply_action(f"give {pair[0]} {pair[0]} {other}")
+            assert _hand(st, 0).count(pair[0]) == 0
+            return
+    pytest.fail("no hand with a pair")
+
+
+def test_the_choice_in_progress_is_saved_and_private(rs):
+    st = rs.new_game(seed=4, story=True)
+    st.apply_action(st.legal_actions()[0])
+    back = rs.state_from_json(st.to_json())
+    assert back.selection == st.selection
+    assert [a.text for a in back.legal_actions()] == [a.text for a in st.legal_actions()]
+    assert "choice" in st.observation(0) and st.observation(0)["choice"]["chosen"]
+    for other in (1, 2):
+        assert all(h["seat"] != 0 or "+" not in str(h["action"]) for h in st.observation(other)["history"])
+
+
+def test_random_play_through_choices_and_replay(rs):
+    for seed in range(10):
+        st = rs.new_game(seed=seed, story=True)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            st.apply_action(rng.choice(st.legal_actions()))
+        again = rs.state_from_json(st.to_json())
+        assert again.returns() == st.returns()
+
+
+def test_a_claim_window_cannot_offer_a_choice_of_several_values():
+    text = PASSING.replace(
+        "  - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [capture, stop]}}]}",
+        "  - claim: {players: seats, actions: [capture]}",
+    )
+    report = check_text(text, "bad.yaml")
+    assert not report.ok
+    assert any("cannot offer 'capture', a choice of several values" in d.message for d in report.diagnostics)
+
+
+def test_partial_if_needs_a_choice_of_several_values():
+    text = PASSING.replace("  stop:\n    effect: []", '  stop:\n    partial_if: "true"\n    effect: []')
+    report = check_text(text, "bad.yaml")
+    assert any("partial_if belongs to an action that chooses several values" in d.message for d in report.diagnostics)
+
+
+def test_too_many_possibilities_is_a_ruleset_error_not_a_hang():
+    from interpreter.engine.program import FlowError
+
+    text = PASSING.replace('require: "count(c for c in cards if c.value == 5) <= 1"', 'require: "false"')
+    text = text.replace('from: "hand(player)", count: 3}', 'from: "hand(player)", count: {min: 1, max: 6}}')
+    text = text.replace("packets: [6]", "packets: [24]").replace("players: {count: 3}", "players: {count: 1}")
+    text = text.replace("copies: 2", "copies: 1")
+    six = "  suits: [{id: a}, {id: b}, {id: c}, {id: d}, {id: e}, {id: f}]"
+    rs = compile_text(text.replace("  suits: [{id: a}, {id: b}]", six))
+    st = rs.new_game(seed=1, story=True)
+    with pytest.raises(FlowError, match="too many possibilities"):
+        st.legal_actions()

@@ -1,0 +1,334 @@
+"""Events: the story of a game as structured data, each seat shown only the cards it can see.
+
+Tiny rulesets only (no shipped game); the shipped games are covered by the leak
+property at the end, over random play of every shipped ruleset and every seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import interpreter
+from interpreter.engine.state import GameState
+from tests.engine.tiny import compile_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+STORY = """
+cardrules: 1
+id: story
+name: Story
+players: {count: 3}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: s}, {id: t}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}}]
+  copies: 2
+zones:
+  deck: {visibility: none}
+  stock: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+variables:
+  points: {type: int, per: seat}
+  deals: {type: int}
+  best: {type: seat}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card, face: "card.value == 3"}
+  draw:
+    effect:
+      - move: {from: stock, to: "hand(player)", count: 1}
+      - event: {kind: draw, to: "[player]", cards: "[last(hand(player))]", text: "You draw {last(hand(player))}."}
+phases:
+  deal:
+    title: {en: Dealing, ja: 配り}
+    steps:
+      - collect: deck
+      - shuffle: deck
+      - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+      - move: {from: deck, to: stock, all: true}
+  round:
+    title: {en: Playing}
+    steps:
+      - for_each:
+          in: seats
+          as: s
+          steps:
+            - turn: {player: s, actions: [play, draw], prompt: "Round {deals + 1}: play or draw, {s:seat}"}
+      - reveal: table
+      - set: {best: "max(entries('table'), key=strength).by"}
+      - add: {"points[best]": 1}
+      - event:
+          kind: trick
+          seat: best
+          cards: "[e.card for e in entries('table')]"
+          by: "[e.by for e in entries('table')]"
+          text: {en: "{best:seat} takes the table.", ja: "{best:seat}が取る。"}
+          rows:
+            - {label: "Cards", value: "len(table)"}
+            - {for: "entries('table')", as: e, label: "{e.by:seat} played", value: "e.card", cards: "[e.card]"}
+            - {label: "never", value: 0, if: "false"}
+      - announce: "Points {points}."
+      - move: {from: table, to: deck, all: true}
+flow:
+  - repeat:
+      times: 2
+      steps:
+        - phase: deal
+        - phase: round
+        - add: {deals: 1}
+        - end_deal: {scores: points, totals: points, text: "Deal {deals} is over."}
+result:
+  returns: "points[seat]"
+functions:
+  strength:
+    params: {e: entry}
+    value: "e.card.value"
+invariants:
+  - {id: S-1, text: one point per deal, check: "sum(points) == deals"}
+  - {id: S-2, text: never more points than deals, check: "all(p <= deals + 1 for p in points)", when: "true"}
+"""
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return compile_text(STORY)
+
+
+def _events(st, seat, kind=None):
+    return [e for e in st.observation(seat)["events"] if kind is None or e["kind"] == kind]
+
+
+def _play_round(st, choose=lambda legal: legal[0]):
+    start = len(st.deals)
+    while not st.is_terminal() and len(st.deals) == start:
+        st.apply_action(choose(st.legal_actions()))
+
+
+def test_announce_is_a_message_event_with_typed_values(rs):
+    st = rs.new_game(seed=1, story=True)
+    _play_round(st)
+    message = _events(st, 0, "message")[-1]
+    assert message["text"]["en"][0] == "Points "
+    assert message["text"]["en"][1] == {"list": [{"int": p} for p in st.observation(0)["deals"][0]["scores"]]}
+
+
+def test_seat_format_and_languages(rs):
+    st = rs.new_game(seed=2, story=True)
+    _play_round(st)
+    trick = _events(st, 1, "trick")[-1]
+    assert trick["text"]["en"][0] == {"seat": trick["seat"]}
+    assert trick["text"]["ja"][0] == {"seat": trick["seat"]} and trick["text"]["ja"][1] == "が取る。"
+
+
+def test_rows_with_for_and_if(rs):
+    st = rs.new_game(seed=3, story=True)
+    _play_round(st)
+    trick = _events(st, 2, "trick")[-1]
+    labels = [r["label"]["en"] for r in trick["rows"]]
+    assert labels[0] == ["Cards"] and trick["rows"][0]["value"] == {"int": 3}
+    assert [lab[0] for lab in labels[1:]] == [{"seat": s} for s in trick["by"]]
+    assert all(r["label"]["en"] != ["never"] for r in trick["rows"])
+    assert [r["value"]["card"] for r in trick["rows"][1:]] == trick["cards"]
+
+
+def test_face_down_play_is_hidden_until_revealed(rs):
+    # find a game where some seat plays a 3 (face down) in the first round
+    for seed in range(40):
+        st = rs.new_game(seed=seed, story=True)
+        rng = random.Random(seed)
+        while st.current_player() >= 0 and st.observation(0)["deals"] == []:
+            legal = st.legal_actions()
+            threes = [a for a in legal if a.text.startswith("play") and a.text.endswith("-3")]
+            seat = st.current_player()
+            st.apply_action(threes[0] if threes else rng.choice(legal))
+            if threes:
+                others = [s for s in range(3) if s != seat]
+                mine = [e for e in _events(st, seat, "action") if e["seat"] == seat][-1]
+                assert mine["cards"][0] is not None
+                for o in others:
+                    seen = [e for e in _events(st, o, "action") if e["seat"] == seat][-1]
+                    assert seen["cards"] == [None]  # face down: the others see that a card was played
+                break
+        else:
+            continue
+        _play_round(st)
+        reveal = [e for e in _events(st, 1, "reveal")][0]
+        assert None not in reveal["cards"] and reveal["zone"] == "table"
+        return
+    pytest.fail("no seed played a 3")
+
+
+def test_private_event_goes_only_to_its_audience(rs):
+    st = rs.new_game(seed=5, story=True)
+    seat = st.current_player()
+    st.apply_action("draw")
+    drew = _events(st, seat, "draw")
+    assert len(drew) == 1 and drew[0]["to"] == [seat] and drew[0]["cards"][0] is not None
+    assert drew[0]["cards"][0] in st.observation(seat)["zones"]["hand"][seat]
+    for other in range(3):
+        if other != seat:
+            assert _events(st, other, "draw") == []
+
+
+def test_an_event_never_shows_more_copies_than_the_seat_sees():
+    """A public event naming a hidden card: each seat sees it only if it can see that card now."""
+    text = STORY.replace(
+        '- event: {kind: draw, to: "[player]", cards: "[last(hand(player))]", text: "You draw {last(hand(player))}."}',
+        '- event: {kind: draw, cards: "[last(hand(player))]", text: "Seat {player} drew {last(hand(player))}."}',
+    )
+    rs = compile_text(text)
+    st = rs.new_game(seed=5, story=True)
+    seat = st.current_player()
+    st.apply_action("draw")
+    drawn = st.observation(seat)["zones"]["hand"][seat][-1]
+    for other in range(3):
+        event = _events(st, other, "draw")[0]
+        hand = Counter(st.observation(other)["zones"]["hand"][other])
+        if other == seat:
+            assert event["cards"] == [drawn] and event["text"]["en"][-2] == {"card": drawn}
+        elif hand[drawn] == 0:  # it holds no copy of that face: it is hidden, in the text too
+            assert event["cards"] == [None] and event["text"]["en"][-2] == {"card": None}
+
+
+def test_end_deal_keeps_the_match_table_and_checks_invariants(rs):
+    st = rs.new_game(seed=7, story=True)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    deals = st.observation(0)["deals"]
+    assert len(deals) == 2 and sum(deals[-1]["totals"]) == 2
+    ends = _events(st, 0, "deal_end")
+    assert [e["text"]["en"] for e in ends] == [["Deal ", {"int": 1}, " is over."], ["Deal ", {"int": 2}, " is over."]]
+
+
+def test_end_deal_invariant_failure_names_the_rule():
+    rs = compile_text(STORY.replace('check: "sum(points) == deals"', 'check: "sum(points) == 99"'))
+    st = rs.new_game(seed=1, story=True)
+    with pytest.raises(Exception, match=r"invariant broken: .*S-1"):
+        while not st.is_terminal():
+            st.apply_action(st.legal_actions()[0])
+
+
+def test_invariants_with_when_are_checked_after_every_action():
+    rs = compile_text(STORY.replace('"all(p <= deals + 1 for p in points)", when: "true"', '"deals > 5", when: "true"'))
+    st = rs.new_game(seed=1, check_invariants=True, story=True)
+    with pytest.raises(Exception, match=r"invariant broken: .*S-2"):
+        st.apply_action(st.legal_actions()[0])
+    quiet = rs.new_game(seed=1, check_invariants=False, story=True)
+    quiet.apply_action(quiet.legal_actions()[0])
+
+
+def test_phase_and_decision_titles(rs):
+    st = rs.new_game(seed=9, story=True)
+    obs = st.observation(st.current_player())
+    assert obs["phase"] == {"name": "round", "title": {"en": "Playing"}}
+    parts = obs["decision"]["text"]["en"]
+    assert parts[0] == "Round " and parts[1] == {"int": 1} and parts[-1] == {"seat": st.current_player()}
+
+
+def test_no_story_keeps_no_events(rs):
+    st = rs.new_game(seed=3)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.events == [] and len(st.deals) == 2
+
+
+def test_events_are_remade_when_a_save_is_restored(rs):
+    st = rs.new_game(seed=4, story=True)
+    for i in range(5):
+        st.apply_action(st.legal_actions()[-(i % 2)])
+    back = rs.state_from_json(st.to_json())
+    assert [e.for_all(rs) for e in back.events] == [e.for_all(rs) for e in st.events]
+
+
+# ----------------------------------------------------------------- no event leaks, shipped rulesets
+
+SHIPPED = sorted(p for p in (ROOT / "rulesets").rglob("*.yaml"))
+
+
+def _visible(st, seat) -> Counter:
+    """What `seat` sees on the table now, by card id: the cards its observation shows, zone by zone
+    (read without listing legal actions, which may not be asked in the middle of a step)."""
+    from interpreter.engine.observe import visible_cards
+
+    ids = st.rs.cards.ids
+    return Counter(ids[c] for z in range(st.rs.zone_count) for c in visible_cards(st, z, seat) if c is not None)
+
+
+def _shown(event: dict) -> Counter:
+    """The card ids an event shows: for each id, the most copies any one list of the event shows
+    (a text's placeholder, the event's cards, a row's value or cards)."""
+    lists: list[Counter] = [Counter(c for c in event.get("cards", []) if c is not None)]
+
+    def value(v: dict) -> Counter:
+        if "card" in v:
+            return Counter([v["card"]] if isinstance(v["card"], str) else [])
+        if "list" in v:
+            return sum((value(x) for x in v["list"]), Counter())
+        return Counter()
+
+    def parts(texts: dict) -> None:
+        for ps in texts.values():
+            lists.extend(value(p) for p in ps if isinstance(p, dict))
+
+    parts(event.get("text", {}))
+    for row in event.get("rows", []):
+        parts(row["label"])
+        lists.append(value(row["value"]))
+        lists.append(Counter(c for c in row.get("cards", []) if c is not None))
+    out: Counter = Counter()
+    for one in lists:
+        out |= one
+    return out
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_no_event_shows_a_card_its_seat_cannot_see(path, monkeypatch):
+    """At the moment each event is made, every card it shows a seat is one that seat sees on the table
+    (an action's card: seen in hand before it, or where it went after it)."""
+    rs = interpreter.load(path)
+    checked = [0]
+    real_emit, real_run_action = GameState.emit, type(rs).run_action
+
+    def emit(st, event):
+        seen = [_visible(st, s) for s in range(rs.num_players)]
+        real_emit(st, event)
+        for s in range(rs.num_players):
+            data = event.for_seat(rs, s)
+            if data is not None:
+                assert not _shown(data) - seen[s], (event.kind, s, data)
+                checked[0] += 1
+
+    def run_action(self, st, action, seat):
+        before = [_visible(st, s) for s in range(rs.num_players)]
+        mark = len(st.events)
+        real_run_action(self, st, action, seat)
+        after = [_visible(st, s) for s in range(rs.num_players)]
+        told = [e for e in st.events[:mark] if e.kind in ("action", "claim")][-1:]
+        for event in told:
+            event.seal(st, also=True)  # as the state does right after the effect
+            for s in range(rs.num_players):
+                data = event.for_seat(rs, s)
+                if data is not None:
+                    assert not _shown(data) - (before[s] | after[s]), (s, data)
+                    checked[0] += 1
+
+    monkeypatch.setattr(GameState, "emit", emit)
+    monkeypatch.setattr(type(rs), "run_action", run_action)
+    options = {"deals": 2} if "deals" in rs.options else {}
+    for seed in range(3):
+        st = rs.new_game(seed=seed, options=options, story=True)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.decisions < 3000:
+            st.apply_action(rng.choice(st.legal_actions()))
+        for s in range(rs.num_players):
+            for data in st.observation(s)["events"]:
+                assert data.get("to") in (None, [s]) or s in data["to"]
+    assert checked[0] > 0
