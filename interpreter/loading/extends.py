@@ -11,7 +11,7 @@ _PLACEMENT = ("before", "after")
 
 
 def merge_trees(base: LocDict, variant: LocDict, diagnostics: list[Diagnostic]) -> LocDict:
-    """The variant laid over its base, as new containers; `extends` is dropped, top-level id/name replace."""
+    """The variant laid over its base, as new containers; `extends` is dropped, top-level id, name and description replace."""
     return _merge_mapping(base, variant, [], diagnostics)
 
 
@@ -23,7 +23,7 @@ def _merge_mapping(base: LocDict, variant: LocDict, path: list[str], diagnostics
         if key not in variant:
             result.put(key, copy_tree(value), base.key_spans.get(key), base.value_spans.get(key))
         elif variant[key] is not None and not (top and key == "extends"):
-            replace = top and key in ("id", "name")
+            replace = top and key in ("id", "name", "description")
             merged = (
                 copy_tree(variant[key]) if replace else _merge_value(value, variant[key], [*path, key], diagnostics)
             )

@@ -164,6 +164,14 @@ def test_top_level_id_and_name_replace(tmp_path):
     assert root["id"] == "v" and root["name"] == {"en": "Variant"}
 
 
+def test_a_variant_description_replaces_the_base_one_in_every_language(tmp_path):
+    base = "cardrules: 1\nid: b\nname: B\ndescription: {en: The base., ja: 基本。}\n"
+    (tmp_path / "base.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("extends: base.yaml\nid: v\ndescription: {en: A variant.}\n", encoding="utf-8")
+    root = load.load_document(tmp_path / "v.yaml").root
+    assert root["description"] == {"en": "A variant."}
+
+
 def test_id_and_name_are_inherited_when_not_given(tmp_path):
     root, _ = merged("tags: []\n", tmp_path)
     assert root["id"] == "b" and root["name"] == {"en": "Base", "fr": "Base"}
