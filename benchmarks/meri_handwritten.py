@@ -200,13 +200,12 @@ def check(deals: int) -> None:
         dealer = deal % 8
         st = rs.new_game(seed=deal, options={"deals": 1, "first_dealer": dealer}, deck_orders=[[ids[c] for c in order]])
         seen: list[list] = []
-
-        def note(legal: list) -> None:
-            seen.append([x if isinstance(x, str) else f"play {ids[x]}" for x in legal])
-
         picks: list[int] = []
 
-        def choose(legal: list):
+        def note(legal: list, seen: list = seen) -> None:
+            seen.append([x if isinstance(x, str) else f"play {ids[x]}" for x in legal])
+
+        def choose(legal: list, rng: random.Random = rng, picks: list = picks):
             i = rng.randrange(len(legal))
             picks.append(i)
             return legal[i] if isinstance(legal[0], str) else sorted(legal)[i]
