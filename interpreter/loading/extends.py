@@ -11,7 +11,8 @@ _PLACEMENT = ("before", "after")
 
 
 def merge_trees(base: LocDict, variant: LocDict, diagnostics: list[Diagnostic]) -> LocDict:
-    """The variant laid over its base, as new containers; `extends` is dropped, top-level id, name and description replace."""
+    """The variant laid over its base, as new containers; `extends` is dropped; the top-level id, name and
+    description replace the base's."""
     return _merge_mapping(base, variant, [], diagnostics)
 
 
