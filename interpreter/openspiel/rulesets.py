@@ -1,0 +1,129 @@
+"""Which rulesets are OpenSpiel games, under which short names and parameters.
+
+Every shipped ruleset is registered when the package is imported, as
+`cardrules_<id>`.  Registering needs only the file's id, seat count and
+options, read from the merged YAML tree (fast); the ruleset is compiled when
+the game is first loaded.  A ruleset loaded from a path is registered the same
+way from its compiled form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from interpreter.base.resources import data_dir
+from interpreter.compiling.pipeline import load_ruleset
+from interpreter.loading.document import load_document
+
+PREFIX = "cardrules_"
+
+
+@dataclass(frozen=True)
+class Entry:
+    short_name: str
+    long_name: str
+    path: str
+    players: int
+    params: tuple[tuple[str, Any], ...]  # OpenSpiel parameters and their defaults, in order
+
+
+_COMPILED: dict[str, Any] = {}
+REGISTERED: dict[str, Entry] = {}
+
+
+def ruleset_for(entry: Entry) -> Any:
+    rs = _COMPILED.get(entry.path)
+    if rs is None:
+        rs = _COMPILED[entry.path] = load_ruleset(entry.path)
+    return rs
+
+
+def param_default(type_name: str, default: Any) -> Any:
+    """An option's default as an OpenSpiel parameter: int, float, bool or text (names, lists joined by commas)."""
+    if isinstance(default, bool) or type_name == "bool":
+        return bool(default)
+    if type_name == "int" and isinstance(default, int):
+        return int(default)
+    if isinstance(default, float):
+        return default
+    if isinstance(default, (list, tuple, set, frozenset)):
+        return ",".join(str(x) for x in default)
+    return "" if default is None else str(default)
+
+
+def _params(options: list[tuple[str, str, Any]]) -> tuple[tuple[str, Any], ...]:
+    return tuple((name, param_default(type_name, default)) for name, type_name, default in options)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("en") or next(iter(value.values()), ""))
+    return str(value)
+
+
+def entry_from_file(path: Path) -> Entry:
+    """An entry read from the merged YAML tree (id, name, seat count, options), without compiling."""
+    doc = load_document(path)
+    doc.raise_if_errors()
+    root: Any = doc.root
+    rid = str(root.get("id") or path.stem)
+    options = []
+    for name, spec in (root.get("options") or {}).items():
+        spec = spec if isinstance(spec, dict) else {"default": spec}
+        type_name = str(spec.get("type", "int"))
+        default = spec.get("default")
+        if type_name == "int" and default is not None:
+            default = int(default)
+        options.append((str(name), type_name, default))
+    return Entry(
+        PREFIX + rid,
+        "cardrules " + _text(root.get("name") or rid),
+        str(path),
+        int(root["players"]["count"]),
+        _params(options),
+    )
+
+
+def entry_from_ruleset(rs: Any) -> Entry:
+    options = []
+    for name, opt in rs.options.items():
+        default, values = opt.default, getattr(opt.type, "values", None)
+        if isinstance(values, dict) and isinstance(default, int) and not isinstance(default, bool):
+            default = next((k for k, v in values.items() if v == default), default)  # an enum by its name
+        options.append((name, str(opt.type), default))
+    return Entry(PREFIX + rs.id, "cardrules " + _text(rs.name), str(Path(rs.path)), rs.num_players, _params(options))
+
+
+def shipped_files() -> list[Path]:
+    base = data_dir("rulesets")
+    return sorted(base.glob("*.yaml")) + sorted((base / "variants").glob("*.yaml"))
+
+
+def register(entry: Entry) -> None:
+    import pyspiel
+
+    from interpreter.openspiel.game import game_class, game_type
+
+    old = REGISTERED.get(entry.short_name)
+    if old is not None:
+        if Path(old.path).resolve() != Path(entry.path).resolve():
+            raise ValueError(f"'{entry.short_name}' is already registered for {old.path}")
+        return
+    pyspiel.register_game(game_type(entry), game_class(entry))
+    REGISTERED[entry.short_name] = entry
+
+
+def register_shipped() -> list[str]:
+    names = []
+    for path in shipped_files():
+        entry = entry_from_file(path)
+        register(entry)
+        names.append(entry.short_name)
+    return names
+
+
+def ensure_registered(short_name: str, path: str) -> None:
+    if short_name not in REGISTERED:
+        register(entry_from_ruleset(load_ruleset(path)))
