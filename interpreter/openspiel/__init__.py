@@ -20,13 +20,14 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError("the OpenSpiel adapter needs open_spiel: pip install 'cardrules[openspiel]'") from exc
 
 from interpreter.openspiel.actions import INT_HIGH, INT_LOW, ActionIndex
-from interpreter.openspiel.rulesets import PREFIX, REGISTERED, register_shipped
+from interpreter.openspiel.game import register_shipped
+from interpreter.openspiel.rulesets import PREFIX, REGISTERED
 
 SHIPPED = register_shipped()
 
 
 def load_game(path_or_name: str | Path, **options: Any) -> Any:
-    """A pyspiel game for a ruleset: a shipped name (`duzihu`, `cardrules_duzihu`) or a file's path.
+    """A pyspiel game for a ruleset: a shipped name (`mygame`, `cardrules_mygame`) or a file's path.
 
     `options` are the ruleset's options (`deals=1`) and `rng_seed`, the seed of the game's stream
     of deals (0 by default; -1 for a random one).
@@ -34,7 +35,8 @@ def load_game(path_or_name: str | Path, **options: Any) -> Any:
     import pyspiel
 
     from interpreter.compiling.pipeline import load_ruleset
-    from interpreter.openspiel.rulesets import entry_from_ruleset, register
+    from interpreter.openspiel.game import register
+    from interpreter.openspiel.rulesets import entry_from_ruleset
 
     name = str(path_or_name)
     short = name if name.startswith(PREFIX) else PREFIX + Path(name).stem

@@ -13,15 +13,24 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pyspiel
 
 from interpreter.agents.determinize import Determinizer
+from interpreter.compiling.pipeline import load_ruleset
 from interpreter.engine.state import GameState
 from interpreter.openspiel import observing
 from interpreter.openspiel.actions import ActionIndex
-from interpreter.openspiel.rulesets import Entry, ruleset_for
+from interpreter.openspiel.rulesets import (
+    REGISTERED,
+    Entry,
+    entry_from_file,
+    entry_from_ruleset,
+    ruleset_for,
+    shipped_files,
+)
 
 SEED_BYTES = 8  # chance nodes at the start of a game: the engine's 64-bit seed, most significant byte first
 OUTCOMES = 256
@@ -125,8 +134,6 @@ class CardrulesGame(pyspiel.Game):
 
 
 def _unpickle_game(short_name: str, path: str, params: dict) -> CardrulesGame:
-    from interpreter.openspiel.rulesets import ensure_registered
-
     ensure_registered(short_name, path)
     return pyspiel.load_game(short_name, params)
 
@@ -186,8 +193,6 @@ class _Engine:
 
 
 def _unpickle_engine(short_name: str, path: str, params: dict, seed: tuple, saved: str | None) -> _Engine:
-    from interpreter.openspiel.rulesets import ensure_registered
-
     ensure_registered(short_name, path)
     game = pyspiel.load_game(short_name, params)
     st = None if saved is None else game.data.rs.state_from_json(json.loads(saved))
@@ -315,3 +320,27 @@ class CardrulesObserver:
 def game_class(entry: Entry) -> type:
     """A CardrulesGame subclass bound to one ruleset (what pyspiel.register_game takes)."""
     return type(f"CardrulesGame_{entry.short_name}", (CardrulesGame,), {"entry": entry})
+
+
+def register(entry: Entry) -> None:
+    old = REGISTERED.get(entry.short_name)
+    if old is not None:
+        if Path(old.path).resolve() != Path(entry.path).resolve():
+            raise ValueError(f"'{entry.short_name}' is already registered for {old.path}")
+        return
+    pyspiel.register_game(game_type(entry), game_class(entry))
+    REGISTERED[entry.short_name] = entry
+
+
+def register_shipped() -> list[str]:
+    names = []
+    for path in shipped_files():
+        entry = entry_from_file(path)
+        register(entry)
+        names.append(entry.short_name)
+    return names
+
+
+def ensure_registered(short_name: str, path: str) -> None:
+    if short_name not in REGISTERED:
+        register(entry_from_ruleset(load_ruleset(path)))

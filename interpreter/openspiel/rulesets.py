@@ -99,31 +99,3 @@ def entry_from_ruleset(rs: Any) -> Entry:
 def shipped_files() -> list[Path]:
     base = data_dir("rulesets")
     return sorted(base.glob("*.yaml")) + sorted((base / "variants").glob("*.yaml"))
-
-
-def register(entry: Entry) -> None:
-    import pyspiel
-
-    from interpreter.openspiel.game import game_class, game_type
-
-    old = REGISTERED.get(entry.short_name)
-    if old is not None:
-        if Path(old.path).resolve() != Path(entry.path).resolve():
-            raise ValueError(f"'{entry.short_name}' is already registered for {old.path}")
-        return
-    pyspiel.register_game(game_type(entry), game_class(entry))
-    REGISTERED[entry.short_name] = entry
-
-
-def register_shipped() -> list[str]:
-    names = []
-    for path in shipped_files():
-        entry = entry_from_file(path)
-        register(entry)
-        names.append(entry.short_name)
-    return names
-
-
-def ensure_registered(short_name: str, path: str) -> None:
-    if short_name not in REGISTERED:
-        register(entry_from_ruleset(load_ruleset(path)))
