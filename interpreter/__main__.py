@@ -1,3 +1,3 @@
-from interpreter.frontends.cli import main
+from interpreter.frontends.entry import main
 
 main()

@@ -21,6 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("CARDRULES_CHECK_INVARIANTS", "1")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _saves_stay_out_of_home(tmp_path_factory):
+    """Saves and the key that signs them go to a folder of the test run, never the user's."""
+    if "CARDRULES_SAVE_DIR" not in os.environ:
+        os.environ["CARDRULES_SAVE_DIR"] = str(tmp_path_factory.mktemp("saves"))
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

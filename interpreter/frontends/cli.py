@@ -16,7 +16,7 @@ import click
 
 from interpreter import __version__
 
-EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _replacing(stream: Any) -> Any:
@@ -117,21 +117,30 @@ def schema() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: runs the command group; internal errors become one clear line."""
+    """Entry point: runs the command group; internal errors become one clear line, Ctrl-C exits 130."""
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     try:
-        cli.main(args=argv, prog_name="cardrules", standalone_mode=True)
+        cli.main(args=argv, prog_name="cardrules", standalone_mode=False)
     except SystemExit:
         raise
-    except KeyboardInterrupt:
+    except click.exceptions.Exit as exc:  # --help, --version
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        from interpreter.frontends.interrupts import note_later_interrupts
+
+        note_later_interrupts()
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # a bug in cardrules, never the user's fault
         if debug:
             raise
         click.echo(f"cardrules: internal error: {type(exc).__name__}: {exc}", err=True)
         click.echo("This is a bug in cardrules; run again with --debug for details and report it.", err=True)
         sys.exit(EXIT_INTERNAL)
+    sys.exit(EXIT_OK)
 
 
 def _resolve_ruleset(name: str) -> str:
@@ -220,7 +229,7 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     "resume",
     type=click.Path(dir_okay=True),
     default=None,
-    help="Resume a game saved by `quit`, end of input or Ctrl-C.",
+    help="Resume a game saved by `quit`, end of input or Ctrl-C (the save is signed: an edited one is refused).",
 )
 @click.option(
     "--save",
@@ -238,28 +247,35 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
     from pathlib import Path
 
     from interpreter.agents.spec import AgentSpecError, make_agents
-    from interpreter.engine.saves import SaveError
+    from interpreter.frontends.locks import FileBusy, FileLock
     from interpreter.frontends.prompt import Session
+    from interpreter.frontends.savecheck import check_against, check_fields, rebuild
     from interpreter.frontends.savefile import SaveFileError, default_save_path, read_save
     from interpreter.text.render import Renderer
 
-    saved = None
+    def refuse(message: str) -> None:
+        click.echo(f"cardrules: {message}", err=True)
+        sys.exit(EXIT_RULES)
+
+    saved, lock = None, None
     if resume:
         if ruleset:
             raise click.UsageError("give either RULESET or --resume, not both")
         try:
+            lock = FileLock(resume).acquire()  # before reading: the game is this process's from here
             saved = read_save(resume)
-        except SaveFileError as exc:
-            click.echo(f"cardrules: {exc}", err=True)
-            sys.exit(EXIT_RULES)
-        path = saved["ruleset"]
-        if not path or not Path(path).is_file():
-            click.echo(f"cardrules: cannot resume {resume}: its ruleset file {path!r} does not exist", err=True)
-            sys.exit(EXIT_RULES)
-        seat, agent_spec, seed = saved["seat"], saved["agents"], saved["seed"]
-        lang = saved.get("lang") or lang
-        options = saved.get("options") or {}
-        log_path = saved.get("log")
+            check_fields(resume, saved.data)
+        except (SaveFileError, FileBusy) as exc:
+            refuse(str(exc))
+        assert saved is not None
+        data = saved.data
+        path = data["ruleset"]
+        if not Path(path).is_file():
+            refuse(f"cannot resume {resume}: its ruleset file {path!r} does not exist")
+        seat, agent_spec, seed = data["seat"], data["agents"], data["seed"]
+        lang = data.get("lang") or lang
+        options = data.get("options") or {}
+        log_path = data.get("log")
         save_path = resume
     elif not ruleset:
         raise click.UsageError("give a RULESET to play (e.g. hachinin_meri) or --resume SAVE")
@@ -267,25 +283,34 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         path = _resolve_ruleset(ruleset)
         options = _parse_options(option_pairs)
     rs = _load_or_exit(path)
-
-    def bad(message: str) -> None:
-        if saved is not None:  # a save's values are not the user's typing: exit 1, not a usage error
-            click.echo(f"cardrules: cannot resume {resume}: {message}", err=True)
-            sys.exit(EXIT_RULES)
-        raise click.UsageError(message)
-
-    if not 0 <= seat < rs.num_players:
-        bad(f"--seat must be 0 to {rs.num_players - 1}")
+    state = None
+    if saved is not None:
+        try:
+            check_against(resume, saved.data, rs)
+            state = rebuild(resume, saved.data, rs)
+        except SaveFileError as exc:
+            refuse(str(exc))
+        if log_path and not _is_log(log_path):
+            click.echo(f"cardrules: the saved log {log_path} is not a cardrules log; playing without a log", err=True)
+            log_path = None
+        if saved.legacy:
+            click.echo(
+                f"note: {resume} is a save from an older cardrules (format cardrules-save/1, unsigned); every "
+                "field was checked, and it is saved again now in the signed format",
+                err=True,
+            )
+    elif not 0 <= seat < rs.num_players:
+        raise click.UsageError(f"--seat must be 0 to {rs.num_players - 1}")
     try:
         rs.check_options(options)
     except (ValueError, TypeError) as exc:
-        bad(str(exc))
+        raise click.UsageError(str(exc)) from None
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     try:
         agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
     except AgentSpecError as exc:
-        bad(str(exc))
+        raise click.UsageError(str(exc)) from None
     stdout = sys.stdout
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
     stdin = _replacing(sys.stdin)  # bytes that are not text never crash
@@ -310,20 +335,32 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         log_path=log_path,
     )
     if saved is not None:
-        try:
-            session.state = rs.state_from_json(saved["state"])
-        except SaveError as exc:
-            click.echo(f"cardrules: cannot resume {resume}: {exc}", err=True)
-            sys.exit(EXIT_RULES)
-        session.game_number = int(saved.get("game_number") or 1)
-        session.shown = int(saved.get("shown") or 0)
-    from interpreter.engine.program import FlowError
+        session.state = state
+        session.game_number = saved.data.get("game_number", 1)
+        session.shown = saved.data.get("shown", 0)
+        session.log_offset = saved.data.get("log_offset", -1) if not saved.legacy else -1  # 0.1.0: its last game
+        session.locks.append(lock)
+        if saved.legacy:
+            try:
+                session.save()
+            except OSError as exc:
+                refuse(f"cannot save {resume} again: {exc}")
+    sys.exit(session.run())
 
+
+def _is_log(path: str) -> bool:
+    """Whether `path` is missing (a new log is begun) or a file that starts as a cardrules log does."""
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.exists():
+        return True
     try:
-        sys.exit(session.run())
-    except FlowError as exc:  # the ruleset failed before the first decision
-        click.echo(f"cardrules: the ruleset failed during play: {exc}", err=True)
-        sys.exit(EXIT_RULES)
+        with open(p, "rb") as handle:
+            first = handle.readline(65536)
+        return p.is_file() and (not first or first.startswith(b'{"type": "header"'))
+    except OSError:
+        return False
 
 
 @cli.command()
@@ -342,7 +379,12 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--log-dir", type=click.Path(file_okay=False), default=None, help="Write one JSONL log per game here.")
+@click.option(
+    "--log-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write one JSONL log per game here (game-NNNNNN-RUN.jsonl: each run's names are its own).",
+)
 @click.option(
     "--check-invariants",
     is_flag=True,

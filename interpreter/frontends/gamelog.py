@@ -37,6 +37,7 @@ class LogWriter:
         self.stream, self.rs = stream, rs
         self._shuffles = 0
         self._records = 0
+        self.ended = False
         self._write(
             {
                 "type": "header",
@@ -70,12 +71,57 @@ class LogWriter:
         self.sync(st)
 
     def end(self, st: Any) -> None:
+        """The game's last line (written once, however often the end is shown)."""
+        if self.ended:
+            return
         self.sync(st)
         self._write({"type": "end", "returns": st.returns()})
+        self.ended = True
+
+    def replay_of(self, st: Any) -> None:
+        """Every line of a game so far, from its state (a resumed game's log is written again from
+        its save, so the log always holds exactly the saved game)."""
+        from interpreter.engine.state import CLAIMED, PASS_KIND
+
+        for seat, kind, value, flag in st.history:
+            if seat < 0 or flag == CLAIMED:
+                continue
+            text = "pass" if kind == PASS_KIND else self.rs.action_text(self.rs.actions[kind], value)
+            self._write({"type": "action", "seat": seat, "action": text})
+        self.sync(st)
+        if st.is_terminal():
+            self.end(st)
+
+    def suspended(self, st: Any) -> None:
+        """The game was saved before it ended: the log goes on (from its save) when it is resumed."""
+        if not self.ended:
+            self.sync(st)
+            self._write({"type": "suspended"})
 
     def failed(self, message: str) -> None:
         """The game stopped because the ruleset failed (replay shows the same failure)."""
         self._write({"type": "failed", "error": message})
+
+
+def open_game_section(path: str | Path, offset: int | None) -> tuple[IO[str], int]:
+    """The log opened for appending one game's lines at `offset` (where that game's header is;
+    None: at the end; -1: at the last header), everything from there on dropped first.  A line left half
+    written by a program that was stopped is dropped too.  Returns the stream and the offset."""
+    from interpreter.frontends.locks import write_atomic
+
+    path = Path(path)
+    data = path.read_bytes() if path.is_file() else b""
+    whole = data[: data.rfind(b"\n") + 1]
+    if offset is None:
+        offset = len(whole)
+    elif offset < 0:
+        at = whole.rfind(b'\n{"type": "header"')
+        offset = at + 1 if at >= 0 else (0 if whole.startswith(b'{"type": "header"') else len(whole))
+    if offset > len(whole) or not whole[offset:].startswith(b'{"type": "header"'):
+        offset = len(whole)
+    if len(whole[:offset]) != len(data):
+        write_atomic(path, whole[:offset])
+    return open(path, "a", encoding="utf-8"), offset
 
 
 def read_log(path: str | Path) -> list[dict]:
@@ -96,12 +142,30 @@ def read_log(path: str | Path) -> list[dict]:
         if kind == "header":
             if obj.get("format") != FORMAT:
                 raise LogError(f"{path}:{n}: log format {obj.get('format')!r}, this version reads {FORMAT!r}")
-            games.append({"header": obj, "decks": [], "actions": [], "results": [], "end": None, "line": n})
+            games.append(
+                {
+                    "header": obj,
+                    "decks": [],
+                    "actions": [],
+                    "results": [],
+                    "end": None,
+                    "failed": None,
+                    "suspended": None,
+                    "line": n,
+                }
+            )
             continue
         if not games:
             raise LogError(f"{path}:{n}: the log does not start with a header line")
         game = games[-1]
-        if kind == "deck":
+        last = next(((k, game[k][0]) for k in ("end", "failed", "suspended") if game[k] is not None), None)
+        if last is not None:
+            raise LogError(f"{path}:{n}: a {kind!r} line after the game's {last[0]} line ({last[1]})")
+        if kind == "suspended":
+            game["suspended"] = (n,)
+        elif kind == "failed":
+            game["failed"] = (n, obj.get("error"))
+        elif kind == "deck":
             game["decks"].append((n, obj.get("order")))
         elif kind == "action":
             game["actions"].append((n, obj.get("seat"), obj.get("action")))

@@ -1,4 +1,10 @@
-"""Ctrl-C held back while a file is written, so no save or log is ever half done."""
+"""Ctrl-C as the command line wants it: once, and never inside a file being written.
+
+`stop_on_first_interrupt()` (the `cardrules` command calls it first) makes the first Ctrl-C
+raise KeyboardInterrupt and every later one only be noted: whatever the first one interrupts is
+stopping the program anyway (saving the game, printing how to resume it), and a second one must
+not cut that short.  `HELD` holds Ctrl-C back while a save file is written.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ class HeldInterrupts:
         self.release(raise_pending=exc_type is None)
 
     def release(self, raise_pending: bool = True) -> None:
+        previous = None
         try:
             if self.depth == 1 and self._previous is not None:
                 previous, self._previous = self._previous, None
@@ -44,7 +51,39 @@ class HeldInterrupts:
             return
         pending, self.pending = self.pending, False
         if pending and raise_pending:
+            if previous is _first_interrupt:  # as that handler does: the program is stopping now
+                note_later_interrupts()
             raise KeyboardInterrupt
 
 
 HELD = HeldInterrupts()
+
+
+def _first_interrupt(signum: int, frame: Any) -> None:
+    note_later_interrupts()
+    raise KeyboardInterrupt
+
+
+def _later_interrupt(signum: int, frame: Any) -> None:
+    """A Ctrl-C while the program is already stopping: nothing to do."""
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def stop_on_first_interrupt() -> None:
+    """From now on the first Ctrl-C raises KeyboardInterrupt, later ones do nothing."""
+    if _main_thread():
+        signal.signal(signal.SIGINT, _first_interrupt)
+
+
+def note_later_interrupts() -> None:
+    """From now on Ctrl-C does nothing (the program is stopping: saving, printing, exiting)."""
+    if _main_thread():
+        signal.signal(signal.SIGINT, _later_interrupt)
+
+
+def ignore_interrupts_in_worker() -> None:
+    """For worker processes: the parent stops them; a Ctrl-C to the terminal is the parent's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

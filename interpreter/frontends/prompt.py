@@ -8,7 +8,6 @@ person types can crash the session.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
@@ -20,7 +19,8 @@ from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.interrupts import HELD
-from interpreter.frontends.savefile import SAVE_FORMAT
+from interpreter.frontends.locks import FileBusy, FileLock
+from interpreter.frontends.savefile import SaveFileError, write_save
 from interpreter.text.render import Renderer
 
 HELP = """\
@@ -60,6 +60,9 @@ class Session:
     clean: Any = None  # a copy of `state` taken after each whole move, never evaluated on: what a save writes
     log: Any = None
     log_path: str | None = None
+    log_offset: int | None = None  # where this game's lines begin in the log (None: a new game, at its end)
+    locks: list = field(default_factory=list)  # the save's and the log's, held while the session runs
+    status: int = 0  # the exit status once the session has stopped
     game_number: int = 1
     shown: int = 0
     menu: list = field(default_factory=list)
@@ -82,6 +85,32 @@ class Session:
     def run(self) -> int:
         """Play until the person quits or input ends; returns the exit status."""
         try:
+            return self._play()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Close the log and let other processes open this game again."""
+        if self.log is not None:
+            self.log.stream.close()
+            self.log = None
+        while self.locks:
+            self.locks.pop().release()
+
+    def lock(self) -> None:
+        """Hold the save file: a second cardrules opening it is refused (FileBusy names this one)."""
+        if self.locks:
+            return
+        try:
+            self.locks.append(FileLock(self.save_path).acquire())
+        except FileBusy:
+            raise
+        except OSError:  # no lock can be made there: saving will say what is wrong with the place
+            pass
+
+    def _play(self) -> int:
+        try:
+            self.lock()
             self.start()
             name = self.renderer.seat(self.seat)
             who = f"seat {self.seat}" if name == f"Seat {self.seat}" else f"{name} (seat {self.seat})"
@@ -90,7 +119,7 @@ class Session:
                 self._advance_agents()
                 if self.state.is_terminal():
                     if not self._after_game():
-                        return 0
+                        return self.status
                     continue
                 self._show()
                 line = self.read("> ")
@@ -100,7 +129,10 @@ class Session:
                 if result is not None:
                     return result
         except KeyboardInterrupt:
-            return self._suspend("interrupted")
+            return self._suspend("interrupted", status=130)
+        except FileBusy as exc:
+            self.echo(f"cardrules: {exc}")
+            return 1
         except (RulesetFailed, FlowError, ExprRuntimeError) as exc:  # the game as it was before is saved
             seed = getattr(exc, "seed", None)
             seed = self.state.seed if seed is None and self.state is not None else seed
@@ -346,9 +378,10 @@ class Session:
         while True:
             line = self.read("next, restart or quit? ")
             if line is None:
-                self._suspend("end of input")
+                self.status = self._suspend("end of input")
                 return False
             if line.strip().lower() in ("quit", "q", "exit"):
+                self.status = self._suspend("quit")  # the finished match: resuming it shows this screen
                 return False
             word = line.strip().lower()
             if word in ("next", "n", "restart", "r"):
@@ -357,6 +390,7 @@ class Session:
                 self.clean, self.state = fresh.clone(), fresh
                 self.game_number += 1
                 self.shown = 0
+                self.log_offset = None
                 self._open_log()
                 return True
             self.echo("type next (scores kept), restart (scores cleared) or quit")
@@ -382,18 +416,24 @@ class Session:
 
     # ----- saving -------------------------------------------------------------
     def _open_log(self) -> None:
+        """Open the log at this game's place and write the game so far (all of it on a resume)."""
+        if self.log is not None:
+            self.log.stream.close()
+            self.log = None
         if not self.log_path:
             return
         if os.path.exists(self.log_path) and not os.path.isfile(self.log_path):
             self.echo(f"not writing a log: {self.log_path} is not a regular file")
             self.log_path = None
             return
-        from interpreter.frontends.gamelog import LogWriter
+        from interpreter.frontends.gamelog import LogWriter, open_game_section
 
         try:
-            stream = open(self.log_path, "a", encoding="utf-8")
+            if len(self.locks) < 2:
+                self.locks.append(FileLock(self.log_path, "this game's log").acquire())
+            stream, self.log_offset = open_game_section(self.log_path, self.log_offset)
         except OSError as exc:
-            self.echo(f"cannot write the log {self.log_path} ({exc.strerror or exc}); playing without a log")
+            self.echo(f"cannot write the log {self.log_path} ({getattr(exc, 'strerror', None) or exc}); playing on")
             self.log_path = None
             return
         self.log = LogWriter(
@@ -404,7 +444,7 @@ class Session:
             [a.describe() for a in self.agents],
             self.options,
         )
-        self.log.sync(self.state)
+        self.log.replay_of(self.state)
 
     def save(self) -> Path:
         with HELD:
@@ -414,7 +454,6 @@ class Session:
         if self.state is None:
             raise OSError("the game had not begun")
         data = {
-            "format": SAVE_FORMAT,
             "ruleset": str(Path(self.ruleset_path).resolve()),
             "ruleset_id": self.rs.id,
             "sha256": self.rs.source_sha256,
@@ -424,30 +463,37 @@ class Session:
             "options": self.options,
             "lang": self.renderer.lang,
             "game_number": self.game_number,
-            "log": self.log_path,
+            "log": str(Path(self.log_path).resolve()) if self.log_path else None,
+            "log_offset": self.log_offset,
             "shown": self.shown,
             "state": (self.clean or self.state).to_json(),
         }
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.save_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, self.save_path)
+        try:
+            write_save(self.save_path, data)
+        except SaveFileError as exc:
+            raise OSError(str(exc)) from None
         return self.save_path
 
     def _suspend(self, why: str, status: int = 0) -> int:
-        if self.state is None:
-            self.echo(f"\n{why} before the game began: nothing to save")
-            return status
-        HELD.__enter__()  # stopping anyway: a second Ctrl-C now must not cut the save short
+        HELD.__enter__()  # stopping anyway: a Ctrl-C now must not cut the save or its message short
         try:
-            path = self._save()
-        except OSError as exc:
-            self.echo(f"\n{why}: could not save the game ({exc})")
-            return 1
+            if self.state is None:
+                self.echo(f"\n{why} before the game began: nothing to save")
+                return status
+            try:
+                path = self._save()
+            except OSError as exc:
+                self.echo(f"\n{why}: could not save the game ({exc})")
+                return 1
+            if self.log is not None:
+                try:
+                    self.log.suspended(self.clean or self.state)
+                except OSError:
+                    pass
+            self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
+            return status
         finally:
             HELD.release(raise_pending=False)
-        self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
-        return status
 
 
 def _quote(path: str) -> str:

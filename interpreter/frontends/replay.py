@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,8 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
         raise LogError(f"{path}:{game['line']}: the log's ruleset is not valid: {exc}") from None
     if header.get("sha256") != rs.source_sha256:
         report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
+    for problem in header_problems(header, rs):
+        report.problems.append(f"{path}:{game['line']}: {problem}")
     orders = [order for _, order in game["decks"]]
     options = header.get("options") or {}
     seed = header.get("seed", 0)
@@ -76,6 +79,13 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
     except Exception as exc:  # options or deck orders that do not fit the ruleset
         raise LogError(f"{path}:{game['line']}: cannot start the game: {exc}") from None
     report.games += 1
+    if orders and check:
+        dealt = _first_deal(rs, seed, options)
+        if dealt is not None and [rs.cards.ids[c] for c in dealt] != list(orders[0]):
+            report.problems.append(
+                f"{path}:{game['decks'][0][0]}: the deck is not what the header's seed {seed} deals "
+                "(the seed or the deck was changed)"
+            )
     for line, seat, text in game["actions"]:
         if st.is_terminal():
             report.problems.append(f"{path}:{line}: the game is already over before this action")
@@ -96,6 +106,48 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
             on_action(seat, text, st)
     if check:
         _compare(report, path, game, st)
+
+
+VERSION = re.compile(r"\d+\.\d+\.\d+")
+
+
+def header_problems(header: dict, rs: Any) -> list[str]:
+    """What in a header cannot be true of a log this program wrote for this ruleset."""
+    from interpreter import __version__
+    from interpreter.agents.spec import AgentSpecError, parse_agent_spec
+
+    problems = []
+    version = header.get("version")
+    if not isinstance(version, str) or not VERSION.fullmatch(version) or _later(version, __version__):
+        problems.append(f"the header's version {version!r} is not one of a cardrules up to {__version__}")
+    if header.get("ruleset_id") != rs.id:
+        problems.append(f"the header's ruleset_id {header.get('ruleset_id')!r} is not the ruleset's id '{rs.id}'")
+    if not isinstance(header.get("ruleset"), str) or not header["ruleset"]:
+        problems.append("the header's ruleset path is missing or not text")
+    agents = header.get("agents")
+    if not isinstance(agents, list) or len(agents) != rs.num_players or not all(isinstance(a, str) for a in agents):
+        problems.append(f"the header's agents are not one agent per seat ({rs.num_players})")
+    else:
+        for agent in agents:
+            try:
+                parse_agent_spec(agent)
+            except AgentSpecError as exc:
+                problems.append(f"the header's agent {agent[:60]!r} is not an agent ({exc})")
+                break
+    return problems
+
+
+def _later(version: str, current: str) -> bool:
+    return tuple(int(x) for x in version.split(".")) > tuple(int(x) for x in current.split("."))
+
+
+def _first_deal(rs: Any, seed: int, options: dict) -> Any:
+    """The first deck order that `seed` deals (None when the game shuffles nothing before it stops)."""
+    try:
+        st = rs.new_game(seed=seed, options=options)
+    except Exception:  # a ruleset that fails to start: the replay itself says so
+        return None
+    return st.shuffles[0][1] if st.shuffles else None
 
 
 def _normal(value: Any) -> Any:
@@ -138,6 +190,12 @@ def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
     if len(st.records) > len(recorded):
         report.problems.append(f"{path}: the replay produced {len(st.records)} results, the log {len(recorded)}")
     end = game["end"]
+    if game["failed"] is not None:
+        line, error = game["failed"]
+        report.problems.append(f"{path}:{line}: the game stopped because the ruleset failed: {error}")
+    elif end is None and game["suspended"] is None:
+        last = max([game["line"]] + [x[0] for key in ("decks", "actions", "results") for x in game[key]])
+        report.problems.append(f"{path}:{last}: the log ends before its game ended (no end line after this one)")
     if end is not None:
         line, returns = end
         if not st.is_terminal():

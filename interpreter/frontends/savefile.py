@@ -1,52 +1,178 @@
-"""Save files of games at the prompt: where they go, and reading one back with every field checked."""
+"""Save files of games at the prompt: where they go, how they are signed, and reading one back.
+
+A save is one JSON line (the game and how it is played) and one line with a keyed digest of
+every byte of the first (HMAC-SHA256).  The key is random, made on first use and kept in the
+user's data folder (mode 0600), so a save is exactly what this program wrote, or it is refused.
+Saves of release 0.1.0 (format cardrules-save/1, unsigned) are still read; `savecheck.py`
+then checks every field and rebuilds the game from its moves, and the next save signs it.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-SAVE_FORMAT = "cardrules-save/1"
+from interpreter.frontends.locks import write_atomic
+
+SAVE_FORMAT = "cardrules-save/2"
+LEGACY_FORMAT = "cardrules-save/1"  # release 0.1.0: no digest
+DIGEST = "hmac-sha256"
+MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
 class SaveFileError(ValueError):
-    """A save file that cannot be resumed; the message says why."""
+    """A save file that cannot be resumed; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """What a save holds; `legacy` when it came from an older, unsigned version."""
+
+    data: dict
+    legacy: bool = False
+
+
+def data_folder() -> Path:
+    """The user's cardrules data folder: CARDRULES_SAVE_DIR, else cardrules/ in the XDG data folder."""
+    base = os.environ.get("CARDRULES_SAVE_DIR")
+    if base:
+        return Path(base)
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "cardrules"
+
+
+def saves_folder() -> Path:
+    """Where saves go unless `--save` says otherwise."""
+    return data_folder() if os.environ.get("CARDRULES_SAVE_DIR") else data_folder() / "saves"
 
 
 def default_save_path(ruleset_id: str) -> Path:
-    base = os.environ.get("CARDRULES_SAVE_DIR")
-    if base:
-        folder = Path(base)
-    else:
-        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "cardrules" / "saves"
-    return folder / f"{ruleset_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    """A new file name for each game: the time, this process and a random part (never shared)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return saves_folder() / f"{ruleset_id}-{stamp}-{os.getpid()}-{secrets.token_hex(3)}.json"
 
 
-def read_save(path: str | Path) -> dict:
-    """The contents of a save file, checked for shape; raises SaveFileError."""
+def key_path() -> Path:
+    return data_folder() / "save-key"
+
+
+def signing_key(create: bool = True) -> bytes | None:
+    """The key that signs saves; made (32 random bytes, mode 0600) the first time one is written."""
+    path = key_path()
+    for _ in range(50):
+        try:
+            text = path.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            if not create:
+                return None
+            _create_key(path)
+            continue
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"cannot read the save key {path}: {exc}") from None
+        if len(text) == 64 and all(c in "0123456789abcdef" for c in text):
+            return bytes.fromhex(text)
+        if text:
+            raise SaveFileError(f"the save key {path} is damaged; remove it (saves signed with it cannot be resumed)")
+        time.sleep(0.01)  # another process is writing it
+    raise SaveFileError(f"the save key {path} stays empty; remove it")
+
+
+def _create_key(path: Path) -> None:
+    """Write a new key without ever replacing one another process made at the same moment."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".save-key.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        os.write(fd, (secrets.token_hex(32) + "\n").encode("ascii"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.link(tmp, path)  # fails if the key exists: the first one made is kept
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(tmp)
+
+
+def _digest(key: bytes, body: bytes) -> str:
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
+def write_save(path: str | Path, data: dict) -> None:
+    """Write a signed save in one piece (a new file renamed over the old one)."""
+    body = json.dumps({"format": SAVE_FORMAT, **data}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    key = signing_key(create=True)
+    assert key is not None
+    write_atomic(path, body + b"\n" + f"{DIGEST} {_digest(key, body)}\n".encode("ascii"), mode=0o600)
+
+
+def read_save(path: str | Path) -> SaveFile:
+    """A save file's contents, its digest checked; raises SaveFileError with what to do."""
+    raw = _read_bytes(Path(path))
+    first, newline, rest = raw.partition(b"\n")
+    if newline and rest.startswith(DIGEST.encode("ascii") + b" "):
+        return SaveFile(_signed(path, first, rest))
+    data = _json(path, raw)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == LEGACY_FORMAT:
+        return SaveFile(data, legacy=True)
+    if fmt == SAVE_FORMAT:
+        raise SaveFileError(
+            f"{path} has lost its digest line: it was changed after cardrules wrote it and cannot be "
+            "resumed; start a new game"
+        )
+    raise SaveFileError(f"{path} is not a cardrules save (format {fmt!r}; this version reads {SAVE_FORMAT!r})")
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        if path.is_dir():
+            raise SaveFileError(f"{path} is a folder, not a save file")
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveFileError(f"{path} is not a cardrules save (it has {size:,} bytes)")
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(f"no save file at {path}") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path} is a folder, not a save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"cannot read {path}: {exc}") from None
+    except OSError as exc:
+        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
+    line, _, tail = rest.partition(b"\n")
+    digest = line[len(DIGEST) + 1 :].decode("ascii", "replace").strip()
+    key = signing_key(create=False)
+    if key is None:
+        raise SaveFileError(
+            f"{path} was signed with a key this computer does not have ({key_path()} is missing): it cannot be "
+            "resumed here; copy the key file from where the game was saved, or start a new game"
+        )
+    if tail.strip() or not hmac.compare_digest(digest, _digest(key, body)):
+        raise SaveFileError(
+            f"{path} was changed after cardrules wrote it (or signed with another key than {key_path()}): "
+            "its digest does not match, so it cannot be resumed; start a new game"
+        )
+    data = _json(path, body)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{path} is not a save this version can resume (format {SAVE_FORMAT} expected)")
+    return data
+
+
+def _json(path: str | Path, raw: bytes) -> dict:
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path} is not a cardrules save (it is not UTF-8 text)") from None
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{path} is damaged or truncated (not valid JSON at line {exc.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        fmt = data.get("format") if isinstance(data, dict) else None
-        raise SaveFileError(f"{path} is not a cardrules save of format {SAVE_FORMAT} (found {fmt!r})")
-    for key, kind in (("ruleset", str), ("seat", int), ("agents", str), ("seed", int), ("state", dict)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveFileError(f"{path} is damaged: '{key}' is missing or wrong")
-    if not isinstance(data.get("options", {}), dict):
-        raise SaveFileError(f"{path} is damaged: 'options' is wrong")
-    for key, kind in (("lang", str), ("game_number", int), ("shown", int), ("log", str)):
-        value = data.get(key)
-        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-            raise SaveFileError(f"{path} is damaged: '{key}' is wrong")
+    except RecursionError:
+        raise SaveFileError(f"{path} is damaged (its JSON nests too deeply)") from None
+    if not isinstance(data, dict):
+        raise SaveFileError(f"{path} is not a cardrules save (not a JSON object)")
     return data

@@ -174,7 +174,7 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
 
 def _worker(args: tuple) -> Tally:
     """Play the games numbered `indexes` (a range: its size does not grow with the run)."""
-    path, spec, indexes, first_seed, options, log_dir = args
+    path, spec, indexes, first_seed, options, log_dir, run_id = args
     from interpreter.compiling.pipeline import load_ruleset
 
     seeds = ((i, first_seed + i) for i in indexes)
@@ -184,8 +184,8 @@ def _worker(args: tuple) -> Tally:
     from interpreter.engine.program import FlowError
 
     for index, seed in seeds:
-        log = Path(log_dir) / f"game-{index:06d}.jsonl" if log_dir else None
-        stream = open(log, "w", encoding="utf-8") if log else None
+        log = Path(log_dir) / f"game-{index:06d}-{run_id}.jsonl" if log_dir else None
+        stream = open(log, "x", encoding="utf-8") if log else None  # a new file: never another run's
         try:
             st = play_one(rs, spec, seed, options, stream, path)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
@@ -203,20 +203,25 @@ def simulate(
     path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1, log_dir: str | None = None
 ) -> tuple[Summary, Tally]:
     """Run `games` games; returns the summary and the merged tally."""
+    import secrets
+
     from interpreter.compiling.pipeline import load_ruleset
+    from interpreter.frontends.interrupts import ignore_interrupts_in_worker
 
     rs = load_ruleset(path)
+    run_id = secrets.token_hex(4)  # in every log name: two runs into one folder never share a file
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     if workers <= 1:
-        tally = _worker((path, agent_spec, range(games), seed, options, log_dir))
+        tally = _worker((path, agent_spec, range(games), seed, options, log_dir, run_id))
     else:
         import multiprocessing
 
         chunks = [range(w, games, workers) for w in range(workers)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_worker, [(path, agent_spec, c, seed, options, log_dir) for c in chunks if len(c)])
+        jobs = [(path, agent_spec, c, seed, options, log_dir, run_id) for c in chunks if len(c)]
+        with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts_in_worker) as pool:
+            parts = pool.map(_worker, jobs)
         tally = Tally()
         for part in parts:
             tally.merge(part)

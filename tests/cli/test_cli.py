@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.frontends.cli import cli
+from interpreter.frontends.savefile import read_save
 
 ROOT = Path(__file__).resolve().parents[2]
 HM = str(ROOT / "rulesets" / "hachinin_meri.yaml")
@@ -93,14 +94,15 @@ def test_play_survives_garbage_and_saves_on_end_of_input(tmp_path):
     assert match and Path(match.group(1)).is_file()
 
 
-def test_play_resume_continues_the_same_game(tmp_path):
+def test_play_resume_continues_the_same_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDRULES_SAVE_DIR", str(tmp_path))  # the key the saves are signed with
     first = play([HM, "--agents", "random", "--seed", "5"], "1\n", tmp_path)
     save = re.search(r"--resume (\S+)", first.output).group(1)
-    state_before = json.loads(Path(save).read_text())["state"]
+    state_before = read_save(save).data["state"]
     second = play(["--resume", save], "quit\n", tmp_path)
     assert second.exit_code == 0, second.output
     assert "quit: game saved" in second.output
-    assert json.loads(Path(save).read_text())["state"] == state_before
+    assert read_save(save).data["state"] == state_before
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "edit", "format"])
@@ -113,11 +115,11 @@ def test_damaged_save_gives_a_clear_error(tmp_path, damage):
     elif damage == "garbage":
         save.write_bytes(b"\xff\xfe not json")
     elif damage == "edit":
-        data = json.loads(text)
+        data = json.loads(text.splitlines()[0])
         data["state"]["zones"][0].append(0)
-        save.write_text(json.dumps(data))
+        save.write_text(json.dumps(data) + "\n" + text.splitlines()[1])
     else:
-        data = json.loads(text)
+        data = json.loads(text.splitlines()[0])
         data["format"] = "cardrules-save/99"
         save.write_text(json.dumps(data))
     result = play(["--resume", str(save)], "", tmp_path)
@@ -226,7 +228,7 @@ def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
     result = run(["replay", "--check", "-q", *files])
     assert result.exit_code == 0, result.output
     assert "3 game(s) from 3 log(s)" in result.output
-    (logs / "game-000001.jsonl").write_text("not json\n", encoding="utf-8")
+    Path(files[1]).write_text("not json\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["replay", "--check", "-q", *files])
     assert result.exit_code == 1
     assert "2 game(s) from 2 log(s)" in result.output and "1 log(s) could not be read" in result.output

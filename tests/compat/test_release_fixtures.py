@@ -33,6 +33,9 @@ def test_fixtures_are_present():
 def test_release_log_replays_with_equal_results(log):
     report = replay_log(log, check=True)
     assert report.games >= 1 and report.actions > 0
+    if log.stem.endswith("_play"):  # stopped at the prompt mid-game: 0.1.0 did not mark that in the log
+        assert len(report.problems) == 1 and "ends before its game ended" in report.problems[0], report.problems
+        return
     assert report.ok, report.problems
 
 

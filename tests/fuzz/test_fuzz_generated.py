@@ -50,8 +50,9 @@ def play_generated(text: str, moves: int = 200) -> str:
     log = io.StringIO()
     rng = random.Random(len(text))
     try:
-        st = rs.new_game(seed=rng.randrange(1000), story=True)
-        writer = LogWriter(log, rs, str(path), 0, ["random"] * rs.num_players)
+        seed = rng.randrange(1000)
+        st = rs.new_game(seed=seed, story=True)
+        writer = LogWriter(log, rs, str(path), seed, ["random"] * rs.num_players)  # the header tells the seed
         writer.sync(st)
         for _ in range(moves):
             if st.is_terminal():

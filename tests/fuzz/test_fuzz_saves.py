@@ -10,6 +10,9 @@ header taken from the other ruleset, the format version changed.
   exits 1 with a message starting "cardrules:"; no traceback, no internal
   error, no usage error (the person typed no bad option), and a save that
   could not be resumed is left exactly as it was;
+- a signed save changed in any byte is always refused (its digest); edited
+  contents are also tried as an unsigned save of release 0.1.0, which is
+  resumed only when its game is what its seed and moves give;
 - `cardrules replay --check LOG` exits 0 or 1 with its problems or a
   "cardrules:" message, never a traceback.
 
@@ -35,6 +38,17 @@ from . import DZ, HM, assert_cli_clean, cli, fuzz, isolated
 
 GAMES = {"hachinin_meri": HM, "duzihu": DZ}
 _FILES = tempfile.TemporaryDirectory(prefix="cardrules-fuzz-")
+KEYS = {"CARDRULES_SAVE_DIR": _FILES.name}  # where the key that signs the real saves is kept
+
+
+def save_doc(text: str) -> dict:
+    """The contents of a signed save (its first line)."""
+    return json.loads(text.split("\n", 1)[0])
+
+
+def unsigned(doc: dict) -> bytes:
+    """`doc` as a save of release 0.1.0 would hold it: one JSON object, no digest."""
+    return json.dumps({**doc, "format": "cardrules-save/1"} if "format" in doc else doc).encode()
 
 
 @cache
@@ -47,13 +61,27 @@ def ruleset(name: str) -> Any:
 @cache
 def real_save(game: str, seed: int, moves: int) -> str:
     """The text of a save written by the prompt after `moves` of our moves (agents play the rest)."""
+    rs = ruleset(game)
+    script = ["1"] * moves
+    path = Path(_FILES.name) / f"{game}-{seed}-{moves}.json"
+    import os
+
+    before, os.environ["CARDRULES_SAVE_DIR"] = os.environ.get("CARDRULES_SAVE_DIR"), _FILES.name
+    try:
+        _session(rs, game, seed, script, path)
+    finally:
+        if before is None:
+            del os.environ["CARDRULES_SAVE_DIR"]
+        else:
+            os.environ["CARDRULES_SAVE_DIR"] = before
+    return path.read_text(encoding="utf-8")
+
+
+def _session(rs: Any, game: str, seed: int, script: list, path: Path) -> None:
     from interpreter.agents.spec import make_agents
     from interpreter.frontends.prompt import Session
     from interpreter.text.render import Renderer
 
-    rs = ruleset(game)
-    script = ["1"] * moves
-    path = Path(_FILES.name) / f"{game}-{seed}-{moves}.json"
     Session(
         rs=rs,
         ruleset_path=str(GAMES[game]),
@@ -67,7 +95,6 @@ def real_save(game: str, seed: int, moves: int) -> str:
         read=lambda prompt: script.pop(0) if script else None,
         save_path=path,
     ).run()
-    return path.read_text(encoding="utf-8")
 
 
 @cache
@@ -214,7 +241,7 @@ def resume(save_bytes: bytes, folder: str) -> str:
     """In the child: resume a (damaged) save through the command; returns a verdict."""
     path = Path(folder) / "damaged.json"
     path.write_bytes(save_bytes)
-    result = cli(["play", "--resume", path], input="log\nscore\n1\n2\n1\n1\nquit\n", env={"CARDRULES_SAVE_DIR": folder})
+    result = cli(["play", "--resume", path], input="log\nscore\n1\n2\n1\n1\nquit\n", env=KEYS)
     assert_cli_clean(result, (0, 1))
     if result.exit_code == 0:
         return "resumed"
@@ -226,21 +253,21 @@ def resume(save_bytes: bytes, folder: str) -> str:
 def _damaged_save(data: Any) -> None:
     game = data.draw(st.sampled_from(sorted(GAMES)))
     text = real_save(game, data.draw(st.integers(0, 3)), data.draw(st.sampled_from([0, 1, 5])))
-    doc = json.loads(text)
-    other = json.loads(real_save("duzihu" if game == "hachinin_meri" else "hachinin_meri", 0, 1))
+    doc = save_doc(text)
+    other = save_doc(real_save("duzihu" if game == "hachinin_meri" else "hachinin_meri", 0, 1))
     how = data.draw(st.sampled_from(["json", "json", "json", "text", "other_state", "other_top", "format"]))
     if how == "json":
         edits = [edit_json(data, doc, list(ruleset(game).cards.ids)) for _ in range(data.draw(st.integers(1, 3)))]
-        raw, what = json.dumps(doc).encode(), f"{game}: {edits}"
+        raw, what = unsigned(doc), f"{game}: {edits}"
     elif how == "text":
         raw, what = damage_text(data, text)
     elif how == "other_state":
         doc["state"] = other["state"]
-        raw, what = json.dumps(doc).encode(), "the other ruleset's state"
+        raw, what = unsigned(doc), "the other ruleset's state"
     elif how == "other_top":
         key = data.draw(st.sampled_from(sorted(other)))
         doc[key] = other[key]
-        raw, what = json.dumps(doc).encode(), f"the other ruleset's {key}"
+        raw, what = unsigned(doc), f"the other ruleset's {key}"
     else:
         where = data.draw(st.sampled_from(["save", "state"]))
         value = data.draw(st.sampled_from(["cardrules-save/2", "cardrules-state/2", "cardrules-save/0", "", None, 1]))
@@ -249,6 +276,8 @@ def _damaged_save(data: Any) -> None:
     with tempfile.TemporaryDirectory() as folder:
         outcome = isolated(resume, raw, folder, timeout=120, memory_mb=1500)
     assert outcome.kind == "ok", f"{what}\n{outcome}"
+    if how == "text" and raw != text.encode():
+        assert outcome.value == "refused", f"a signed save changed by {what} was resumed"
     event(outcome.value)
 
 
@@ -276,7 +305,14 @@ def _damaged_log(data: Any) -> None:
     game = data.draw(st.sampled_from(sorted(GAMES)))
     text = real_log(game, data.draw(st.integers(0, 2)))
     lines = text.splitlines()
-    how = data.draw(st.sampled_from(["json", "json", "json", "text", "lines", "other_header", "format"]))
+    how = data.draw(st.sampled_from(["json", "json", "json", "text", "lines", "cut", "other_header", "format"]))
+    if how == "cut":  # at a line boundary: the log ends before its game did
+        n = data.draw(st.integers(1, len(lines) - 1))
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = isolated(replay, ("\n".join(lines[:n]) + "\n").encode(), folder, timeout=120)
+        assert outcome.kind == "ok" and outcome.value == "refused", f"cut after line {n}: {outcome}"
+        event("cut: refused")
+        return
     if how == "json":
         edits = []
         for _ in range(data.draw(st.integers(1, 3))):
@@ -322,6 +358,7 @@ def test_undamaged_files_work() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game in GAMES:
             assert isolated(resume, real_save(game, 0, 1).encode(), folder).value == "resumed"
+            assert isolated(resume, unsigned(save_doc(real_save(game, 0, 1))), folder).value == "resumed"
             assert isolated(replay, real_log(game, 0).encode(), folder).value == "replayed"
 
 
@@ -329,9 +366,9 @@ def test_undamaged_files_work() -> None:
 
 
 def _edited_save(game: str, edit: Any) -> bytes:
-    doc = json.loads(real_save(game, 0, 1))
+    doc = save_doc(real_save(game, 0, 1))
     edit(doc)
-    return json.dumps(doc).encode()
+    return unsigned(doc)
 
 
 def _at(path: tuple, value: Any) -> Any:
@@ -423,3 +460,56 @@ LOG_EDITS = [
 def test_edited_log_is_refused_or_replayed(make: Any, tmp_path: Path) -> None:
     outcome = isolated(replay, make(), str(tmp_path), timeout=120)
     assert outcome.kind == "ok", str(outcome)
+
+
+# ----------------------------------------------------------------- two processes at once
+
+
+def _concurrent_simulations(runs: int, games: list[int], folder: str) -> str:
+    import os
+    import subprocess
+    import sys
+
+    logs = Path(folder) / "logs"
+    env = {**os.environ, "CARDRULES_SAVE_DIR": folder}
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "interpreter",
+                "simulate",
+                str(DZ),
+                "-n",
+                str(n),
+                "--seed",
+                str(i),
+                "--log-dir",
+                logs,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+        for i, n in enumerate(games[:runs])
+    ]
+    for proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err[-1500:]
+    files = sorted(logs.glob("*.jsonl"))
+    assert len(files) == sum(games[:runs]), [f.name for f in files]
+    result = cli(["replay", "--check", "-q", *files])
+    assert_cli_clean(result, (0,))
+    return "kept"
+
+
+def _two_runs(data: Any) -> None:
+    runs = data.draw(st.integers(2, 3))
+    games = data.draw(st.lists(st.integers(1, 4), min_size=3, max_size=3))
+    with tempfile.TemporaryDirectory() as folder:
+        outcome = isolated(_concurrent_simulations, runs, games, folder, timeout=600, memory_mb=2000)
+    assert outcome.kind == "ok", f"{runs} runs of {games}\n{outcome}"
+
+
+test_concurrent_runs_keep_their_logs, test_concurrent_runs_keep_their_logs_long = fuzz(1, 20, st.data())(_two_runs)
