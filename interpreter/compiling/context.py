@@ -21,6 +21,7 @@ from interpreter.engine.ruleset import VarInfo, ZoneInfo
 from interpreter.expr import (
     ANY,
     BOOL,
+    DEFAULT_LIMITS,
     ERROR,
     INT,
     STR,
@@ -96,6 +97,7 @@ class OptionInfo:
                 value = int(value)
             except (TypeError, ValueError):
                 raise ValueError(f"option '{self.name}' needs a whole number, not {value!r}") from None
+            check_int(value, f"option '{self.name}'")
             if self.minimum is not None and value < self.minimum:
                 raise ValueError(f"option '{self.name}' must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
@@ -215,7 +217,16 @@ def convert_value(value: Any, t: Type, where: str) -> Any:
     expected = python_types.get(t)
     if expected is not None and (type(value) is not expected):
         raise ValueError(f"{where}: expected {t}, not {value!r}")
+    if t is INT:
+        check_int(value, where)
     return value
+
+
+def check_int(value: int, where: str) -> None:
+    """Integers given in the file or on the command line have the bound of computed ones."""
+    top = DEFAULT_LIMITS.max_int
+    if not -top <= value <= top:
+        raise ValueError(f"{where}: {value} is too large (the limit is {top:,})")
 
 
 def default_value(t: Type) -> Any:

@@ -9,7 +9,8 @@ candidate costs a few comparisons instead of several calls.
 The function returns the legal values, or None when anything at all goes wrong
 (an expression fails, a value is not hashable); the engine then runs its own
 loop over the compiled expressions, which gives the precise error, or the
-answer.  Each expression starts with a full work budget, as it does there.
+answer.  The whole function shares one evaluation's budget; should that run out, the engine's
+loop (where each expression starts an evaluation of its own) says what is right.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from interpreter.expr.emit import Src, function, name_for
+from interpreter.expr.emit import Src, function, name_for, start_evaluation
 
 # what a generated engine function does when anything fails: count it (tests watch) and let the engine work
 _GIVE_UP = ["except Exception:", "    _fell[0] += 1", "    return None"]
@@ -32,21 +33,23 @@ def candidates_function(
     if param is None or any(r.require_src is None or (r.when is not None and r.when_src is None) for r in restrictions):
         return None
     refs: dict[str, Any] = dict(param.refs)
-    before = [f"f.budget = {work}", f"_xs = {param.text}"]  # once per check
+    # one budget for the whole check: should it run out, the engine's own loop (one budget per
+    # evaluation, as everywhere) gives the answer or the error
+    before = [*start_evaluation(work), f"_xs = {param.text}"]
     each: list[str] = []  # per candidate
     for r in restrictions:
         refs.update(r.require_src.refs)
-        require = [f"f.budget = {work}", f"if not ({r.require_src.text}):", "    continue"]
+        require = [f"if not ({r.require_src.text}):", "    continue"]
         if r.when is None:
             each += require
             continue
         refs.update(r.when_src.refs)
         if r.when_fixed:
             held = name_for(None, "when")[0]
-            before += [f"f.budget = {work}", f"{held} = {r.when_src.text}"]
+            before += [f"{held} = {r.when_src.text}"]
             each += [f"if {held}:"] + ["    " + line for line in require]
         else:
-            each += [f"f.budget = {work}", f"if {r.when_src.text}:"] + ["    " + line for line in require]
+            each += [f"if {r.when_src.text}:"] + ["    " + line for line in require]
     loop = [
         "_out = []",
         "_seen = set()",

@@ -16,8 +16,10 @@ from typing import Any
 from interpreter.engine import rng
 from interpreter.engine.cardmeta import PLACE_MASK
 from interpreter.engine.events import Event, typed_text
+from interpreter.expr.runtime import DEFAULT_LIMITS, failure_words
 
 PAUSE = -1
+MAX_INT = DEFAULT_LIMITS.max_int
 Fn = Callable[[Any], Any]
 
 
@@ -61,7 +63,7 @@ def as_flow_error(exc: Exception, where: Where | None) -> FlowError:
         return FlowError("the rules nest too deeply to be evaluated (functions calling functions)", where)
     if isinstance(exc, MemoryError):
         return FlowError("the rules need more memory than there is", where)
-    return FlowError(f"the rules failed ({type(exc).__name__}: {exc})", where)
+    return FlowError(f"the rules failed: {failure_words(exc)}", where)
 
 
 class Instr:
@@ -326,14 +328,26 @@ class Assign(Instr):
         for slot, index, value, add, size in self.items:
             v = value(fr)
             if index is None:
-                vars_[slot] = vars_[slot] + v if add else v
+                if add:
+                    v += vars_[slot]
+                    if not -MAX_INT <= v <= MAX_INT:
+                        raise self._too_large()
+                vars_[slot] = v
             else:
                 i = index(fr)
                 old = vars_[slot]
                 if not 0 <= i < size:
                     raise FlowError(f"index {i} is out of range 0..{size - 1}", self.where)
-                vars_[slot] = old[:i] + ((old[i] + v if add else v),) + old[i + 1 :]
+                if add:
+                    v += old[i]
+                    if not -MAX_INT <= v <= MAX_INT:
+                        raise self._too_large()
+                vars_[slot] = old[:i] + (v,) + old[i + 1 :]
         return self.pc + 1
+
+    def _too_large(self) -> FlowError:
+        """`add` is bounded as every integer the rules compute is."""
+        return FlowError(f"integer result is too large (over {MAX_INT:,})", self.where)
 
 
 class Pick(Instr):

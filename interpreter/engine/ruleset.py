@@ -30,6 +30,12 @@ class EngineLimits:
 
     steps_between_decisions: int = 2_000_000
     decisions_per_game: int = 1_000_000
+    steps_per_game: int = 100_000_000
+    work_per_decision: int = 50_000_000  # elements visited or built by all evaluations of one decision
+    work_per_game: int = 1_000_000_000
+    messages_per_game: int = 50_000  # `announce` messages
+    message_length: int = 1_000  # characters of one message (in each language)
+    records_per_game: int = 10_000  # `record` steps (one per deal, in most games)
 
 
 @dataclass(frozen=True, slots=True)

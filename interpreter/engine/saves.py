@@ -81,6 +81,7 @@ def state_to_json(st: GameState) -> dict:
         "selection": _enc(st.selection),
         "steps": st.steps,
         "decisions": st.decisions,
+        "work": st.work,
         "carried": [[slot, _enc(value)] for slot, value in sorted(st.carried.items())],
         "snapshot": None
         if st.snapshot is None
@@ -142,6 +143,8 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
     st.pc, st.seed, st.counter = data["pc"], data["seed"], data["counter"]
     _need(0 <= st.pc < len(rs.program), "the position in the flow is damaged")
     st.decider, st.steps, st.decisions = data["decider"], data["steps"], data["decisions"]
+    st.work = data.get("work", 0)  # saves of 0.1.0 did not count it
+    _need(type(st.work) is int and 0 <= st.work <= rs.limits.work_per_game, "the game's work count is damaged")
     st.finished = bool(data.get("finished"))
     st.window = _dec(data.get("window"))
     if st.window is not None:
@@ -238,6 +241,7 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
         "selection",
     ):
         _need(_same(mine[key], saved[key]), f"the save was edited or damaged ('{key}' does not match its moves)")
+    world.work = st.work  # replayed by force_action, which lists no legal moves: the count is the save's
     return world
 
 

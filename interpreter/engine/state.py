@@ -14,6 +14,9 @@ from typing import Any
 from interpreter.engine.cardmeta import meta_by
 from interpreter.engine.events import Event
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
+from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED
+
+WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.refill)
 
 CHANCE = -2  # current_player() while the flow runs (never seen by callers)
 TERMINAL = -4  # current_player() of a finished game
@@ -112,6 +115,7 @@ class GameState:
         "selection",
         "story",
         "checks",
+        "work",
     )
 
     rs: Any  # the Ruleset (engine/ruleset.py imports this module)
@@ -140,6 +144,7 @@ class GameState:
     deals: list[dict[str, tuple]]  # each finished deal's scores and totals (`end_deal`)
     selection: tuple[int, tuple] | None  # a choice of several values in progress: (action kind, values)
     story: bool  # keep events (off in search playouts, where nobody reads them)
+    work: int  # elements the engine's own evaluations visited or built in this game (bounded)
     checks: bool  # check the invariants that have a `when` after every action
 
     def __init__(self, rs: Any):
@@ -149,6 +154,38 @@ class GameState:
         self.forced_orders = []
 
     # ----- running the flow -------------------------------------------------
+    def _decision_starts(self) -> None:
+        """The engine's own work from here until `_decision_ends` is bounded by work_per_decision
+        (`_decide` does the same inline: it is on every decision's path)."""
+        fr = self.fr
+        fr.pool = self.rs.limits.work_per_decision
+        fr.budget = WORK  # what the last evaluation outside the engine spent is nobody's
+
+    def _decision_ends(self) -> None:
+        """Add the decision's work to the game's, and stop the game when that is over its limit."""
+        fr, limits = self.fr, self.rs.limits
+        self.work += limits.work_per_decision - fr.pool + (WORK - fr.budget)
+        fr.pool, fr.budget = UNBOUNDED, WORK  # what the prompt evaluates to show the game counts nowhere
+        if self.work > limits.work_per_game:
+            self._too_much_work()
+
+    def _too_much_work(self) -> None:
+        limit = self.rs.limits.work_per_game
+        raise FlowError(
+            f"the game did more work than a game may ({limit:,} elements visited or built)",
+            self.rs.program[self.pc].where,
+            self.seed,
+        )
+
+    def _list_legal(self) -> None:
+        """Inside a move's bound on work: list the next decision's actions (a failure is left for
+        `legal_actions` to report, where it is asked for)."""
+        if not self.finished:
+            try:
+                self._legal = self.rs.legal_actions(self)
+            except Exception:
+                self._legal = None
+
     def _run(self) -> None:
         program, runs = self.rs.program, self.rs.runs
         limit = self.rs.limits.steps_between_decisions
@@ -168,9 +205,15 @@ class GameState:
                     )
         except Exception as exc:  # expression run-time errors carry their own span
             self.pc = pc
+            if isinstance(exc, FlowError) and exc.where is None:  # raised by the state for this step
+                exc = FlowError(str(exc), program[pc].where, exc.seed)
             raise self.failed(exc, program[pc].where) from None
         self.pc = pc
         self.steps += n
+        if self.steps > self.rs.limits.steps_per_game:
+            raise FlowError(
+                f"more than {self.rs.limits.steps_per_game:,} steps in one game", program[pc].where, self.seed
+            )
 
     def failed(self, exc: Exception, where: Where | None) -> FlowError:
         """`exc` (raised by the ruleset's code) as a FlowError that names this game's seed."""
@@ -206,21 +249,29 @@ class GameState:
             raise self.failed(exc, Where("result.returns")) from None
 
     def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may choose; a decision with none is the ruleset's error."""
-        if self._legal is None:
+        """The actions the seat to act may choose; a decision with none is the ruleset's error.
+
+        A move lists them at its end (in its bound on work, and counted in the game's work), so
+        this is mostly a look-up; a state restored from a save (whose count holds that work already)
+        or a search sample lists them here, in a bound of its own."""
+        legal = self._legal
+        if legal is None:
             if self.finished:
-                self._legal = []
+                legal = self._legal = []
             else:
+                self._decision_starts()
                 try:
                     legal = self.rs.legal_actions(self)
-                except Exception as exc:  # a legality rule that cannot be tested (the ruleset says which)
+                except BaseException as exc:  # a legality rule that cannot be tested (the ruleset says which)
+                    self.fr.pool = UNBOUNDED
+                    if not isinstance(exc, Exception):
+                        raise
                     raise self.failed(exc, self.rs.program[self.pc].where) from None
-                if not legal:
-                    raise FlowError(
-                        f"seat {self.decider} has no legal action", self.rs.program[self.pc].where, self.seed
-                    )
+                self.fr.pool, self.fr.budget = UNBOUNDED, WORK
                 self._legal = legal
-        return self._legal
+        if not legal and not self.finished:
+            raise FlowError(f"seat {self.decider} has no legal action", self.rs.program[self.pc].where, self.seed)
+        return legal
 
     def is_legal(self, kind: int, value: Any) -> bool:
         """Whether one action is legal now, without listing all of them (used to replay samples)."""
@@ -239,40 +290,60 @@ class GameState:
         chosen = self._match(action)
         if isinstance(chosen, list):
             for step in chosen:
-                self._decide(step)
+                self._decide(step, True)
             return
-        self._decide(chosen)
+        self._decide(chosen, True)
 
     def force_action(self, kind: int, value: Any) -> None:
-        """Apply a decision without checking that it is legal (used to replay samples for search)."""
-        self._decide(Action(kind, value, ""))
+        """Apply a decision without checking that it is legal (used to replay samples for search,
+        which test single actions: the next decision's actions are not listed)."""
+        self._decide(Action(kind, value, ""), False)
 
-    def _decide(self, chosen: Action) -> None:
+    def _decide(self, chosen: Action, listing: bool) -> None:
         self.decisions += 1
         if self.decisions > self.rs.limits.decisions_per_game:
             raise FlowError(f"more than {self.rs.limits.decisions_per_game} decisions in one game", None, self.seed)
+        fr, limits = self.fr, self.rs.limits  # _decision_starts, inline: the move's bound on work
+        pool = fr.pool = limits.work_per_decision
+        fr.budget = WORK
+        picked = False
         try:
-            if self.window is not None:
-                self._answer_window(chosen)
-            elif chosen.kind == PICK_KIND:
-                self.rs.pick(self, chosen.value)
-                self.history.append((self.decider, PICK_KIND, chosen.value, PICKED))
-                self._legal = None
-                return
-            else:
-                seat = self.decider
-                told = self._told(seat, chosen, None) if self.story else None
-                self.selection = None
-                self.rs.run_action(self, chosen, seat)
-                self.history.append((seat, chosen.kind, chosen.value, self._secret(chosen)))
-                if told is not None:
-                    told.seal(self, also=True)  # seen in hand before, or where it went
-                self.pc += 1
-        except Exception as exc:  # an effect that cannot run: run_action says which step
-            raise self.failed(exc, None) from None
-        self._run()
-        if self.checks and self.rs.watched:
-            self.rs.check_invariants(self, None, watched_only=True)
+            # the decision's effect and the flow up to the next decision
+            try:
+                if self.window is not None:
+                    self._answer_window(chosen)
+                elif chosen.kind == PICK_KIND:
+                    self.rs.pick(self, chosen.value)
+                    self.history.append((self.decider, PICK_KIND, chosen.value, PICKED))
+                    self._legal = None
+                    picked = True  # one value of a choice of several: the flow waits for the rest
+                else:
+                    seat = self.decider
+                    told = self._told(seat, chosen, None) if self.story else None
+                    self.selection = None
+                    self.rs.run_action(self, chosen, seat)
+                    self.history.append((seat, chosen.kind, chosen.value, self._secret(chosen)))
+                    if told is not None:
+                        told.seal(self, also=True)  # seen in hand before, or where it went
+                    self.pc += 1
+            except Exception as exc:  # an effect that cannot run: run_action says which step
+                raise self.failed(exc, None) from None
+            if not picked:
+                self._run()
+                if self.checks and self.rs.watched:
+                    self.rs.check_invariants(self, None, watched_only=True)
+            if listing and not self.finished:  # _list_legal, inline
+                try:
+                    self._legal = self.rs.legal_actions(self)
+                except Exception:  # left for legal_actions to report
+                    self._legal = None
+        except BaseException:
+            fr.pool = UNBOUNDED
+            raise
+        work = self.work = self.work + pool - fr.pool + WORK - fr.budget  # _decision_ends, inline
+        fr.pool, fr.budget = UNBOUNDED, WORK
+        if work > limits.work_per_game:
+            self._too_much_work()
 
     def _told(self, seat: int, chosen: Action, to: frozenset[int] | None, kind: str = "action") -> Event:
         """The event of a decision (added now, before its effect tells what follows from it)."""
@@ -362,7 +433,16 @@ class GameState:
         self.emit(event)
 
     def emit(self, event: Event) -> None:
-        """Add an event to the story; each seat sees the cards it can see now."""
+        """Add an event to the story; each seat sees the cards it can see now.  Events are bounded
+        in number and size (EngineLimits: messages_per_game, message_length), and telling one is
+        work too."""
+        limits = self.rs.limits
+        size = _size(event)
+        if size > limits.message_length:
+            raise FlowError(f"a message of {size:,} parts and characters; the limit is {limits.message_length:,}")
+        self.fr.pool -= size
+        if len(self.events) - self.decisions >= limits.messages_per_game:  # (decisions are told too)
+            raise FlowError(f"more than {limits.messages_per_game:,} messages in one game")
         self.events.append(event.seal(self))
 
     def add_group(self, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
@@ -385,6 +465,9 @@ class GameState:
             groups.append((kind, n))
 
     def record(self, values: dict, where: Where) -> None:
+        limit = self.rs.limits.records_per_game
+        if len(self.records) >= limit:
+            raise FlowError(f"more than {limit:,} records in one game", where)
         self.records.append(values)
         if not self.rs.ends_deals:  # a ruleset without `end_deal` (written for 0.1): a record ends a deal
             self.rs.check_invariants(self, where)
@@ -406,7 +489,7 @@ class GameState:
         other.events = self.events[:]
         other.deals = self.deals[:]
         other.selection, other.story, other.checks = self.selection, self.story, self.checks
-        other.steps, other.decisions = self.steps, self.decisions
+        other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
         other.last_move_public = self.last_move_public
         other.snapshot = self.snapshot
         other.carried = self.carried
@@ -452,8 +535,28 @@ def fresh_state(
     st.history, st.records, st.shuffles, st.events, st.deals = [], [], [], [], []
     st.selection, st.story, st.checks = None, story, checks
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
-    st.steps = st.decisions = 0
+    st.steps = st.decisions = st.work = 0
     st.last_move_public = True
     st.snapshot = None
-    st._run()
+    st._decision_starts()
+    try:
+        st._run()
+        st._list_legal()
+    except BaseException:
+        st.fr.pool = UNBOUNDED
+        raise
+    st._decision_ends()
     return st
+
+
+def _size(event: Event) -> int:
+    """How much an event holds: characters of its texts, elements of the values in them, its rows."""
+    size = len(event.rows)
+    for parts in event.text.values():
+        for p in parts:
+            if p.__class__ is str:
+                size += len(p)
+            else:
+                value = p[1]
+                size += len(value) if isinstance(value, (tuple, str)) else 1
+    return size

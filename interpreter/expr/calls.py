@@ -26,6 +26,7 @@ from interpreter.expr.runtime import (
     Function,
     Limits,
     charge,
+    failure_words,
     is_collection_type,
     over_budget,
     too_big,
@@ -124,7 +125,7 @@ def wrap_failure(exc: Exception, name: str, span: Span | None) -> ExprRuntimeErr
     """A builtin's or engine function's exception, re-told at the call's position."""
     if isinstance(exc, BuiltinError):
         return ExprRuntimeError(exc.message, span, exc.hint)
-    return ExprRuntimeError(f"{name}() failed: {type(exc).__name__}: {exc}", span)
+    return ExprRuntimeError(f"{name}() failed: {failure_words(exc)}", span)
 
 
 def call_closure(

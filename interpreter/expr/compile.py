@@ -182,8 +182,27 @@ class ExprCompiler:
                 first.name_span,
                 "a ruleset function may not call itself, directly or through others",
             )
+        self._check_call_depth(order, calls)
         for name in [*order, *cyclic]:
             self._compile_function(self.functions[name])
+
+    def _check_call_depth(self, order: list[str], calls: dict[str, set[str]]) -> None:
+        """Calls nest at most `max_call_depth` deep (a chain of functions calling the next)."""
+        depth: dict[str, tuple[int, str | None]] = {}
+        for name in order:  # callees first
+            deepest = max(calls[name], key=lambda c: depth[c][0], default=None)
+            depth[name] = (1 + (depth[deepest][0] if deepest else 0), deepest)
+            if depth[name][0] == self.limits.max_call_depth + 1:
+                chain, at = [name], deepest
+                while at is not None and len(chain) < 4:
+                    chain.append(at)
+                    at = depth[at][1]
+                self.error(
+                    f"function '{name}' calls functions {depth[name][0]} deep "
+                    f"({' -> '.join(chain)} -> ...); the limit is {self.limits.max_call_depth}",
+                    self.functions[name].name_span,
+                    "fold the chain into fewer functions",
+                )
 
     def _callees(self, uf: UserFunction) -> set[str]:
         if uf.tree is None:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.expr.runtime import ExprRuntimeError
+from interpreter.expr.runtime import DEFAULT_LIMITS, ExprRuntimeError, refill
 
 _ids = itertools.count()
 
@@ -176,12 +176,18 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
     `slow(f)` (the closures, which raise the precise error).  With `work` it is a top-level
     evaluation: it sets the budget to `work` first.  None when Python cannot compile the text
     (it nests too deeply): the caller keeps the closure."""
-    start = [f"f.budget = {int(work)}", f"b = {int(work)}"] if work is not None else ["b = f.budget"]
+    start = ["b = f.budget"]
+    if work is not None:  # a top-level evaluation: start_evaluation, reading the budget once
+        _REFILLS.setdefault(int(work), refill(int(work)))
+        start += [f"if b < {int(work) // 2}:", f"    _refill{int(work)}(f)", "    b = f.budget"]
+    # Too deep a nesting is re-run by the top level only: re-running it at every level of a chain of
+    # functions would double the work at each level (and the closures say it just as well).
+    precise = "_Precise" if work is not None else "(_Precise, _Deep)"
     body = [
         *start,
         "try:",
         f"    return {src.text}",
-        "except _Precise:",
+        f"except {precise}:",
         "    raise",
         "except Exception:",
         "    _fell[0] += 1",
@@ -189,6 +195,16 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
         "    return _slow(f)",
     ]
     return function("_fast", body, {**src.refs, "_slow": slow})
+
+
+_REFILLS = {DEFAULT_LIMITS.max_work: refill(DEFAULT_LIMITS.max_work)}  # per budget (start_evaluation adds others)
+
+
+def start_evaluation(work: int) -> list[str]:
+    """The lines that start a top-level evaluation (as `runtime.guard` does): a budget under half
+    full is filled again, its work paid from the decision's pool (runtime.refill)."""
+    _REFILLS.setdefault(int(work), refill(int(work)))
+    return [f"if f.budget < {int(work) // 2}:", f"    _refill{int(work)}(f)"]
 
 
 def faster(src: Src | None, slow: Callable[[Any], Any], work: int | None = None) -> Callable[[Any], Any]:
@@ -213,6 +229,8 @@ def function(
         **refs,
         "_pay": pay,
         "_Precise": ExprRuntimeError,
+        "_Deep": RecursionError,
+        **{f"_refill{work}": fill for work, fill in _REFILLS.items()},
         "_fell": FELL_BACK,
     }
     try:

@@ -49,19 +49,20 @@ class Profile:
     context: tuple[str, str | None] = ("expression", None)
 
     def top(self, fn: Callable[[Any], Any], span: Span | None) -> Callable[[Any], Any]:
-        """A top-level expression (it sets the frame's budget itself), metered."""
+        """A top-level expression (it fills the frame's budget itself when under half full), metered."""
         meter = Meter(self.context[0], self.context[1], span)
         self.expressions.append(meter)
         work, clock = self.max_work, time.perf_counter
 
         def metered(f: Any) -> Any:
             start = clock()
+            begins = f.budget if f.budget >= work // 2 else work  # what it starts with (runtime.refill)
             try:
                 return fn(f)
             finally:
                 meter.seconds += clock() - start
                 meter.calls += 1
-                meter.work += work - max(f.budget, 0)
+                meter.work += begins - max(f.budget, 0)
 
         return metered
 

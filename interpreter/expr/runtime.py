@@ -25,15 +25,21 @@ class Frame:
     `epoch` is non-zero while the engine guarantees that nothing but a few
     named slots changes (one legality check of many candidates); `cached`
     parts keep their value for one epoch.
+
+    `pool` is the work the evaluations may still do together (the engine sets
+    it for a whole decision): each top-level evaluation, as it starts, takes
+    what the one before it spent (`budget` left over) from the pool, and stops
+    with an error when the pool is spent.  Outside the engine it never runs out.
     """
 
-    __slots__ = ("L", "env", "budget", "epoch")
+    __slots__ = ("L", "env", "budget", "epoch", "pool")
 
     def __init__(self, L: list[Any], env: Any = None, budget: int = 0):
         self.L = L
         self.env = env
         self.budget = budget
         self.epoch = 0
+        self.pool = UNBOUNDED
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +52,36 @@ class Limits:
     max_int: int = 10**18  # magnitude of any integer result
     max_exponent: int = 64  # right operand of **
     max_work: int = 1_000_000  # elements visited or built by one evaluation
+    max_call_depth: int = 100  # ruleset functions calling each other, checked at load time
 
 
 DEFAULT_LIMITS = Limits()
+UNBOUNDED = 1 << 62  # Frame.pool outside a decision
+
+
+def pool_spent() -> ExprRuntimeError:
+    """The error when the evaluations of one decision have spent the decision's work (Frame.pool)."""
+    return ExprRuntimeError(
+        "the rules do too much work before the next decision (the limit of work per decision is spent)",
+        None,
+        "look for a repeat or a flow that evaluates large collections many times",
+    )
+
+
+def refill(work: int) -> Callable[[Frame], None]:
+    """`refill(f)`: give a frame whose budget ran low a full one again, paying what was spent since
+    the last refill from the decision's pool.  A top-level evaluation calls it when it starts with
+    less than half a budget, so each evaluation has between `work // 2` and `work`, the accounting
+    costs one comparison per evaluation, and the pool is exact whenever the engine reads it."""
+
+    def fill(f: Frame) -> None:
+        f.pool -= work - f.budget
+        if f.pool < 0:  # the budget stays empty: whatever evaluates next on this frame stops here too
+            f.budget = 0
+            raise pool_spent()
+        f.budget = work
+
+    return fill
 
 
 class ExprRuntimeError(Exception):
@@ -226,7 +259,8 @@ NOTHING: Any = object()  # "operand is not a constant"
 
 def over_budget(span: Span | None, limits: Limits) -> ExprRuntimeError:
     return ExprRuntimeError(
-        f"expression does too much work (over {limits.max_work:,} elements visited or built in one evaluation)",
+        f"expression does too much work (one evaluation may visit or build {limits.max_work // 2:,} to "
+        f"{limits.max_work:,} elements)",
         span,
         "look for a loop over a large range or nested comprehensions",
     )
@@ -485,12 +519,28 @@ def cached(fn: Closure) -> Closure:
     return reuse
 
 
+def failure_words(exc: Exception) -> str:
+    """What a Python exception inside an evaluation means, in the ruleset's words (never Python's)."""
+    if isinstance(exc, (TypeError, AttributeError)):
+        return "a value of the wrong kind is used here (a card where a list is needed, text for a number...)"
+    if isinstance(exc, (KeyError, IndexError)):
+        return "a value that does not exist is looked up here"
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(exc, (OverflowError, MemoryError)):
+        return "a value grows too large here"
+    if isinstance(exc, RecursionError):
+        return "evaluation nests too deeply"
+    return "the evaluation cannot go on here"
+
+
 def guard(fn: Closure, span: Span | None, limits: Limits, frame_size: int) -> Closure:
     """The top-level closure: resets the work budget; no bare Python exception escapes."""
-    work = limits.max_work
+    low, fill = limits.max_work // 2, refill(limits.max_work)
 
     def run(f: Frame) -> Any:
-        f.budget = work
+        if f.budget < low:
+            fill(f)
         try:
             return fn(f)
         except ExprRuntimeError:
@@ -504,6 +554,6 @@ def guard(fn: Closure, span: Span | None, limits: Limits, frame_size: int) -> Cl
                     "make frames with new_frame() after compiling"
                 )
                 raise ExprRuntimeError(message, span) from exc
-            raise ExprRuntimeError(f"evaluation failed: {type(exc).__name__}: {exc}", span) from exc
+            raise ExprRuntimeError(f"evaluation failed: {failure_words(exc)}", span) from exc
 
     return run

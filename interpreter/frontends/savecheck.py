@@ -134,7 +134,8 @@ def rebuild(path: str | Path, data: dict, rs: Any) -> Any:
     try:
         rs.state_from_json(saved)  # its own checks first: they say best what is wrong with it
         carried = {int(slot): value for slot, value in _carried(saved)}
-        st = fresh_state(rs, seed, rs.check_options(data.get("options") or {}), None, carried)
+        story = saved.get("story", True) is not False
+        st = fresh_state(rs, seed, rs.check_options(data.get("options") or {}), None, carried, story=story)
         for n, (seat, kind, value) in enumerate(decisions(saved.get("history") or ())):
             if st.is_terminal() or st.current_player() != seat or not st.is_legal(kind, value):
                 raise SaveFileError(f"{path} is damaged: move {n + 1} of its game is not possible there")
@@ -144,19 +145,29 @@ def rebuild(path: str | Path, data: dict, rs: Any) -> Any:
     except Exception as exc:  # SaveError, FlowError, or any shape of damage: said in words
         detail = str(exc) if exc.__class__.__name__ in ("SaveError", "FlowError") else "its game is damaged"
         raise SaveFileError(f"{path} cannot be resumed: {detail}") from None
-    rebuilt = _normal(st.to_json())
-    if data["format"] == LEGACY_FORMAT:  # what 0.1.0 did not save, it cannot have changed
-        rebuilt = {k: v for k, v in rebuilt.items() if k in saved}
-        if isinstance(rebuilt.get("snapshot"), dict) and isinstance(saved.get("snapshot"), dict):
-            inner = rebuilt["snapshot"]["state"]
-            rebuilt["snapshot"]["state"] = {k: v for k, v in inner.items() if k in saved["snapshot"].get("state", {})}
-    if rebuilt != _normal(saved):
-        field = next((k for k in _normal(saved) if _normal(saved).get(k) != rebuilt.get(k)), "state")
+    rebuilt, kept = _normal(st.to_json()), _normal(saved)
+    if data["format"] == LEGACY_FORMAT:  # what 0.1.0 saved, as this version would have saved it
+        rebuilt, kept = _common(rebuilt, kept), _common(kept, rebuilt)
+    if rebuilt != kept:
+        field = next((k for k in kept if kept.get(k) != rebuilt.get(k)), "state")
         raise SaveFileError(
             f"{path} is damaged: its game is not what its seed and moves give (the saved '{field}' differs); "
             "it cannot be resumed"
         )
     return st
+
+
+def _common(state: dict, other: dict) -> dict:
+    """The fields of `state` that `other` has too, its messages left out (0.1.0 kept them in the
+    history; they are events now, which the replay makes again)."""
+    out = {k: v for k, v in state.items() if k in other}
+    if isinstance(out.get("history"), list):
+        out["history"] = [h for h in out["history"] if not (isinstance(h, list) and len(h) > 1 and h[1] == -3)]
+    if isinstance(out.get("snapshot"), dict) and isinstance(other.get("snapshot"), dict):
+        inner, theirs = out["snapshot"].get("state"), other["snapshot"].get("state")
+        if isinstance(inner, dict) and isinstance(theirs, dict):
+            out["snapshot"] = {**out["snapshot"], "state": _common(inner, theirs)}
+    return out
 
 
 def _carried(saved: dict) -> list:
