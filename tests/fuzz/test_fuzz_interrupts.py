@@ -47,7 +47,7 @@ def one_run(folder: Path, rng: random.Random) -> str:
         except ProcessLookupError:
             pass
     out, _ = proc.communicate(timeout=60)
-    if "Traceback" in out and "interpreter" not in out:  # before our first line ran: Python's own start
+    if "Traceback" in out and "interpreter/frontends" not in out:  # before our first line ran: Python's own start
         return "while Python itself started"
     assert "Traceback" not in out and "Exception ignored" not in out, out[-2000:]
     assert proc.returncode in (0, 130), (proc.returncode, out[-800:])
