@@ -16,6 +16,7 @@ the model's at every step.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from click.testing import CliRunner
 
 import interpreter
 from interpreter.compiling.pipeline import check_file
+from interpreter.engine.program import FlowError
 from interpreter.engine.state import PICK_KIND, IllegalAction
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "scopa.yaml"
@@ -747,3 +749,47 @@ def test_agents_play_whole_games(sc):
         while not st.is_terminal():
             st.apply_action(agents[st.current_player()].choose(st))
         assert sum(st.records[0]["cards"]) == 40
+
+
+# ----- the prompt and the command line ------------------------------------------------------
+def cli_run(args, input=None, env=None):
+    from interpreter.frontends.cli import cli
+
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
+
+
+def test_a_whole_hand_at_the_prompt(tmp_path):
+    env = {"CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"}
+    args = ["play", PATH, "--agents", "random", "--seed", "3", "--option", "target=0"]
+    result = cli_run(args, input="1\n" * 60 + "quit\n", env=env)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "ruleset failed" not in result.output
+    assert re.search(
+        r"Last hand \d+ to \d+: cards \d+-\d+, denari \d+-\d+, settebello [01]-[01], primiera", result.output
+    )
+    assert "final scores: Seat 0" in result.output
+    assert "By: 1  Played: Coins 6  Took: []" in result.output  # the status line tells the last play
+
+
+def test_simulate_counts_hands(tmp_path):
+    result = cli_run(["simulate", PATH, "-n", "4", "--seed", "2", "--agents", "random"])
+    assert result.exit_code == 0, result.output
+    assert "games" in result.output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=FlowError,
+    reason="explain() (the prompt's path for a move it cannot match) gives a choice of several values "
+    "a single card as its parameter, so the ruleset's len(cards) fails",
+)
+def test_sc7_a_capture_typed_by_name_is_explained_not_a_ruleset_failure(sc):
+    st = new(
+        sc,
+        ["coppe-2", "denari-5", "spade-3"],
+        ["spade-1", "bastoni-2", "bastoni-3"],
+        ["denari-2", "spade-2", "bastoni-fante", "spade-cavallo"],
+    )
+    st.apply_action("play coppe-2")
+    for text in ("capture bastoni-fante", "capture spade-2 denari-2", "capture spade-2"):
+        assert sc.explain(st, text)  # words, not a ruleset failure
