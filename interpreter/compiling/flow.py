@@ -134,7 +134,7 @@ class FlowCompiler(StoryCompiler):
             self.step(s, out)
 
     def emit(self, out: list, ins: InstrT, s: Step, what: str) -> InstrT:
-        ins.where = P.Where(what, s.rule, s.span, self.phase_stack[-1] if self.phase_stack else None)
+        ins.where = P.Where(what, s.rule, s.span, tuple(self.phase_stack))
         out.append(ins)
         return ins
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.state import Action, normalize
+from interpreter.engine.choices import whole_choice
+from interpreter.engine.state import Action, IllegalAction, normalize
 
 
 def explain(rs: Any, st: Any, text: str) -> str:
@@ -25,6 +26,8 @@ def explain(rs: Any, st: Any, text: str) -> str:
         if act.param_slot is None:
             failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
             return refusal(failing) if failing else f"'{text}' is not legal now"
+        if act.count is not None:  # a choice of several values: say which part of it is not legal
+            return _whole(rs, st, text)
         arg = key[len(verb) :].strip()
         for value, failing in rs._options_for(st, act, st.decider):
             if normalize(rs.value_text(act, value)) == arg:
@@ -35,6 +38,15 @@ def explain(rs: Any, st: Any, text: str) -> str:
         return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
     names = sorted({rs.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
     return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
+
+
+def _whole(rs: Any, st: Any, text: str) -> str:
+    """Why the text of a whole choice of several values is refused (the choice's own explanation)."""
+    try:
+        whole_choice(rs, st, text, refusal)
+    except IllegalAction as exc:
+        return str(exc)
+    return f"'{text}' is not legal now"
 
 
 def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:

@@ -145,10 +145,13 @@ def observation(st: GameState, seat: int) -> dict:
 
 
 def _phase(st: GameState) -> dict | None:
-    """The phase play is in (its name, and its title in each language when the ruleset gives one)."""
-    name = st.rs.program[st.pc].where.phase
-    if name is None:
+    """The phase play is in: the innermost one with a title (its name and title in each language),
+    else the innermost one."""
+    phases = st.rs.program[st.pc].where.phases
+    titled = [p for p in phases if p in st.rs.phase_titles]
+    if not phases:
         return None
+    name = titled[-1] if titled else phases[-1]
     title = st.rs.phase_titles.get(name)
     return {"name": name, "title": dict(title.values) if title is not None else {}}
 

@@ -30,7 +30,7 @@ class Where:
     what: str
     rule: Any = None
     span: Any = None
-    phase: str | None = None  # the phase the step is part of (innermost), for showing where play stands
+    phases: tuple[str, ...] = ()  # the phases the step is part of, outermost first (where play stands)
 
     def describe(self) -> str:
         rule = f" ({self.rule.id})" if self.rule is not None and self.rule.id else ""

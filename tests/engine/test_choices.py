@@ -238,3 +238,13 @@ def test_too_many_possibilities_is_a_ruleset_error_not_a_hang():
     st = rs.new_game(seed=1, story=True)
     with pytest.raises(FlowError, match="too many possibilities"):
         st.legal_actions()
+
+
+def test_explain_of_a_whole_choice_names_the_part_and_never_fails(rs):
+    """What the prompt asks when a typed choice is not legal: the same words as apply_action's refusal."""
+    st = rs.new_game(seed=2, story=True)
+    hand = _hand(st, 0)
+    missing = next(c for c in ("a-1", "a-2", "a-3", "b-1", "b-2") if c not in hand)
+    said = st.rs.explain(st, f"give {hand[0]} {missing}")
+    assert f"'{missing}' is not one of the values you can choose for 'give' now" in said
+    assert "needs at least 3" in st.rs.explain(st, f"give {hand[0]}")

@@ -332,3 +332,16 @@ def test_no_event_shows_a_card_its_seat_cannot_see(path, monkeypatch):
             for data in st.observation(s)["events"]:
                 assert data.get("to") in (None, [s]) or s in data["to"]
     assert checked[0] > 0
+
+
+def test_the_phase_shown_is_the_innermost_with_a_title():
+    loop = (
+        "      - for_each:\n          in: seats\n          as: s\n          steps:\n"
+        '            - turn: {player: s, actions: [play, draw], prompt: "Round {deals + 1}: play or draw, {s:seat}"}\n'
+    )
+    assert loop in STORY
+    inner = "  turns:\n" + "\n".join(line[2:] for line in loop.splitlines()) + "\n"
+    text = STORY.replace(loop, "      - phase: turns\n").replace("flow:\n", inner + "flow:\n")
+    rs = compile_text(text)
+    st = rs.new_game(seed=9, story=True)
+    assert st.observation(st.current_player())["phase"]["name"] == "round"

@@ -24,7 +24,6 @@ from click.testing import CliRunner
 
 import interpreter
 from interpreter.compiling.pipeline import check_file
-from interpreter.engine.program import FlowError
 from interpreter.engine.state import PICK_KIND, IllegalAction
 
 PATH = Path(__file__).resolve().parents[2] / "rulesets" / "scopa.yaml"
@@ -777,12 +776,6 @@ def test_simulate_counts_hands(tmp_path):
     assert "games" in result.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=FlowError,
-    reason="explain() (the prompt's path for a move it cannot match) gives a choice of several values "
-    "a single card as its parameter, so the ruleset's len(cards) fails",
-)
 def test_sc7_a_capture_typed_by_name_is_explained_not_a_ruleset_failure(sc):
     st = new(
         sc,
