@@ -48,14 +48,14 @@ result:
 ORDER = [f"{s}-{r}" for r in range(10, 0, -1) for s in ("green", "blue", "red")]  # high ranks first
 
 
-def _shown_table(tmp_path: Path, cards_on_table: int, sort: str = "") -> str:
-    text = TABLE.replace("__TABLE__", str(cards_on_table)).replace("__SORT__", sort)
-    rs = compile_text(text)
+def _session(tmp_path: Path, cards_on_table: int, sort: str = "", seat: int = 0) -> tuple[Session, list[str]]:
+    """A prompt for `seat` on a game with `cards_on_table` cards turned up; what it prints goes to the list."""
+    rs = compile_text(TABLE.replace("__TABLE__", str(cards_on_table)).replace("__SORT__", sort))
     out: list[str] = []
     session = Session(
         rs=rs,
         ruleset_path="table.yaml",
-        seat=0,
+        seat=seat,
         agents=make_agents("random", rs, 1),
         agent_spec="random",
         seed=1,
@@ -67,8 +67,16 @@ def _shown_table(tmp_path: Path, cards_on_table: int, sort: str = "") -> str:
     )
     session.state = rs.new_game(seed=1, deck_orders=[ORDER])
     session.start()
+    return session, out
+
+
+def _table_line(session: Session, out: list[str]) -> str:
     session._show()
     return next(line for line in out if line.startswith("table:"))
+
+
+def _shown_table(tmp_path: Path, cards_on_table: int, sort: str = "") -> str:
+    return _table_line(*_session(tmp_path, cards_on_table, sort))
 
 
 def test_a_table_of_fifteen_cards_is_shown_whole(tmp_path):
@@ -89,24 +97,6 @@ def test_a_shared_zone_follows_its_sort_key(tmp_path):
 
 
 def test_cards_placed_by_a_seat_name_that_seat(tmp_path):
-    text = TABLE.replace("__TABLE__", "0").replace("__SORT__", "")
-    rs = compile_text(text)
-    out: list[str] = []
-    session = Session(
-        rs=rs,
-        ruleset_path="table.yaml",
-        seat=1,
-        agents=make_agents("random", rs, 1),
-        agent_spec="random",
-        seed=1,
-        options={},
-        renderer=Renderer(rs),
-        echo=out.append,
-        read=lambda prompt: None,
-        save_path=tmp_path / "save.json",
-    )
-    session.state = rs.new_game(seed=1, deck_orders=[ORDER])
-    session.start()
+    session, out = _session(tmp_path, 0, seat=1)
     session.state.apply_action(session.state.legal_actions()[0])
-    session._show()
-    assert next(line for line in out if line.startswith("table:")).startswith("table: Seat 0 ")
+    assert _table_line(session, out).startswith("table: Seat 0 ")
