@@ -6,8 +6,9 @@ attributes, zones of every visibility, typed variables, constants and
 options, ruleset functions, actions with restrictions, and a flow made of
 every step kind (shuffle, deal, move by card, count or all, collect, reveal,
 set, add, pick, if / elif / else, for_each, repeat, break, turn, claim,
-phase, record, announce), each slot filled with a well-typed expression of
-the type the engine reads there.  Expressions may still fail while playing
+phase, record, announce, event, end_deal), an action choosing several cards,
+invariants, each slot filled with a well-typed expression of the type the
+engine reads there.  Expressions may still fail while playing
 (an empty list's first card, a seat that does not exist): the ruleset must
 then stop with a clean ruleset error, never a Python one.
 
@@ -239,6 +240,11 @@ class Writer:
         out += ["        - phase: round"]
         out += self.indent(self.steps(scope, 0, self.size), 8)
         out += ["result:", f"  returns: {q(self.expr('int', scope.child('seat', 'seat'), 2))}"]
+        out += [
+            "invariants:",
+            "  - {id: G-9, text: the cards are all somewhere, check: 'len(deck) + len(table) + len(pile) >= 0'}",
+            f"  - {{id: G-10, text: a generated check, check: 'true', when: {q(self.expr('bool', scope, 1))}}}",
+        ]
         out += ["display:", "  status:", f"    Points: {q('points')}", f"    Left: {q(self.expr('int', scope, 1))}"]
         return "\n".join(out) + "\n"
 
@@ -318,6 +324,19 @@ class Writer:
             "    effect:",
         ]
         lines += self.indent(self.effect(with_card), 6)
+        cards = p.child("list[card]", "cs")
+        lines += [
+            "  give:",
+            f"    param: {{name: cs, from: 'hand(player)', count: {self.pick(['1', '2', '{min: 1, max: 2}'])}}}",
+        ]
+        if self.chance():
+            lines.append(f"    partial_if: {q(self.expr('bool', cards, 1))}")
+        lines += [
+            "    legal_if:",
+            f"      - {{id: G-2, text: a generated choice, require: {q(self.expr('bool', cards, 2))}}}",
+            "    effect:",
+            "      - move: {from: 'hand(player)', to: pile, cards: cs}",
+        ]
         lines += [
             "  pass: {text: Pass.}",
             "  call:",
@@ -347,7 +366,8 @@ class Writer:
         return self.indent(out, pad)
 
     def step(self, s: Scope, budget: int) -> list[str]:
-        kinds = ["deal", "move", "set", "add", "record", "announce", "turn", "reveal", "pick", "collect"]
+        kinds = ["deal", "move", "set", "add", "record", "announce", "turn", "reveal", "pick", "collect", "event"]
+        kinds += ["end_deal"]
         if budget > 0:
             kinds += ["if", "for_each", "repeat", "claim"]
         kind = self.pick(kinds)
@@ -403,10 +423,35 @@ class Writer:
         return [f"- announce: {q('Now {' + self.expr(t, s, 1) + '}.')}"]
 
     def step_turn(self, s: Scope, budget: int) -> list[str]:
-        return [f"- turn: {{player: {q(self.expr('seat', s, 1))}, actions: [play, pass, call]}}"]
+        return [f"- turn: {{player: {q(self.expr('seat', s, 1))}, actions: [play, give, pass, call]}}"]
 
     def step_claim(self, s: Scope, budget: int) -> list[str]:
         return [f"- claim: {{players: {q(self.expr('list[int]', s, 1))}, actions: [call], precedence: [call]}}"]
+
+    def step_event(self, s: Scope, budget: int) -> list[str]:
+        text = (
+            "{" + self.expr("seat", s, 1) + ":seat} has {" + self.expr(self.pick(["card", "int", "suit"]), s, 1) + "}"
+        )
+        parts = [f"kind: {self.pick(['note', 'trick', 'draw'])}", f"text: {q(text)}"]
+        if self.chance():
+            parts.append(f"seat: {q(self.expr('seat', s, 1))}")
+        if self.chance():
+            parts.append(f"cards: {q(self.expr('list[card]', s, 1))}")
+        if self.chance(0.3):
+            parts.append(f"to: {q(self.expr('list[int]', s, 1))}")
+        lines = [f"- event: {{{', '.join(parts)}}}"]
+        if self.chance(0.3):
+            lines = ["- event:", *("    " + part for part in parts), "    rows:"]
+            lines.append(f"      - {{label: 'Points', value: points, if: {q(self.expr('bool', s, 1))}}}")
+            lines.append(
+                f"      - {{for: {q(self.expr('list[card]', s, 1))}, as: r, label: '{{r}}', value: 'r.power'}}"
+            )
+        return lines
+
+    def step_end_deal(self, s: Scope, budget: int) -> list[str]:
+        return [
+            f"- end_deal: {{scores: points, totals: points, text: {q('Deal over: {' + self.expr('int', s, 1) + '}')}}}"
+        ]
 
     def step_reveal(self, s: Scope, budget: int) -> list[str]:
         return [f"- reveal: {self.pick(['table', 'pile', 'deck'])}"]
