@@ -89,6 +89,15 @@ def state_to_json(st: GameState) -> dict:
     }
 
 
+def _words(exc: Exception) -> str:
+    """What went wrong, in the program's own words: its own errors as they are, Python's described."""
+    from interpreter.engine.program import FlowError
+    from interpreter.engine.state import IllegalAction
+    from interpreter.expr.runtime import failure_words
+
+    return str(exc) if isinstance(exc, (SaveError, FlowError, IllegalAction)) else failure_words(exc)
+
+
 def _bad_history() -> tuple:
     raise SaveError("the history in the save is damaged")
 
@@ -110,7 +119,7 @@ def state_from_json(rs: Any, data: Any, playable: bool = True) -> GameState:
     except SaveError:
         raise
     except Exception as exc:  # any other shape of damage
-        raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
+        raise SaveError(f"the saved game is damaged ({_words(exc)})") from None
 
 
 def _restore(rs: Any, data: Any, playable: bool) -> GameState:
@@ -193,7 +202,7 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
 
 def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
     """The game its own history describes, played again; a save that disagrees was edited or damaged."""
-    from interpreter.engine.state import CLAIMED, IllegalAction, fresh_state
+    from interpreter.engine.state import CLAIMED, fresh_state
 
     carried = data.get("carried") or []
     _need(
@@ -220,10 +229,8 @@ def _replayed(rs: Any, st: GameState, data: dict) -> GameState:
             world.force_action(kind, value)
     except SaveError:
         raise
-    except (IllegalAction, ValueError, TypeError, IndexError, KeyError, AttributeError) as exc:
-        raise SaveError(f"the save does not replay: {exc}") from None
-    except Exception as exc:  # a flow error or an expression failing on edited values
-        raise SaveError(f"the save does not replay: {exc}") from None
+    except Exception as exc:  # an illegal move, a flow error, an expression failing on edited values
+        raise SaveError(f"the save does not replay: {_words(exc)}") from None
     mine, saved = state_to_json(world), state_to_json(st)
     for key in (
         "zones",
@@ -259,5 +266,5 @@ def _check_playable(st: GameState) -> None:
     try:
         legal = st.legal_actions()
     except Exception as exc:  # a damaged state can break any expression
-        raise SaveError(f"the saved position cannot be played: {exc}") from None
+        raise SaveError(f"the saved position cannot be played: {_words(exc)}") from None
     _need(bool(legal), "the saved position has no legal move")

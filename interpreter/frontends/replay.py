@@ -50,7 +50,7 @@ def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> R
         except LogError as exc:
             report.problems.append(str(exc))
         except Exception as exc:  # an edited or damaged log: say where, never crash
-            report.problems.append(f"{path}:{game['line']}: the game cannot be replayed: {exc}")
+            report.problems.append(f"{path}:{game['line']}: the game cannot be replayed: {_said(exc)}")
     return report
 
 
@@ -77,7 +77,7 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
     try:
         st = rs.new_game(seed=seed, options=options, deck_orders=orders)
     except Exception as exc:  # options or deck orders that do not fit the ruleset
-        raise LogError(f"{path}:{game['line']}: cannot start the game: {exc}") from None
+        raise LogError(f"{path}:{game['line']}: cannot start the game: {_said(exc)}") from None
     report.games += 1
     if orders and check:
         dealt = _first_deal(rs, seed, options)
@@ -99,13 +99,24 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
             report.problems.append(f"{path}:{line}: '{text}' is not legal here: {exc}")
             break
         except Exception as exc:  # a damaged deck order or a ruleset failing on it
-            report.problems.append(f"{path}:{line}: the replay failed here: {exc}")
+            report.problems.append(f"{path}:{line}: the replay failed here: {_said(exc)}")
             break
         report.actions += 1
         if on_action:
             on_action(seat, text, st)
     if check:
         _compare(report, path, game, st)
+
+
+def _said(exc: Exception) -> str:
+    """An error in the program's words: its own as they are (a ruleset failure, an unknown card),
+    Python's described."""
+    from interpreter.engine.program import FlowError
+    from interpreter.expr.runtime import failure_words
+
+    if isinstance(exc, (FlowError, LogError)) or (isinstance(exc, ValueError) and "unknown" in str(exc)):
+        return str(exc)
+    return failure_words(exc)
 
 
 VERSION = re.compile(r"\d+\.\d+\.\d+")

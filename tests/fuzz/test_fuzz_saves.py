@@ -38,7 +38,10 @@ from . import DZ, HM, assert_cli_clean, cli, fuzz, isolated
 
 GAMES = {"hachinin_meri": HM, "duzihu": DZ}
 _FILES = tempfile.TemporaryDirectory(prefix="cardrules-fuzz-")
-KEYS = {"CARDRULES_SAVE_DIR": _FILES.name}  # where the key that signs the real saves is kept
+KEYS = {"CARDRULES_SAVE_DIR": _FILES.name}
+PYTHON_WORDS = re.compile(
+    r"(Type|Key|Attribute|Index|Name|Value|Recursion)Error|object has no attribute|NoneType"
+)  # where the key that signs the real saves is kept
 
 
 def save_doc(text: str) -> dict:
@@ -246,6 +249,7 @@ def resume(save_bytes: bytes, folder: str) -> str:
     if result.exit_code == 0:
         return "resumed"
     assert re.search(r"^cardrules: .+", result.output, re.M), result.output[-1500:]
+    assert not PYTHON_WORDS.search(result.output), "a refusal in Python's words: " + result.output[-1500:]
     assert path.read_bytes() == save_bytes, "a save that could not be resumed was changed"
     return "refused"
 
