@@ -742,7 +742,7 @@ def test_ht5_to_ht14_random_games_match_the_oracle_and_the_scorer(rs):
 @pytest.mark.slow
 def test_ht5_to_ht14_many_random_games_match_the_oracle_and_the_scorer(rs):
     hands, moons = run_shadow_games(rs, range(1000, 1400))
-    assert hands >= 3000 and moons > 0
+    assert hands >= 2500 and moons > 0
 
 
 @pytest.mark.parametrize("moon", ["add", "subtract"])
