@@ -1,4 +1,5 @@
-"""The built wheel carries grammar/ and rulesets/ and works outside the checkout.
+"""The built wheel carries grammar/, rulesets/ and the translation catalogs, and works outside
+the checkout (in Japanese too, with no compile step).
 
 Slow (builds a wheel and a virtual environment): run with `pytest -m slow`.
 """
@@ -56,3 +57,26 @@ def test_wheel_installs_and_finds_its_data(tmp_path):
     )
     assert played.returncode == 0, played.stderr
     assert "game saved" in played.stdout
+    with_catalogs = subprocess.run(
+        [str(py), "-m", "zipfile", "-l", str(wheel)], capture_output=True, text=True, check=True
+    ).stdout
+    assert "interpreter/base/locale/ja/LC_MESSAGES/cardrules.po" in with_catalogs
+    assert "interpreter/base/locale/ja/LC_MESSAGES/cardrules.mo" in with_catalogs  # compiled when built
+    japanese = subprocess.run(
+        [str(exe), "play", "hachinin_meri", "--lang", "ja", "--agents", "random", "--seed", "1"],
+        cwd=work,
+        input="",
+        capture_output=True,
+        text=True,
+        env={"CARDRULES_SAVE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+    )
+    assert japanese.returncode == 0, japanese.stderr
+    assert "八人メリ" in japanese.stdout
+    helped = subprocess.run(
+        [str(exe), "play", "--help"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        env={"LANG": "ja_JP.UTF-8", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+    )
+    assert helped.returncode == 0 and "使い方:" in helped.stdout, helped.stderr

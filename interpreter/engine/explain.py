@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.base.i18n import _, language
 from interpreter.engine.choices import whole_choice
 from interpreter.engine.state import Action, IllegalAction, normalize
 
@@ -22,22 +23,30 @@ def explain(rs: Any, st: Any, text: str) -> str:
         vars_ = st.vars
         vars_[rs.player_slot] = st.decider
         if act.available is not None and not act.available(st.fr):
-            return f"'{act.name}' is not possible now" + _rule_suffix(act.rule)
+            return _("'{action}' is not possible now", action=act.name) + _rule_suffix(act.rule)
         if act.param_slot is None:
             failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
-            return refusal(failing) if failing else f"'{text}' is not legal now"
+            return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
         if act.count is not None:  # a choice of several values: say which part of it is not legal
             return _whole(rs, st, text)
         arg = key[len(verb) :].strip()
         for value, failing in rs._options_for(st, act, st.decider):
             if normalize(rs.value_text(act, value)) == arg:
-                return refusal(failing) if failing else f"'{text}' is not legal now"
+                return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
         failing = _failing_for(rs, st, act, arg)
         if failing is not None:
             return refusal(failing)
-        return f"'{arg}' is not a choice for '{act.name}' now" + (f"; legal: {legal}" if legal else "")
+        if legal:
+            return _(
+                "'{value}' is not a choice for '{action}' now; legal: {legal}", value=arg, action=act.name, legal=legal
+            )
+        return _("'{value}' is not a choice for '{action}' now", value=arg, action=act.name)
     names = sorted({rs.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
-    return f"'{text}' is not an action you can take now; choose one of: {legal or ', '.join(names)}"
+    return _(
+        "'{action}' is not an action you can take now; choose one of: {legal}",
+        action=text,
+        legal=legal or ", ".join(names),
+    )
 
 
 def _whole(rs: Any, st: Any, text: str) -> str:
@@ -46,7 +55,7 @@ def _whole(rs: Any, st: Any, text: str) -> str:
         whole_choice(rs, st, text, refusal)
     except IllegalAction as exc:
         return str(exc)
-    return f"'{text}' is not legal now"
+    return _("'{action}' is not legal now", action=text)
 
 
 def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:
@@ -75,6 +84,6 @@ def _rule_suffix(rule: Any) -> str:
 
 
 def refusal(r: Any) -> str:
-    words = r.rule.text.get("en") if r.rule is not None else ""
+    words = r.rule.text.get(language()) if r.rule is not None else ""
     rid = f" ({r.rule.id})" if r.rule is not None and r.rule.id else ""
-    return f"not allowed: {words or 'this choice breaks a rule'}{rid}"
+    return _("not allowed: {rule}", rule=words or _("this choice breaks a rule")) + rid

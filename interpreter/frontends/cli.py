@@ -15,6 +15,11 @@ from typing import Any
 import click
 
 from interpreter import __version__
+from interpreter.base.i18n import N_, _, from_environment, language, language_list, ngettext, resolve, use_language
+from interpreter.base.i18n import set_language as _set_language
+from interpreter.frontends.clicktext import LocalizedGroup, install
+
+install()  # click's own words ("Usage:", "Error: ...") in the player's language
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -37,15 +42,58 @@ def _use_color(stream) -> bool:
     return hasattr(stream, "isatty") and stream.isatty() and os.environ.get("TERM") != "dumb"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _requested_language(args: list[str]) -> str | None:
+    """The shipped language that `--lang X` or `--lang=X` asks for anywhere on the command line."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(args):
+            return resolve(args[i + 1])
+        if word.startswith("--lang="):
+            return resolve(word.partition("=")[2])
+    return None
+
+
+def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Checks `--lang` and speaks it from now on; an unknown code is a usage error."""
+    if value is None:
+        return None
+    code = resolve(value)
+    if code is None:
+        raise click.BadParameter(
+            _("unknown language '{code}'; available: {languages}", code=value, languages=language_list()),
+            ctx=ctx,
+            param=param,
+        )
+    _set_language(code)
+    return code
+
+
+LANG_HELP = N_(
+    "The language of the program and of the game's texts: en, fa, hu, ja or ms "
+    "(default: from LANGUAGE, LC_ALL or LANG)."
+)
+
+
+class _Cli(LocalizedGroup):
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Speaks the language asked for before anything (help, errors) is written."""
+        argv = list(sys.argv[1:] if args is None else args)
+        with use_language(_requested_language(argv) or from_environment()):
+            return super().main(argv, *rest, **kwargs)
+
+
+@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="cardrules")
+@click.option("--lang", default=None, is_eager=True, expose_value=False, callback=_lang_option, help=LANG_HELP)
 @click.option("--debug", is_flag=True, help="Show a Python traceback for internal errors.")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
     """cardrules: traditional card games written as data.
 
-    Validate ruleset files, print their schema, and (as the engine grows) play
-    and simulate them.  Run `cardrules COMMAND --help` for details.
+    Validate ruleset files and read them as rules pages, play them at the prompt against AI
+    seats, simulate many games, replay game logs and compare variants.  Run `cardrules
+    COMMAND --help` for details.
     """
     ctx.obj = {"debug": debug}
 
@@ -73,7 +121,7 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool, perf: bool) -> None:
     Exits 0 when every file is valid, 1 when any has errors.
     """
     if perf and fmt == "json":
-        raise click.UsageError("--perf prints a table; use it with --format text")
+        raise click.UsageError(_("--perf prints a table; use it with --format text"))
     from interpreter.base.diagnostics import render_all
     from interpreter.compiling.pipeline import check_file
 
@@ -88,14 +136,17 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool, perf: bool) -> None:
                 click.echo(render_all(r.diagnostics, r.sources, color=color), err=True)
             if r.ok and not quiet:
                 warnings = sum(1 for d in r.diagnostics if d.severity == "warning")
-                extra = f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""
-                click.echo(f"{r.file}: ok{extra}")
+                if warnings:
+                    click.echo(ngettext("{file}: ok ({n} warning)", "{file}: ok ({n} warnings)", warnings, file=r.file))
+                else:
+                    click.echo(_("{file}: ok", file=r.file))
             if r.ok and perf:
                 _perf(r.file)
         bad = [r for r in reports if not r.ok]
         if bad:
             errors = sum(1 for r in bad for d in r.diagnostics if d.severity == "error")
-            click.echo(f"{errors} error{'s' * (errors != 1)} in {len(bad)} file{'s' * (len(bad) != 1)}", err=True)
+            in_files = ngettext("in {n} file", "in {n} files", len(bad))
+            click.echo(ngettext("{n} error {in_files}", "{n} errors {in_files}", errors, in_files=in_files), err=True)
     sys.exit(EXIT_RULES if any(not r.ok for r in reports) else EXIT_OK)
 
 
@@ -118,7 +169,13 @@ def schema() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the command group; internal errors become one clear line, Ctrl-C exits 130."""
-    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    args = list(sys.argv[1:] if argv is None else argv)
+    with use_language(_requested_language(args) or from_environment()):  # errors below are shown in it too
+        _main(args)
+
+
+def _main(argv: list[str]) -> None:
+    debug = "--debug" in argv
     try:
         cli.main(args=argv, prog_name="cardrules", standalone_mode=False)
     except SystemExit:
@@ -132,13 +189,14 @@ def main(argv: list[str] | None = None) -> None:
         from interpreter.frontends.interrupts import note_later_interrupts
 
         note_later_interrupts()
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # a bug in cardrules, never the user's fault
         if debug:
             raise
-        click.echo(f"cardrules: internal error: {type(exc).__name__}: {exc}", err=True)
-        click.echo("This is a bug in cardrules; run again with --debug for details and report it.", err=True)
+        error = f"{type(exc).__name__}: {exc}"
+        click.echo(_("cardrules: internal error: {error}", error=error), err=True)
+        click.echo(_("This is a bug in cardrules; run again with --debug for details and report it."), err=True)
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)
 
@@ -165,12 +223,18 @@ def _resolve_ruleset(name: str) -> str:
     if hint and "/" not in name:
         target = hint.split("'")[1]
         full = next((n for n in names if n.endswith("/" + target)), None)
-        hint = f"did you mean '{full}'?" if full else hint
-    raise click.UsageError(
-        f"no ruleset file or shipped ruleset named '{name}'"
-        + (f"; {hint}" if hint else "")
-        + (f" (shipped: {', '.join(sorted(names))})" if names and not hint else "")
-    )
+        hint = _("did you mean '{name}'?", name=full) if full else hint
+    if hint:
+        raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'; {hint}", name=name, hint=hint))
+    if names:
+        raise click.UsageError(
+            _(
+                "no ruleset file or shipped ruleset named '{name}' (shipped: {names})",
+                name=name,
+                names=", ".join(sorted(names)),
+            )
+        )
+    raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'", name=name))
 
 
 def _load_or_exit(path: str):
@@ -189,7 +253,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise click.UsageError(f"--option needs NAME=VALUE, not '{pair}'")
+            raise click.UsageError(_("--option needs NAME=VALUE, not '{pair}'", pair=pair))
         out[key.strip()] = value.strip()
     return out
 
@@ -207,9 +271,9 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     default=None,
     help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
     "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
-    f"Default: {DEFAULT_AGENTS}.",
+    "Default: ismcts:seconds=0.8.",
 )
-@click.option("--lang", default="en", show_default=True, help="Language of card and rule names (en, ja, ...).")
+@click.option("--lang", default=None, is_eager=True, callback=_lang_option, help=LANG_HELP)
 @click.option(
     "--log",
     "log_path",
@@ -254,13 +318,13 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
     from interpreter.text.render import Renderer
 
     def refuse(message: str) -> None:
-        click.echo(f"cardrules: {message}", err=True)
+        click.echo(_("cardrules: {error}", error=message), err=True)
         sys.exit(EXIT_RULES)
 
     saved, lock = None, None
     if resume:
         if ruleset:
-            raise click.UsageError("give either RULESET or --resume, not both")
+            raise click.UsageError(_("give either RULESET or --resume, not both"))
         try:
             lock = FileLock(resume).acquire()  # before reading: the game is this process's from here
             saved = read_save(resume)
@@ -271,14 +335,14 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         data = saved.data
         path = data["ruleset"]
         if not Path(path).is_file():
-            refuse(f"cannot resume {resume}: its ruleset file {path!r} does not exist")
+            refuse(_("cannot resume {save}: its ruleset file {path} does not exist", save=resume, path=repr(path)))
         seat, agent_spec, seed = data["seat"], data["agents"], data["seed"]
-        lang = data.get("lang") or lang
+        lang = lang or data.get("lang")
         options = data.get("options") or {}
         log_path = data.get("log")
         save_path = resume
     elif not ruleset:
-        raise click.UsageError("give a RULESET to play (e.g. hachinin_meri) or --resume SAVE")
+        raise click.UsageError(_("give a RULESET to play (e.g. hachinin_meri) or --resume SAVE"))
     else:
         path = _resolve_ruleset(ruleset)
         options = _parse_options(option_pairs)
@@ -291,16 +355,22 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         except SaveFileError as exc:
             refuse(str(exc))
         if log_path and not _is_log(log_path):
-            click.echo(f"cardrules: the saved log {log_path} is not a cardrules log; playing without a log", err=True)
+            click.echo(
+                _("cardrules: the saved log {log} is not a cardrules log; playing without a log", log=log_path),
+                err=True,
+            )
             log_path = None
         if saved.legacy:
             click.echo(
-                f"note: {resume} is a save from an older cardrules (format cardrules-save/1, unsigned); every "
-                "field was checked, and it is saved again now in the signed format",
+                _(
+                    "note: {save} is a save from an older cardrules (format cardrules-save/1, unsigned); every "
+                    "field was checked, and it is saved again now in the signed format",
+                    save=resume,
+                ),
                 err=True,
             )
     elif not 0 <= seat < rs.num_players:
-        raise click.UsageError(f"--seat must be 0 to {rs.num_players - 1}")
+        raise click.UsageError(_("--seat must be 0 to {last}", last=rs.num_players - 1))
     try:
         rs.check_options(options)
     except (ValueError, TypeError) as exc:
@@ -311,6 +381,8 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
     except AgentSpecError as exc:
         raise click.UsageError(str(exc)) from None
+    lang = resolve(lang) or language()  # a save's language, if it is still shipped
+    _set_language(lang)
     stdout = sys.stdout
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
     stdin = _replacing(sys.stdin)  # bytes that are not text never crash
@@ -344,7 +416,7 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
             try:
                 session.save()
             except OSError as exc:
-                refuse(f"cannot save {resume} again: {exc}")
+                refuse(_("cannot save {save} again: {error}", save=resume, error=exc))
     sys.exit(session.run())
 
 
@@ -415,20 +487,32 @@ def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, l
     except (AgentSpecError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     try:
-        summary, _ = run(path, games, seed, agent_spec, options, workers, log_dir)
+        summary, _logs = run(path, games, seed, agent_spec, options, workers, log_dir)
     except FlowError as exc:  # the ruleset failed outside any one game
-        click.echo(f"cardrules: the ruleset failed during play: {exc}", err=True)
+        click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
         sys.exit(EXIT_RULES)
-    for _, message in summary.failures:
-        click.echo(f"cardrules: the ruleset failed during play: {message}", err=True)
+    for _seed, message in summary.failures:
+        click.echo(_("cardrules: the ruleset failed during play: {error}", error=message), err=True)
     if summary.failed > len(summary.failures):
-        click.echo(f"cardrules: ... and {summary.failed - len(summary.failures)} more failed games", err=True)
+        more = summary.failed - len(summary.failures)
+        click.echo(
+            ngettext("cardrules: ... and {n} more failed game", "cardrules: ... and {n} more failed games", more),
+            err=True,
+        )
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
     elif summary.games:
         click.echo(format_summary(summary, rs))
     if summary.failed:
-        click.echo(f"cardrules: {summary.failed} of {games} games failed: the ruleset has an error", err=True)
+        click.echo(
+            ngettext(
+                "cardrules: {failed} of {n} game failed: the ruleset has an error",
+                "cardrules: {failed} of {n} games failed: the ruleset has an error",
+                games,
+                failed=summary.failed,
+            ),
+            err=True,
+        )
         sys.exit(EXIT_RULES)
 
 
@@ -447,25 +531,28 @@ def replay(logs, check, quiet) -> None:
 
     def show(seat, text, st):
         if not quiet:
-            click.echo(f"seat {seat}: {text}")
+            click.echo(_("seat {seat}: {action}", seat=seat, action=text))
 
     games = actions = problems = unreadable = 0
     for log in logs:
         try:
             report = replay_log(log, check=check, on_action=show)
         except LogError as exc:
-            click.echo(f"cardrules: {exc}", err=True)
+            click.echo(_("cardrules: {error}", error=exc), err=True)
             unreadable += 1
             continue
         for problem in report.problems:
             click.echo(problem, err=True)  # each names its log and line
         games, actions, problems = games + report.games, actions + report.actions, problems + len(report.problems)
-    files = f" from {len(logs) - unreadable} log(s)" if len(logs) > 1 else ""
-    click.echo(
-        f"{games} game(s){files}, {actions} actions replayed"
-        + (f", {problems} problem(s)" if problems else "")
-        + (f", {unreadable} log(s) could not be read" if unreadable else "")
-    )
+    parts = [ngettext("{n} game", "{n} games", games)]
+    if len(logs) > 1:
+        parts[0] = ngettext("{games} from {n} log", "{games} from {n} logs", len(logs) - unreadable, games=parts[0])
+    parts.append(ngettext("{n} action replayed", "{n} actions replayed", actions))
+    if problems:
+        parts.append(ngettext("{n} problem", "{n} problems", problems))
+    if unreadable:
+        parts.append(ngettext("{n} log could not be read", "{n} logs could not be read", unreadable))
+    click.echo(_(", ").join(parts))
     if unreadable or (check and problems):
         sys.exit(EXIT_RULES)
     sys.exit(EXIT_OK)
@@ -473,7 +560,7 @@ def replay(logs, check, quiet) -> None:
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("--lang", default="en", show_default=True, help="Language of names and rule texts.")
+@click.option("--lang", default=None, is_eager=True, callback=_lang_option, help=LANG_HELP)
 @click.option(
     "--format",
     "fmt",
@@ -488,7 +575,7 @@ def rules(ruleset, lang, fmt) -> None:
     from interpreter.text.rules_page import render_rules
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
-    click.echo(render_rules(rs.model, lang=lang, fmt=fmt, ruleset=rs), nl=False)
+    click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 
 @cli.command()
@@ -510,4 +597,4 @@ def diff(base, variant) -> None:
     for line in lines:
         click.echo(line)
     if not lines:
-        click.echo("no differences")
+        click.echo(_("no differences"))

@@ -185,8 +185,12 @@ def game_pages() -> dict[str, str]:
 
 
 def all_pages() -> dict[str, str]:
-    pages = {"reference.md": reference_page(), "builtins.md": builtins_page(), "cli.md": cli_page()}
-    pages.update(game_pages())
+    """Every generated page, in English whatever the environment's language."""
+    from interpreter.base.i18n import use_language
+
+    with use_language("en"):
+        pages = {"reference.md": reference_page(), "builtins.md": builtins_page(), "cli.md": cli_page()}
+        pages.update(game_pages())
     return pages
 
 

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.base.i18n import N_, _
 from interpreter.expr import DEFAULT_LIMITS
 from interpreter.expr.profile import Profile
 
@@ -73,13 +74,23 @@ def perf_table(run: PerfRun) -> str:
     metered = [m for m in run.profile.expressions if m.calls]
     work = sum(m.work for m in metered) or 1
     lines = [
-        f"{run.path}: {run.decisions} random decisions in {run.games} game(s) from seed {SEED}, "
-        f"{run.seconds:.2f} s; {work:,} work units in {len(metered)} expressions",
+        _(
+            "{file}: {decisions} random decisions in {games} game(s) from seed {seed}, {seconds:.2f} s; "
+            "{work:,} work units in {expressions} expressions",
+            file=run.path,
+            decisions=run.decisions,
+            games=run.games,
+            seed=SEED,
+            seconds=run.seconds,
+            work=work,
+            expressions=len(metered),
+        )
     ]
     if run.stopped:
-        lines.append(f"  (the run stopped early: {run.stopped})")
-    lines += ["", "The expressions that cost the most work (elements visited or built, calls made):"]
-    rows: list[tuple[str, ...]] = [("share", "work", "calls", "work/call", "time ms", "where", "rule", "what")]
+        lines.append("  " + _("(the run stopped early: {reason})", reason=run.stopped))
+    lines += ["", _("The expressions that cost the most work (elements visited or built, calls made):")]
+    heads = (N_("share"), N_("work"), N_("calls"), N_("work/call"), N_("time ms"), N_("where"), N_("rule"), N_("what"))
+    rows: list[tuple[str, ...]] = [tuple(_(h) for h in heads)]
     for m in run.profile.costliest(SHOWN):
         rows.append(
             (
@@ -96,8 +107,10 @@ def perf_table(run: PerfRun) -> str:
     lines += _table(rows, right=5)
     used = sorted((m for m in run.profile.functions.values() if m.calls or m.runs), key=lambda m: (-m.work, -m.runs))
     if used:
-        lines += ["", "Ruleset functions (their work includes the functions they call):"]
-        rows = [("calls", "runs", "work/run", "time ms", "function", "memo")]
+        lines += ["", _("Ruleset functions (their work includes the functions they call):")]
+        rows = [
+            tuple(_(h) for h in (N_("calls"), N_("runs"), N_("work/run"), N_("time ms"), N_("function"), N_("memo")))
+        ]
         for m in used[:SHOWN]:
             rows.append(
                 (
@@ -110,7 +123,7 @@ def perf_table(run: PerfRun) -> str:
                 )
             )
         lines += _table(rows, right=4)
-    lines += ["", "What to do about it: docs/language.md, 'What makes a ruleset fast'."]
+    lines += ["", _("What to do about it: docs/language.md, 'What makes a ruleset fast'.")]
     return "\n".join(lines)
 
 

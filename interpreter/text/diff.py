@@ -11,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from interpreter.base.i18n import N_, _, ngettext
+
 _SECTIONS = {
-    "options": "option",
-    "functions": "function",
-    "actions": "action",
-    "variables": "variable",
-    "zones": "zone",
-    "phases": "phase",
-    "constants": "constant",
+    "options": N_("option '{name}'"),
+    "functions": N_("function '{name}'"),
+    "actions": N_("action '{name}'"),
+    "variables": N_("variable '{name}'"),
+    "zones": N_("zone '{name}'"),
+    "phases": N_("phase '{name}'"),
+    "constants": N_("constant '{name}'"),
 }
 _MAX = 90
 
@@ -37,13 +39,13 @@ def _short(value: Any) -> str:
 
 def _name(path: list) -> str:
     if not path:
-        return "the ruleset"
+        return _("the ruleset")
     head, rest = path[0], path[1:]
     if head in _SECTIONS and rest:
-        where = f"{_SECTIONS[head]} '{rest[0]}'"
+        where = _(_SECTIONS[head], name=rest[0])
         rest = rest[1:]
     elif head == "rules" and rest:
-        where, rest = f"rule {rest[0]}", rest[1:]
+        where, rest = _("rule {id}", id=rest[0]), rest[1:]
     else:
         where = str(head)
     tail = ".".join(str(p) for p in rest)
@@ -62,12 +64,12 @@ def _walk(a: Any, b: Any, path: list) -> Iterator[str]:
     if isinstance(a, Mapping) and isinstance(b, Mapping):
         for key in a:
             if key not in b:
-                yield f"{_name(path + [key])} removed (was {_short(a[key])})"
+                yield _("{what} removed (was {value})", what=_name(path + [key]), value=_short(a[key]))
             else:
                 yield from _walk(a[key], b[key], path + [key])
         for key in b:
             if key not in a:
-                yield f"{_name(path + [key])} added: {_short(b[key])}"
+                yield _("{what} added: {value}", what=_name(path + [key]), value=_short(b[key]))
         return
     if isinstance(a, list) and isinstance(b, list):
         ia, ib = _by_id(a), _by_id(b)
@@ -85,7 +87,9 @@ def _list_changes(a: list, b: list, path: list) -> Iterator[str]:
     n = max(len(a), len(b))
     changed = [i for i in range(n) if i >= len(a) or i >= len(b) or a[i] != b[i]]
     if len(changed) > 6 or len(a) != len(b):
-        yield f"{_name(path)}: {len(a)} entries -> {len(b)} entries ({_short(b)})"
+        before = ngettext("{n} entry", "{n} entries", len(a))
+        after = ngettext("{n} entry", "{n} entries", len(b))
+        yield _("{what}: {before} -> {after} ({value})", what=_name(path), before=before, after=after, value=_short(b))
         return
     for i in changed:
         yield from _walk(a[i], b[i], path + [i])

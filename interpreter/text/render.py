@@ -11,6 +11,8 @@ from typing import Any
 
 import click
 
+from interpreter.base.i18n import _
+
 HIDDEN = "[##]"
 
 
@@ -60,11 +62,11 @@ class Renderer:
         names = self.rs.model.players.seat_names
         if names and 0 <= s < len(names):
             return self.text(names[s])
-        return f"Seat {s}"
+        return _("Seat {seat}", seat=s)
 
     def action(self, text: str) -> str:
         """An action's string form with its card written by name."""
-        verb, _, rest = text.partition(" ")
+        verb, _sep, rest = text.partition(" ")
         if rest and rest in self.index:
             return f"{verb} {self.card(rest)}"
         return text
@@ -77,5 +79,5 @@ class Renderer:
         if v is None:
             return "-"
         if isinstance(v, bool):
-            return "yes" if v else "no"
+            return _("yes") if v else _("no")
         return str(v)

@@ -3,16 +3,22 @@
 Everything comes from the ruleset: names, the deck, zones and who sees
 them, options, the rule texts with their ids, the flow of play as an
 outline, the actions with their restrictions, and scoring.  The same page in
-another language uses the names and texts the ruleset gives in it.
+another language uses the names and texts the ruleset gives in it, and the
+page's own words (headings, the outline's sentences) from the catalogs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from interpreter.base.i18n import N_, _, ngettext, use_language
 from interpreter.model import Model, Step, Text
 
-_VISIBILITY = {"owner": "seen only by its owner", "all": "seen by everybody", "none": "seen by nobody"}
+_VISIBILITY = {
+    "owner": N_("seen only by its owner"),
+    "all": N_("seen by everybody"),
+    "none": N_("seen by nobody"),
+}
 
 
 class _Writer:
@@ -49,7 +55,15 @@ class _Writer:
 
 
 def _value_words(value: Any) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
+    return "true" if value is True else "false" if value is False else str(value)  # as written in YAML
+
+
+def _sentences(parts: list[str]) -> str:
+    """Sentences one after the other, as the language writes them (Japanese: no space between)."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = _("{sentence} {next}", sentence=out, next=part)
+    return out
 
 
 def _rule_ref(rule: Any) -> str:
@@ -57,51 +71,81 @@ def _rule_ref(rule: Any) -> str:
 
 
 def _step_line(w: _Writer, s: Step) -> str:
-    v = s.value
     said = w.t(s.rule.text) if s.rule is not None and s.rule.text.values else ""
-    kind = s.kind
-    if kind == "turn":
-        what = f"{w.code(v['player'])} chooses: {', '.join(v['actions'])}"
-    elif kind == "claim":
-        what = f"claim window for {w.code(v['players'])}: {', '.join(v['actions'])} (or pass)"
-    elif kind == "deal":
-        packets = f"packets of {v['packets']}" if "packets" in v else f"{w.code(v['counts'])} cards each"
-        what = f"deal {packets} from {v['from']} to {v['to']}, in the order {w.code(v['seats'])}"
-    elif kind == "move":
-        amount = (
-            "all cards" if v.get("all") else f"{w.code(v['count'])} card(s)" if "count" in v else w.code(v.get("cards"))
-        )
-        what = f"move {amount} from {v['from']} to {v['to']}" + (f", face {v['face']}" if "face" in v else "")
-    elif kind in ("set", "add", "pick"):
-        what = f"{kind} " + ", ".join(
-            f"{k} = {w.code(x)}" if kind != "add" else f"{k} += {w.code(x)}" for k, x in v.items()
-        )
-    elif kind == "if":
-        what = f"if {w.code(v)}:"
-    elif kind == "for_each":
-        what = f"for each {v['as']} in {w.code(v['in'])}:"
-    elif kind == "repeat":
-        bound = ", ".join(f"{k} {w.code(v[k])}" for k in ("times", "while", "until") if k in v)
-        what = f"repeat ({bound}):"
-    elif kind == "phase":
-        what = f"play the phase '{v}'"
-    elif kind == "record":
-        what = "record " + ", ".join(v)
-    elif kind == "announce":
-        what = f'announce "{w.t(Text.of(v))}"'
-    elif kind == "event":
-        told = f' "{w.t(Text.of(v["text"]))}"' if "text" in v else ""
-        to = f" (to {w.code(v['to'])} only)" if "to" in v else ""
-        what = f"tell the table ({v['kind']}){told}{to}"
-    elif kind == "end_deal":
-        scores = f": scores {w.code(v['scores'])}" if isinstance(v, dict) and "scores" in v else ""
-        told = f' "{w.t(Text.of(v["text"]))}"' if isinstance(v, dict) and "text" in v else ""
-        what = f"the deal ends{scores}{told}"
-    elif kind == "break":
-        what = "stop the loop"
-    else:
-        what = f"{kind} {v}"
+    what = _step_words(w, s.kind, s.value)
     return f"{said}{_rule_ref(s.rule)}: {what}" if said else f"{what}{_rule_ref(s.rule)}"
+
+
+_ZONE_STEPS = {"shuffle": N_("shuffle {zone}"), "collect": N_("collect {zone}"), "reveal": N_("reveal {zone}")}
+
+
+def _quoted(w: _Writer, text: Any) -> str:
+    return _('"{text}"', text=w.t(Text.of(text)))
+
+
+def _step_words(w: _Writer, kind: str, v: Any) -> str:
+    """What one step does, in words (expressions as code)."""
+    if kind == "turn":
+        return _("{player} chooses: {actions}", player=w.code(v["player"]), actions=", ".join(v["actions"]))
+    if kind == "claim":
+        return _(
+            "claim window for {players}: {actions} (or pass)",
+            players=w.code(v["players"]),
+            actions=", ".join(v["actions"]),
+        )
+    if kind == "deal":
+        fill = {"source": v["from"], "target": v["to"], "seats": w.code(v["seats"])}
+        if "packets" in v:
+            return _(
+                "deal packets of {size} from {source} to {target}, in the order {seats}", size=v["packets"], **fill
+            )
+        return _(
+            "deal {counts} cards each from {source} to {target}, in the order {seats}",
+            counts=w.code(v["counts"]),
+            **fill,
+        )
+    if kind == "move":
+        fill = {"source": v["from"], "target": v["to"]}
+        if v.get("all"):
+            what = _("move all cards from {source} to {target}", **fill)
+        elif "count" in v:
+            what = _("move {count} card(s) from {source} to {target}", count=w.code(v["count"]), **fill)
+        else:
+            what = _("move {cards} from {source} to {target}", cards=w.code(v.get("cards")), **fill)
+        return _("{move}, face {face}", move=what, face=v["face"]) if "face" in v else what
+    if kind in ("set", "add", "pick"):
+        pairs = ", ".join(f"{k} = {w.code(x)}" if kind != "add" else f"{k} += {w.code(x)}" for k, x in v.items())
+        words = {"set": N_("set {assignments}"), "add": N_("add {assignments}"), "pick": N_("pick {assignments}")}
+        return _(words[kind], assignments=pairs)
+    if kind == "if":
+        return _("if {condition}:", condition=w.code(v))
+    if kind == "for_each":
+        return _("for each {name} in {values}:", name=v["as"], values=w.code(v["in"]))
+    if kind == "repeat":
+        bounds = {"times": N_("times {n}"), "while": N_("while {condition}"), "until": N_("until {condition}")}
+        bound = ", ".join(_(bounds[k], n=w.code(v[k]), condition=w.code(v[k])) for k in bounds if k in v)
+        return _("repeat ({bounds}):", bounds=bound)
+    if kind == "phase":
+        return _("play the phase '{phase}'", phase=v)
+    if kind == "record":
+        return _("record {names}", names=", ".join(v))
+    if kind == "announce":
+        return _("announce {text}", text=_quoted(w, v))
+    if kind == "event":
+        told = _quoted(w, v["text"]) if "text" in v else ""
+        if "to" in v:
+            return _("tell {seats} only ({kind}) {text}", seats=w.code(v["to"]), kind=v["kind"], text=told).rstrip()
+        return _("tell the table ({kind}) {text}", kind=v["kind"], text=told).rstrip()
+    if kind == "end_deal":
+        told = _quoted(w, v["text"]) if isinstance(v, dict) and "text" in v else ""
+        if isinstance(v, dict) and "scores" in v:
+            return _("the deal ends: scores {scores} {text}", scores=w.code(v["scores"]), text=told).rstrip()
+        return _("the deal ends {text}", text=told).rstrip()
+    if kind == "break":
+        return _("stop the loop")
+    if kind in _ZONE_STEPS:
+        return _(_ZONE_STEPS[kind], zone=v)
+    return f"{kind} {v}"
 
 
 def _steps(w: _Writer, steps: tuple, depth: int) -> None:
@@ -109,52 +153,66 @@ def _steps(w: _Writer, steps: tuple, depth: int) -> None:
         w.item(_step_line(w, s), depth)
         _steps(w, s.body, depth + 1)
         for branch in s.elifs:
-            w.item(f"otherwise, if {w.code(branch.condition)}:", depth)
+            w.item(_("otherwise, if {condition}:", condition=w.code(branch.condition)), depth)
             _steps(w, branch.body, depth + 1)
         if s.else_body:
-            w.item("otherwise:", depth)
+            w.item(_("otherwise:"), depth)
             _steps(w, s.else_body, depth + 1)
 
 
 def render_rules(model: Model, lang: str = "en", fmt: str = "md", ruleset: Any = None) -> str:
     """The whole rules page of a ruleset (with its compiled `ruleset`, also the card rankings)."""
-    w = _Writer(lang, fmt == "md")
+    with use_language(lang):
+        return _render(_Writer(lang, fmt == "md"), model, ruleset)
+
+
+def _render(w: _Writer, model: Model, ruleset: Any) -> str:
     w.heading(1, w.t(model.name))
     w.para(w.t(model.description))
     p = model.players
-    teams = "; ".join(f"{w.t(t.name)}: seats {', '.join(map(str, t.seats))}" for t in p.teams)
-    order = (
-        "each seat is followed by the next higher seat"
-        if p.order == "increasing"
-        else "each seat is followed by the next lower seat"
+    teams = _("; ").join(
+        _("{team}: seats {seats}", team=w.t(t.name), seats=", ".join(map(str, t.seats))) for t in p.teams
     )
-    w.heading(2, "Players")
-    w.para(f"{p.count} players; {order}." + (f" Teams: {teams}." if teams else ""))
+    if p.order == "increasing":
+        order = ngettext(
+            "{n} player; each seat is followed by the next higher seat.",
+            "{n} players; each seat is followed by the next higher seat.",
+            p.count,
+        )
+    else:
+        order = ngettext(
+            "{n} player; each seat is followed by the next lower seat.",
+            "{n} players; each seat is followed by the next lower seat.",
+            p.count,
+        )
+    w.heading(2, _("Players"))
+    w.para(_sentences([order] + ([_("Teams: {teams}.", teams=teams)] if teams else [])))
     _deck(w, model)
     if ruleset is not None:
         _rankings(w, model, ruleset.cards, ruleset.card_tables)
     if model.zones:
-        w.heading(2, "Where the cards are")
+        w.heading(2, _("Where the cards are"))
         for z in model.zones:
-            per = "one per player, " if z.per == "seat" else ""
+            seen = _(_VISIBILITY[z.visibility])
+            seen = _("one per player, {seen}", seen=seen) if z.per == "seat" else seen
+            line = _("{zone}: {seen}", zone=w.t(z.label), seen=seen)
             w.item(
-                f"{w.t(z.label)}: {per}{_VISIBILITY[z.visibility]}"
-                + (f" - {w.t(z.description)}" if z.description.values else "")
+                _("{zone} - {description}", zone=line, description=w.t(z.description)) if z.description.values else line
             )
     if model.options:
-        w.heading(2, "Options")
+        w.heading(2, _("Options"))
         for o in model.options:
-            default = _value_words(o.default)
             words = w.t(o.description) or (w.t(o.rule.text) if o.rule else "")
-            w.item(f"{o.name} (default {default}): {words}{_rule_ref(o.rule)}")
+            option = _("{option} (default {default})", option=o.name, default=_value_words(o.default))
+            w.item(f"{option}: {words}{_rule_ref(o.rule)}")
     if model.rules:
-        w.heading(2, "Rules")
+        w.heading(2, _("Rules"))
         for r in model.rules:
             w.item(f"{r.id}: {w.t(r.text)}" if r.id else w.t(r.text))
-    w.heading(2, "Flow of play")
+    w.heading(2, _("Flow of play"))
     _steps(w, model.flow, 0)
     for name, steps in model.phases.items():
-        w.heading(3, f"Phase '{name}'")
+        w.heading(3, _("Phase '{phase}'", phase=name))
         _steps(w, steps, 0)
     _actions(w, model)
     _scoring(w, model)
@@ -163,19 +221,20 @@ def render_rules(model: Model, lang: str = "en", fmt: str = "md", ruleset: Any =
 
 def _deck(w: _Writer, model: Model) -> None:
     d = model.deck
-    w.heading(2, "The cards")
+    w.heading(2, _("The cards"))
     parts = []
+    sep = _(", ")
     if d.suits and d.ranks:
-        suits = ", ".join(w.t(s.name) for s in d.suits)
-        ranks = ", ".join(w.t(r.name) for r in d.ranks)
-        parts.append(f"Suits: {suits}. Ranks: {ranks}.")
+        suits = sep.join(w.t(s.name) for s in d.suits)
+        ranks = sep.join(w.t(r.name) for r in d.ranks)
+        parts.append(_("Suits: {suits}. Ranks: {ranks}.", suits=suits, ranks=ranks))
     if d.cards:
-        parts.append("Other cards: " + ", ".join(w.t(c.name) for c in d.cards) + ".")
+        parts.append(_("Other cards: {cards}.", cards=sep.join(w.t(c.name) for c in d.cards)))
     if d.copies > 1:
-        parts.append(f"{d.copies} copies of each card.")
+        parts.append(ngettext("{n} copy of each card.", "{n} copies of each card.", d.copies))
     if d.exclude:
-        parts.append("Left out: " + ", ".join(d.exclude) + ".")
-    w.para(" ".join(parts))
+        parts.append(_("Left out: {cards}.", cards=", ".join(d.exclude)))
+    w.para(_sentences(parts))
 
 
 def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
@@ -190,8 +249,8 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
             rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name]))
     if not rows:
         return
-    w.heading(2, "Card rankings and values")
-    w.para("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards.")
+    w.heading(2, _("Card rankings and values"))
+    w.para(_("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards."))
     for name, text, ref, values in rows:
         w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
         w.item(_order(w, cards, values), 1)
@@ -236,25 +295,27 @@ def _order(w: _Writer, cards: Any, values: tuple) -> str:
 def _actions(w: _Writer, model: Model) -> None:
     if not model.actions:
         return
-    w.heading(2, "Moves")
+    w.heading(2, _("Moves"))
     for a in model.actions:
         text = w.t(a.rule.text) if a.rule is not None else ""
         w.item(f"{w.code(a.name)}: {text}{_rule_ref(a.rule)}")
         if a.available_if is not None:
-            w.item(f"only when {w.code(a.available_if)}", 1)
+            w.item(_("only when {condition}", condition=w.code(a.available_if)), 1)
         for r in a.legal_if:
-            cond = f"when {w.code(r.when)}, " if r.when is not None else ""
-            w.item(f"{cond}{w.t(r.rule.text) or w.code(r.require)}{_rule_ref(r.rule)}", 1)
+            rule = f"{w.t(r.rule.text) or w.code(r.require)}{_rule_ref(r.rule)}"
+            if r.when is not None:
+                rule = _("when {condition}, {rule}", condition=w.code(r.when), rule=rule)
+            w.item(rule, 1)
 
 
 def _scoring(w: _Writer, model: Model) -> None:
     described = [(f, f.rule) for f in model.functions if f.rule is not None]
     if described or model.returns is not None:
-        w.heading(2, "Scoring and formulas")
+        w.heading(2, _("Scoring and formulas"))
         if model.returns is not None:
-            w.item(f"final score of each seat: {w.code(model.returns)}")
+            w.item(_("final score of each seat: {formula}", formula=w.code(model.returns)))
         for f, rule in described:
-            params = ", ".join(p for p, _, _ in f.params)
+            params = ", ".join(p[0] for p in f.params)
             text = w.t(rule.text)
             w.item(
                 f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
@@ -262,6 +323,6 @@ def _scoring(w: _Writer, model: Model) -> None:
                 + _rule_ref(rule)
             )
     if model.invariants:
-        w.heading(3, "Always true")
+        w.heading(3, _("Always true"))
         for inv in model.invariants:
             w.item(f"{w.t(inv.rule.text) or w.code(inv.check)}{_rule_ref(inv.rule)}")

@@ -227,9 +227,9 @@ def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
     files = sorted(str(p) for p in logs.glob("*.jsonl"))
     result = run(["replay", "--check", "-q", *files])
     assert result.exit_code == 0, result.output
-    assert "3 game(s) from 3 log(s)" in result.output
+    assert "3 games from 3 logs" in result.output
     Path(files[1]).write_text("not json\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["replay", "--check", "-q", *files])
     assert result.exit_code == 1
-    assert "2 game(s) from 2 log(s)" in result.output and "1 log(s) could not be read" in result.output
+    assert "2 games from 2 logs" in result.output and "1 log could not be read" in result.output
     assert "Traceback" not in result.output

@@ -1,0 +1,134 @@
+"""The command line in the player's language: click's help and messages through our catalogs.
+
+click builds its commands when `cli.py` is imported, long before `--lang` is read, so the
+help texts stay English message ids on the commands and options, and are translated when
+help is written (`LocalizedGroup`, `LocalizedCommand`).  click's own words ("Usage:",
+"Error: ...", "Missing argument") go through its module-level `_` and `ngettext`, which
+`install` points at our catalogs; the texts we translate are listed in `CLICK_TEXTS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from interpreter.base.i18n import N_, gettext, ngettext_raw
+
+# click's words that our commands can show; the catalogs translate them.
+CLICK_TEXTS = [
+    N_("Usage:"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Positional arguments"),
+    N_("Aborted!"),
+    N_("Missing command."),
+    N_("Got unexpected extra argument ({args})"),
+    N_("Got unexpected extra arguments ({args})"),
+    N_("default: {default}"),
+    N_("%(prog)s, version %(version)s"),
+    N_("Show the version and exit."),
+    N_("Show this message and exit."),
+    N_("Did you mean {possibility}?"),
+    N_("(Did you mean one of: {possibilities}?)"),
+    N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing {param_type}"),
+    N_("Missing parameter: {param_name}"),
+    N_("No such option {name!r}."),
+    N_("No such command {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("Option {name!r} requires an argument."),
+    N_("Option {name!r} requires {nargs} arguments."),
+    N_("Argument {name!r} takes {nargs} values."),
+    N_("{value!r} is not {choice}."),
+    N_("{value!r} is not one of {choices}."),
+    N_("Choose from:\n\t{choices}"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("file"),
+    N_("directory"),
+    N_("path"),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a file."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("{name} {filename!r} is not writable."),
+    N_("Could not open file {filename!r}: {message}"),
+]
+
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
+
+
+def install() -> None:
+    """Send click's own messages through our catalogs (it looks `_` up in each module)."""
+    for name in _CLICK_MODULES:
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # a click without that module
+            continue
+        if hasattr(module, "_"):
+            module._ = gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext_raw  # type: ignore[attr-defined]
+
+
+def _key(text: str) -> str:
+    """A help text as its message id: indentation of docstrings removed, as click shows it."""
+    return inspect.cleandoc(text)
+
+
+@contextmanager
+def _translated(command: click.Command, ctx: click.Context | None = None) -> Iterator[None]:
+    """The help of the command and its parameters (--help too) in the current language, while inside."""
+    parts: list[Any] = [command, *(command.get_params(ctx) if ctx is not None else command.params)]
+    saved = [(obj, obj.help) for obj in parts if getattr(obj, "help", None)]
+    for obj, text in saved:
+        obj.help = gettext(_key(text))
+    try:
+        yield
+    finally:
+        for obj, text in saved:
+            obj.help = text
+
+
+def _first_sentence(text: str) -> str:
+    """The first paragraph, cut after the first sentence where the language ends one with '。'."""
+    para = _key(text).split("\n\n")[0]
+    return para[: para.index("。") + 1] if "。" in para else para
+
+
+class LocalizedCommand(click.Command):
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _translated(self, ctx):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with _translated(self):
+            if self.help:
+                self.help = _first_sentence(self.help)
+            return super().get_short_help_str(limit)
+
+
+class LocalizedGroup(LocalizedCommand, click.Group):
+    command_class = LocalizedCommand
+
+
+def help_messages(group: click.Group) -> Iterator[tuple[str, str]]:
+    """(where, message id) of every help text of `group` and its commands, for the catalogs."""
+    commands: list[tuple[str, Any]] = [("cardrules", group)]
+    commands += [(f"cardrules {name}", group.commands[name]) for name in sorted(group.commands)]
+    for where, cmd in commands:
+        for obj in (cmd, *cmd.params):
+            text = getattr(obj, "help", None)
+            if text:
+                yield where, _key(text)

@@ -1,0 +1,50 @@
+"""Every message the code uses is in every shipped catalog, translated, with the same
+placeholders (the messages are extracted with Babel's extractor, as the update does)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.base.i18n import available
+from interpreter.frontends.catalogs import SHIPPED, problems, read, template
+
+
+@pytest.fixture(scope="module")
+def tmpl():
+    return template()
+
+
+def test_the_shipped_languages_are_the_catalogs_on_disk():
+    assert available() == SHIPPED
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_message_used_in_code_is_translated(lang, tmpl):
+    assert problems(lang, tmpl) == []
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_no_catalog_keeps_messages_the_code_no_longer_uses(lang, tmpl):
+    used = {m.id for m in tmpl if m.id}
+    assert [m.id for m in read(lang) if m.id and m.id not in used] == []
+
+
+def test_a_missing_translation_is_reported(tmpl, monkeypatch):
+    from interpreter.frontends import catalogs
+
+    real = catalogs.read
+
+    def without_one(lang):
+        cat = real(lang)
+        first = next(m for m in cat if m.id)
+        cat.delete(first.id, context=first.context)
+        return cat
+
+    monkeypatch.setattr(catalogs, "read", without_one)
+    assert len(problems("ja", tmpl)) == 1 and "missing" in problems("ja", tmpl)[0]
+
+
+def test_the_help_texts_of_the_commands_are_in_the_template(tmpl):
+    ids = {m.id for m in tmpl}
+    assert "The seat you play." in ids and "Show this message and exit." in ids
+    assert any(isinstance(i, str) and i.startswith("Play RULESET (a file") for i in ids)
