@@ -60,6 +60,24 @@ def resolve(code: str | None) -> str | None:
     return None
 
 
+def language_code(code: str | None) -> str | None:
+    """A shipped language for `code`, else the code of any language CLDR knows (`it`), else None.
+
+    A ruleset may have texts in languages the program has no catalog for; in those the
+    program's own words are English."""
+    shipped = resolve(code)
+    if shipped or not code:
+        return shipped
+    word = code.strip().split(".")[0].split("@")[0].replace("-", "_").lower().split("_")[0]
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(word)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return None
+    return word
+
+
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the environment asks for, as gettext reads it: LANGUAGE (a list, unless the
     locale is C), then LC_ALL, LC_MESSAGES, LANG; English when none names a shipped language."""
@@ -79,14 +97,15 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak `code` (a shipped language; anything else is English) from now on in this context."""
-    _current.set(resolve(code) or DEFAULT)
+    """Speak `code` from now on in this context (a language without a catalog speaks English,
+    with the ruleset's texts in `code` where it has them)."""
+    _current.set(language_code(code) or DEFAULT)
 
 
 @contextmanager
 def use_language(code: str) -> Iterator[None]:
     """Speak `code` inside the block (rules pages, a request), then the language before."""
-    token = _current.set(resolve(code) or DEFAULT)
+    token = _current.set(language_code(code) or DEFAULT)
     try:
         yield
     finally:

@@ -15,7 +15,18 @@ from typing import Any
 import click
 
 from interpreter import __version__
-from interpreter.base.i18n import N_, _, from_environment, language, language_list, ngettext, resolve, use_language
+from interpreter.base.i18n import (
+    N_,
+    _,
+    available,
+    from_environment,
+    language,
+    language_code,
+    language_list,
+    ngettext,
+    resolve,
+    use_language,
+)
 from interpreter.base.i18n import set_language as _set_language
 from interpreter.frontends.clicktext import LocalizedGroup, install
 
@@ -58,7 +69,7 @@ def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     """Checks `--lang` and speaks it from now on; an unknown code is a usage error."""
     if value is None:
         return None
-    code = resolve(value)
+    code = language_code(value)
     if code is None:
         raise click.BadParameter(
             _("unknown language '{code}'; available: {languages}", code=value, languages=language_list()),
@@ -67,6 +78,20 @@ def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) 
         )
     _set_language(code)
     return code
+
+
+def _check_language(rs: Any, code: str) -> None:
+    """A language the program has no catalog for is fine when the ruleset has texts in it."""
+    theirs = set(rs.model.name.values) | set(rs.model.description.values)
+    if code not in available() and code not in theirs:
+        languages = ", ".join(sorted(set(available()) | theirs))
+        raise click.UsageError(
+            _(
+                "neither the program nor this ruleset has texts in '{code}'; available: {languages}",
+                code=code,
+                languages=languages,
+            )
+        )
 
 
 LANG_HELP = N_(
@@ -381,7 +406,8 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         agents = make_agents(agent_spec or DEFAULT_AGENTS, rs, seed)
     except AgentSpecError as exc:
         raise click.UsageError(str(exc)) from None
-    lang = resolve(lang) or language()  # a save's language, if it is still shipped
+    lang = language_code(lang) or language()  # a save's language, if it is still a language
+    _check_language(rs, lang)
     _set_language(lang)
     stdout = sys.stdout
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
@@ -575,6 +601,7 @@ def rules(ruleset, lang, fmt) -> None:
     from interpreter.text.rules_page import render_rules
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
+    _check_language(rs, lang or language())
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Iterator
+import unicodedata
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -70,7 +71,12 @@ _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "t
 
 
 def install() -> None:
-    """Send click's own messages through our catalogs (it looks `_` up in each module)."""
+    """Send click's own messages through our catalogs (it looks `_` up in each module), and wrap
+    help in wide scripts by columns."""
+    from click import formatting
+
+    if not getattr(formatting.wrap_text, "wide_aware", False):
+        formatting.wrap_text = _wide_aware(formatting.wrap_text)
     for name in _CLICK_MODULES:
         try:
             module = importlib.import_module(f"click.{name}")
@@ -80,6 +86,68 @@ def install() -> None:
             module._ = gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext_raw  # type: ignore[attr-defined]
+
+
+_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)]")
+
+
+_NO_LINE_END = set("（「『【〔〈《(")
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
+
+
+def _units(text: str) -> list[str]:
+    """Words, single wide characters (each may end a line) and spaces; closing marks stay with what they close."""
+    out: list[str] = []
+    for c in text:
+        wide = unicodedata.east_asian_width(c) in "WF"
+        if c.isspace():
+            out.append(" ")
+        elif out and out[-1] != " " and (c in _NO_LINE_START or out[-1][-1] in _NO_LINE_END):
+            out[-1] += c
+        elif wide or not out or out[-1] == " " or unicodedata.east_asian_width(out[-1][-1]) in "WF":
+            out.append(c)
+        else:
+            out[-1] += c
+    return out
+
+
+def _wrap_wide(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> str:
+    lines, line = [], initial_indent
+    for unit in _units(" ".join(text.split())):
+        if unit == " ":
+            if line.strip():
+                line += " "
+            continue
+        if _columns(line.rstrip() + unit) > width and line.strip():
+            lines.append(line.rstrip())
+            line = subsequent_indent
+        line += unit
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _wide_aware(original: Callable[..., str]) -> Callable[..., str]:
+    """click's wrap_text, which breaks lines only at spaces and counts characters, made to break
+    Japanese (and any wide script) between characters and to count wide ones as two columns."""
+
+    def wrap_text(
+        text: str,
+        width: int = 78,
+        initial_indent: str = "",
+        subsequent_indent: str = "",
+        preserve_paragraphs: bool = False,
+    ) -> str:
+        if not any(unicodedata.east_asian_width(c) in "WF" for c in text):
+            return original(text, width, initial_indent, subsequent_indent, preserve_paragraphs)
+        paras = text.split("\n\n") if preserve_paragraphs else [text]
+        return "\n\n".join(_wrap_wide(p, width, initial_indent, subsequent_indent) for p in paras)
+
+    wrap_text.wide_aware = True  # type: ignore[attr-defined]
+    return wrap_text
 
 
 def _key(text: str) -> str:

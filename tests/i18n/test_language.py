@@ -140,3 +140,27 @@ def test_refusals_give_the_rule_in_the_language():
         assert japanese.startswith(_("not allowed: {rule}", rule=""))
     rule = english.removeprefix("not allowed: ").rsplit(" (", 1)[0]
     assert rule not in japanese and not re.search(r"[A-Za-z]{3,} [A-Za-z]{3,}", japanese), japanese
+
+
+def test_a_language_only_the_ruleset_has_is_accepted_for_that_ruleset(tmp_path):
+    ruleset = tmp_path / "tiny.yaml"
+    text = (ROOT / "rulesets" / "duzihu.yaml").read_text(encoding="utf-8")
+    ruleset.write_text(
+        text.replace("name: {en: Duzihu,", "name: {it: Duzihu italiano, en: Duzihu,", 1), encoding="utf-8"
+    )
+    page = run("rules", str(ruleset), "--lang", "it").output
+    assert "# Duzihu italiano" in page and "## Players" in page  # the program's words fall back to English
+    refused = CliRunner().invoke(cli, ["rules", "duzihu", "--lang", "it"])
+    assert refused.exit_code == 2 and "'it'" in refused.output and "ja" in refused.output
+
+
+def test_japanese_help_is_wrapped_to_the_terminal_by_columns():
+    import unicodedata
+
+    def columns(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+    out = CliRunner().invoke(cli, ["--lang", "ja", "play", "--help"], terminal_width=80).output
+    lines = out.splitlines()
+    assert max(columns(line) for line in lines) <= 80
+    assert not any(line.rstrip().endswith("（") or line.lstrip().startswith("、") for line in lines)
