@@ -15,20 +15,16 @@ from typing import Any
 import click
 
 from interpreter import __version__
-from interpreter.base.i18n import (
-    N_,
-    _,
-    available,
-    from_environment,
-    language,
-    language_code,
-    language_list,
-    ngettext,
-    resolve,
-    use_language,
-)
+from interpreter.base.i18n import _, from_environment, language, language_code, ngettext, use_language
 from interpreter.base.i18n import set_language as _set_language
-from interpreter.frontends.clicktext import LocalizedGroup, install
+from interpreter.frontends.clicktext import (
+    LANG_HELP,
+    CardrulesGroup,
+    check_language,
+    install,
+    lang_option,
+    requested_language,
+)
 
 install()  # click's own words ("Usage:", "Error: ...") in the player's language
 
@@ -53,64 +49,9 @@ def _use_color(stream) -> bool:
     return hasattr(stream, "isatty") and stream.isatty() and os.environ.get("TERM") != "dumb"
 
 
-def _requested_language(args: list[str]) -> str | None:
-    """The shipped language that `--lang X` or `--lang=X` asks for anywhere on the command line."""
-    for i, word in enumerate(args):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(args):
-            return resolve(args[i + 1])
-        if word.startswith("--lang="):
-            return resolve(word.partition("=")[2])
-    return None
-
-
-def _lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Checks `--lang` and speaks it from now on; an unknown code is a usage error."""
-    if value is None:
-        return None
-    code = language_code(value)
-    if code is None:
-        raise click.BadParameter(
-            _("unknown language '{code}'; available: {languages}", code=value, languages=language_list()),
-            ctx=ctx,
-            param=param,
-        )
-    _set_language(code)
-    return code
-
-
-def _check_language(rs: Any, code: str) -> None:
-    """A language the program has no catalog for is fine when the ruleset has texts in it."""
-    theirs = set(rs.model.name.values) | set(rs.model.description.values)
-    if code not in available() and code not in theirs:
-        languages = ", ".join(sorted(set(available()) | theirs))
-        raise click.UsageError(
-            _(
-                "neither the program nor this ruleset has texts in '{code}'; available: {languages}",
-                code=code,
-                languages=languages,
-            )
-        )
-
-
-LANG_HELP = N_(
-    "The language of the program and of the game's texts: en, fa, hu, ja or ms "
-    "(default: from LANGUAGE, LC_ALL or LANG)."
-)
-
-
-class _Cli(LocalizedGroup):
-    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
-        """Speaks the language asked for before anything (help, errors) is written."""
-        argv = list(sys.argv[1:] if args is None else args)
-        with use_language(_requested_language(argv) or from_environment()):
-            return super().main(argv, *rest, **kwargs)
-
-
-@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CardrulesGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="cardrules")
-@click.option("--lang", default=None, is_eager=True, expose_value=False, callback=_lang_option, help=LANG_HELP)
+@click.option("--lang", default=None, is_eager=True, expose_value=False, callback=lang_option, help=LANG_HELP)
 @click.option("--debug", is_flag=True, help="Show a Python traceback for internal errors.")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
@@ -195,7 +136,7 @@ def schema() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the command group; internal errors become one clear line, Ctrl-C exits 130."""
     args = list(sys.argv[1:] if argv is None else argv)
-    with use_language(_requested_language(args) or from_environment()):  # errors below are shown in it too
+    with use_language(requested_language(args) or from_environment()):  # errors below are shown in it too
         _main(args)
 
 
@@ -298,7 +239,7 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
     "Default: ismcts:seconds=0.8.",
 )
-@click.option("--lang", default=None, is_eager=True, callback=_lang_option, help=LANG_HELP)
+@click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(
     "--log",
     "log_path",
@@ -407,7 +348,7 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
     except AgentSpecError as exc:
         raise click.UsageError(str(exc)) from None
     lang = language_code(lang) or language()  # a save's language, if it is still a language
-    _check_language(rs, lang)
+    check_language(rs, lang)
     _set_language(lang)
     stdout = sys.stdout
     renderer = Renderer(rs, lang=lang, color=_use_color(stdout), encoding=getattr(stdout, "encoding", None) or "utf-8")
@@ -586,7 +527,7 @@ def replay(logs, check, quiet) -> None:
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("--lang", default=None, is_eager=True, callback=_lang_option, help=LANG_HELP)
+@click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(
     "--format",
     "fmt",
@@ -601,7 +542,7 @@ def rules(ruleset, lang, fmt) -> None:
     from interpreter.text.rules_page import render_rules
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
-    _check_language(rs, lang or language())
+    check_language(rs, lang or language())
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 

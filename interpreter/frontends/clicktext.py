@@ -1,4 +1,4 @@
-"""The command line in the player's language: click's help and messages through our catalogs.
+"""The command line in the player's language: `--lang`, click's help and messages through our catalogs.
 
 click builds its commands when `cli.py` is imported, long before `--lang` is read, so the
 help texts stay English message ids on the commands and options, and are translated when
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,7 +19,19 @@ from typing import Any
 
 import click
 
-from interpreter.base.i18n import N_, gettext, ngettext_raw
+from interpreter.base.i18n import (
+    N_,
+    _,
+    available,
+    from_environment,
+    gettext,
+    language_code,
+    language_list,
+    ngettext_raw,
+    resolve,
+    set_language,
+    use_language,
+)
 
 # click's words that our commands can show; the catalogs translate them.
 CLICK_TEXTS = [
@@ -189,6 +202,63 @@ class LocalizedCommand(click.Command):
 
 class LocalizedGroup(LocalizedCommand, click.Group):
     command_class = LocalizedCommand
+
+
+def requested_language(args: list[str]) -> str | None:
+    """The shipped language that `--lang X` or `--lang=X` asks for anywhere on the command line."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(args):
+            return resolve(args[i + 1])
+        if word.startswith("--lang="):
+            return resolve(word.partition("=")[2])
+    return None
+
+
+def lang_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Checks `--lang` and speaks it from now on; an unknown code is a usage error."""
+    if value is None:
+        return None
+    code = language_code(value)
+    if code is None:
+        raise click.BadParameter(
+            _("unknown language '{code}'; available: {languages}", code=value, languages=language_list()),
+            ctx=ctx,
+            param=param,
+        )
+    set_language(code)
+    return code
+
+
+def check_language(rs: Any, code: str) -> None:
+    """A language the program has no catalog for is fine when the ruleset has texts in it."""
+    theirs = set(rs.model.name.values) | set(rs.model.description.values)
+    if code not in available() and code not in theirs:
+        languages = ", ".join(sorted(set(available()) | theirs))
+        raise click.UsageError(
+            _(
+                "neither the program nor this ruleset has texts in '{code}'; available: {languages}",
+                code=code,
+                languages=languages,
+            )
+        )
+
+
+LANG_HELP = N_(
+    "The language of the program and of the game's texts: en, fa, hu, ja or ms "
+    "(default: from LANGUAGE, LC_ALL or LANG)."
+)
+
+
+class CardrulesGroup(LocalizedGroup):
+    """The command group: speaks the language asked for before anything is written."""
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Speaks the language asked for before anything (help, errors) is written."""
+        argv = list(sys.argv[1:] if args is None else args)
+        with use_language(requested_language(argv) or from_environment()):
+            return super().main(argv, *rest, **kwargs)
 
 
 def help_messages(group: click.Group) -> Iterator[tuple[str, str]]:
