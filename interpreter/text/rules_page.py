@@ -133,8 +133,12 @@ def _step_words(w: _Writer, kind: str, v: Any) -> str:
         return _("announce {text}", text=_quoted(w, v))
     if kind == "event":
         told = _quoted(w, v["text"]) if "text" in v else ""
+        if "to" in v and told:
+            return _(
+                "tell the table ({kind}) {text} (to {seats} only)", kind=v["kind"], text=told, seats=w.code(v["to"])
+            )
         if "to" in v:
-            return _("tell {seats} only ({kind}) {text}", seats=w.code(v["to"]), kind=v["kind"], text=told).rstrip()
+            return _("tell the table ({kind}) (to {seats} only)", kind=v["kind"], seats=w.code(v["to"]))
         return _("tell the table ({kind}) {text}", kind=v["kind"], text=told).rstrip()
     if kind == "end_deal":
         told = _quoted(w, v["text"]) if isinstance(v, dict) and "text" in v else ""
