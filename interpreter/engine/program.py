@@ -122,10 +122,7 @@ class Shuffle(Instr):
         else:
             st.counter = rng.shuffle(cards, st.seed, st.counter)
         st.meta[z] = [i << 8 for i in range(len(cards))]
-        st.note_shuffle(z)
-        st.snapshot = None
-        st.snapshot = (st.clone(), len(st.history), z)
-        st.snapshot[0].pc = self.pc + 1
+        st.note_shuffle(z, self.pc + 1)
         return self.pc + 1
 
 

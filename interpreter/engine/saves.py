@@ -83,9 +83,7 @@ def state_to_json(st: GameState) -> dict:
         "decisions": st.decisions,
         "work": st.work,
         "carried": [[slot, _enc(value)] for slot, value in sorted(st.carried.items())],
-        "snapshot": None
-        if st.snapshot is None
-        else {"state": state_to_json(st.snapshot[0]), "history": st.snapshot[1], "zone": st.snapshot[2]},
+        "snapshot": None,  # the deal's snapshot is remade from the moves when search asks for it
     }
 
 

@@ -108,7 +108,8 @@ class GameState:
         "_legal",
         "shuffles",
         "last_move_public",
-        "snapshot",
+        "_snap",
+        "capture",
         "carried",
         "events",
         "deals",
@@ -138,7 +139,10 @@ class GameState:
     _legal: list[Action] | None
     shuffles: list[tuple[int, tuple[int, ...]]]
     last_move_public: bool
-    snapshot: tuple[GameState, int, int] | None  # (state after the last shuffle, history length, zone)
+    # the deal's snapshot: (state after the last shuffle, history length, zone), made only when asked
+    # for (`snapshot`): until then a _Mark says how to remake it
+    _snap: tuple[GameState, int, int] | _Mark | None
+    capture: list | None  # while a snapshot is being remade: [shuffle number, the state once reached]
     carried: dict[int, Any]
     events: list[Event]  # the story so far (engine/events.py); derived from the decisions, never saved
     deals: list[dict[str, tuple]]  # each finished deal's scores and totals (`end_deal`)
@@ -415,8 +419,29 @@ class GameState:
         return ins.pc + 1
 
     # ----- hooks used by instructions --------------------------------------
-    def note_shuffle(self, z: int) -> None:
+    def note_shuffle(self, z: int, pc: int) -> None:
+        """A zone was just shuffled: remember its order, and how to remake the deal's snapshot."""
         self.shuffles.append((z, tuple(self.zones[z])))
+        self._snap = _Mark(len(self.history), z, len(self.shuffles), self.seed)
+        capture = self.capture
+        if capture is not None and capture[0] == len(self.shuffles):
+            made = self.clone()
+            made.pc = pc
+            capture[1] = made
+
+    @property
+    def snapshot(self) -> tuple[GameState, int, int] | None:
+        """The state right after the deal's shuffle, the history's length then, and the zone shuffled
+        (what search needs to re-deal hidden cards: agents/determinize.py), or None.  Random play never
+        asks for it, so it is remade only when asked for, by replaying the game up to the shuffle."""
+        snap = self._snap
+        if isinstance(snap, _Mark):
+            snap = self._snap = _remake(self, snap)
+        return snap
+
+    @snapshot.setter
+    def snapshot(self, value: tuple[GameState, int, int] | None) -> None:
+        self._snap = value
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
         self.last_move_public = self.rs.zone_public(dst) and not down
@@ -491,7 +516,7 @@ class GameState:
         other.selection, other.story, other.checks = self.selection, self.story, self.checks
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
         other.last_move_public = self.last_move_public
-        other.snapshot = self.snapshot
+        other._snap, other.capture = self._snap, None
         other.carried = self.carried
         other.fr = self.rs.new_frame(other)
         other._legal = self._legal
@@ -517,9 +542,11 @@ def fresh_state(
     carry: dict | None = None,
     story: bool = False,
     checks: bool = False,
+    capture: list | None = None,
 ) -> GameState:
-    """A new game before its first decision has been reached."""
+    """A new game before its first decision has been reached (`capture`: see GameState.capture)."""
     st = GameState(rs)
+    st.capture = capture
     st.zones = [[] for _ in range(rs.zone_count)]
     st.meta = [[] for _ in range(rs.zone_count)]
     st.groups = [[] if rs.zone_groups[z] else None for z in range(rs.zone_count)]
@@ -537,7 +564,7 @@ def fresh_state(
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
     st.steps = st.decisions = st.work = 0
     st.last_move_public = True
-    st.snapshot = None
+    st._snap = None
     st._decision_starts()
     try:
         st._run()
@@ -547,6 +574,39 @@ def fresh_state(
         raise
     st._decision_ends()
     return st
+
+
+class _Mark:
+    """Where the deal's snapshot would be taken: enough to remake it by replaying the game."""
+
+    __slots__ = ("history", "zone", "shuffles", "seed")
+
+    def __init__(self, history: int, zone: int, shuffles: int, seed: int):
+        self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed
+
+
+def _remake(st: GameState, mark: _Mark) -> tuple[GameState, int, int] | None:
+    """The snapshot a mark stands for: the game replayed from its start (with the same shuffles) to
+    the state right after the marked shuffle; None if the replay cannot reach it (a sample whose seed
+    was changed after earlier random steps)."""
+    rs = st.rs
+    options = {name: st.vars[slot] for name, slot in rs.option_slots.items()}
+    capture: list = [mark.shuffles, None]
+    orders = [list(order) for _, order in st.shuffles[: mark.shuffles]]
+    try:
+        world = fresh_state(rs, mark.seed, options, orders, st.carried, capture=capture)
+        for _seat, kind, value, flag in st.history[: mark.history]:
+            if capture[1] is not None:
+                break
+            if flag != CLAIMED:
+                world.force_action(kind, value)
+    except Exception:  # a replay that does not fit: no snapshot
+        return None
+    made = capture[1]
+    if made is None or made.shuffles[-1] != st.shuffles[mark.shuffles - 1]:
+        return None
+    made._snap, made.capture = None, None
+    return (made, mark.history, mark.zone)
 
 
 def _size(event: Event) -> int:

@@ -160,13 +160,9 @@ def rebuild(path: str | Path, data: dict, rs: Any) -> Any:
 def _common(state: dict, other: dict) -> dict:
     """The fields of `state` that `other` has too, its messages left out (0.1.0 kept them in the
     history; they are events now, which the replay makes again)."""
-    out = {k: v for k, v in state.items() if k in other}
+    out = {k: v for k, v in state.items() if k in other and k != "snapshot"}  # remade from the moves
     if isinstance(out.get("history"), list):
         out["history"] = [h for h in out["history"] if not (isinstance(h, list) and len(h) > 1 and h[1] == -3)]
-    if isinstance(out.get("snapshot"), dict) and isinstance(other.get("snapshot"), dict):
-        inner, theirs = out["snapshot"].get("state"), other["snapshot"].get("state")
-        if isinstance(inner, dict) and isinstance(theirs, dict):
-            out["snapshot"] = {**out["snapshot"], "state": _common(inner, theirs)}
     return out
 
 
