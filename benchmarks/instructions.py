@@ -5,7 +5,8 @@ what else the machine is doing (the same binary and inputs give the same count).
 
 Runs the same random play (seeds 0..N-1, uniformly random legal actions) for N and 2N
 deals under callgrind and prints (count(2N) - count(N)) / N: loading, compiling and
-start-up cancel out.  `handwritten` counts benchmarks/meri_handwritten.py's deals.  Needs `valgrind` on the PATH (Debian: apt-get install valgrind).
+start-up cancel out.  `handwritten` counts benchmarks/meri_handwritten.py's deals.
+Needs `valgrind` on the PATH (Debian: apt-get install valgrind).
 """
 
 from __future__ import annotations
