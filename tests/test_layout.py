@@ -201,7 +201,13 @@ def test_the_repository_stands_alone():
     hits = []
     for folder in ("interpreter", "rulesets", "docs", "tests", "benchmarks", "tools", "grammar", ".ci"):
         for p in sorted((ROOT / folder).rglob("*")):
-            if p.is_file() and p.suffix not in (".png", ".svg", ".mo", ".pyc") and "fixtures" not in p.parts:
+            hidden = any(part.startswith(".") for part in p.relative_to(ROOT / folder).parts)  # e.g. a venv
+            if (
+                p.is_file()
+                and p.suffix not in (".png", ".svg", ".mo", ".pyc")
+                and "fixtures" not in p.parts
+                and not hidden
+            ):
                 for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
                     if outside.search(line) and p != Path(__file__):
                         hits.append(f"{p.relative_to(ROOT)}:{n}")

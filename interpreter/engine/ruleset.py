@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import observe, saves
+from interpreter.engine import observe, saves, snapshots
 from interpreter.engine.choices import choosing, whole_choice
 from interpreter.engine.explain import explain, refusal
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where, as_flow_error
@@ -263,6 +263,10 @@ class Ruleset:
     def observation(self, st: GameState, seat: int) -> dict:
         """What `seat` may see of `st` (engine/observe.py)."""
         return observe.observation(st, seat)
+
+    def remake_snapshot(self, st: GameState, mark: Any) -> Any:
+        """The deal's snapshot a shuffle marked (engine/snapshots.py)."""
+        return snapshots.remake(st, mark)
 
     def describe(self, st: GameState) -> str:
         return observe.describe(st)
@@ -534,9 +538,15 @@ class Ruleset:
     def check_invariants(self, st: GameState, where: Where | None, watched_only: bool = False) -> None:
         """Every invariant (at the end of a deal), or only those with a `when` that holds now."""
         for rule, check, when in self.invariants:
-            if watched_only and (when is None or not when(st.fr)):
-                continue
-            if not check(st.fr):
+            try:
+                if watched_only and (when is None or not when(st.fr)):
+                    continue
+                holds = check(st.fr)
+            except FlowError:
+                raise
+            except Exception as exc:  # the invariant's own expression fails: a ruleset error naming it
+                raise st.failed(exc, where or Where("the invariant", rule, getattr(rule, "span", None))) from None
+            if not holds:
                 raise FlowError(f"invariant broken: {rule.describe()} (after {len(st.history)} actions)", where)
 
     def sha(self) -> str:

@@ -345,3 +345,17 @@ def test_the_phase_shown_is_the_innermost_with_a_title():
     rs = compile_text(text)
     st = rs.new_game(seed=9, story=True)
     assert st.observation(st.current_player())["phase"]["name"] == "round"
+
+
+def test_an_invariant_that_fails_to_evaluate_is_a_ruleset_error_naming_it():
+    from interpreter.engine.program import FlowError
+
+    rs = compile_text(
+        STORY.replace('check: "deals > 5", when: "true"', 'check: "deals > 5", when: "true"').replace(
+            '"all(p <= deals + 1 for p in points)", when: "true"', '"1 // (deals - deals) > 0", when: "true"'
+        )
+    )
+    st = rs.new_game(seed=1, check_invariants=True)
+    with pytest.raises(FlowError) as info:
+        st.apply_action(st.legal_actions()[0])
+    assert "division by zero" in str(info.value) and "S-2" in str(info.value) and info.value.seed == 1

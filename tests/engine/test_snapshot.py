@@ -39,11 +39,11 @@ def test_the_snapshot_replays_to_the_game(name):
 
 
 def test_random_play_never_makes_a_snapshot(monkeypatch):
-    from interpreter.engine import state as state_module
+    from interpreter.engine import snapshots
 
     made = []
-    real = state_module._remake
-    monkeypatch.setattr(state_module, "_remake", lambda st, mark: made.append(1) or real(st, mark))
+    real = snapshots.remake
+    monkeypatch.setattr(snapshots, "remake", lambda st, mark: made.append(1) or real(st, mark))
     rs = interpreter.load(ROOT / "rulesets" / "hachinin_meri.yaml")
     st = rs.new_game(seed=1, options={"deals": 2})
     rng = random.Random(1)
