@@ -12,6 +12,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from interpreter.base.i18n import N_, _
+
 try:
     import fcntl
 except ImportError:  # not on this system (Windows): saves are still atomic, only not locked
@@ -25,7 +27,7 @@ class FileBusy(OSError):
 class FileLock:
     """An exclusive lock on `path`, kept in `path.lock` (which holds the owner's pid) until `release`."""
 
-    def __init__(self, path: str | Path, what: str = "this game"):
+    def __init__(self, path: str | Path, what: str = N_("this game")):
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
         self.what = what
@@ -43,8 +45,16 @@ class FileLock:
             except OSError:
                 owner = _read_pid(fd)
                 os.close(fd)
-                who = f" (pid {owner})" if owner else ""
-                raise FileBusy(f"{self.what} is open in another cardrules{who}: {self.path}") from None
+                if owner:
+                    message = _(
+                        "{what} is open in another cardrules (pid {pid}): {path}",
+                        what=_(self.what),
+                        pid=owner,
+                        path=self.path,
+                    )
+                else:
+                    message = _("{what} is open in another cardrules: {path}", what=_(self.what), path=self.path)
+                raise FileBusy(message) from None
             if _same_file(fd, self.lock_path):  # not a lock file its last owner removed meanwhile
                 break
             os.close(fd)

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from interpreter.base.i18n import N_, _
 from interpreter.frontends.savefile import LEGACY_FORMAT, SAVE_FORMAT, SaveFileError
 
 FIELDS = {
@@ -41,12 +42,14 @@ LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 def check_fields(path: str | Path, data: dict) -> None:
     """The fields a resume reads, each of the type and range the program writes; SaveFileError."""
 
-    def bad(key: str, why: str = "is missing or wrong") -> SaveFileError:
-        return SaveFileError(f"{path} is damaged: '{key}' {why}; it cannot be resumed")
+    def bad(key: str, why: str = N_("is missing or wrong")) -> SaveFileError:
+        return SaveFileError(
+            _("{path} is damaged: '{key}' {why}; it cannot be resumed", path=path, key=key, why=_(why))
+        )
 
     extra = sorted(set(data) - FIELDS)
     if extra:
-        raise bad(extra[0], "is not a field of a save")
+        raise bad(extra[0], _("is not a field of a save"))
     if data.get("format") not in (SAVE_FORMAT, LEGACY_FORMAT):
         raise bad("format")
     for key in ("ruleset", "agents"):
@@ -86,13 +89,24 @@ def _int(value: Any) -> bool:
 def check_against(path: str | Path, data: dict, rs: Any) -> None:
     """The fields that depend on the ruleset: its id, the seat, the options, the agents."""
     if data.get("ruleset_id", rs.id) != rs.id:
-        raise SaveFileError(f"{path} is damaged: it is a game of '{data['ruleset_id']}', not of '{rs.id}'")
+        raise SaveFileError(
+            _(
+                "{path} is damaged: it is a game of '{ruleset_id}', not of '{id}'",
+                path=path,
+                ruleset_id=data["ruleset_id"],
+                id=rs.id,
+            )
+        )
     if not 0 <= data["seat"] < rs.num_players:
-        raise SaveFileError(f"{path} is damaged: seat {data['seat']} does not exist in {rs.id}")
+        raise SaveFileError(
+            _("{path} is damaged: seat {seat} does not exist in {id}", path=path, seat=data["seat"], id=rs.id)
+        )
     try:
         rs.check_options(data.get("options") or {})
     except (ValueError, TypeError) as exc:
-        raise SaveFileError(f"{path} is damaged: its options do not fit the ruleset ({exc})") from None
+        raise SaveFileError(
+            _("{path} is damaged: its options do not fit the ruleset ({exc})", path=path, exc=exc)
+        ) from None
     check_agents(path, data["agents"], rs)
 
 
@@ -102,13 +116,17 @@ def check_agents(path: str | Path, spec: str, rs: Any) -> None:
 
     try:
         for one in seat_specs(spec, rs.num_players, rs.team_ids, rs.team_of_seat):
-            _, options = parse_agent_spec(one)
+            _name, options = parse_agent_spec(one)
             for key, value in options.items():
                 cap = AGENT_CAPS.get(key)
                 if cap is not None and not (isinstance(value, (int, float)) and 0 < value <= cap):
-                    raise AgentSpecError(f"'{key}={value}' is out of range (at most {cap})")
+                    raise AgentSpecError(
+                        _("'{key}={value}' is out of range (at most {cap})", key=key, value=value, cap=cap)
+                    )
     except AgentSpecError as exc:
-        raise SaveFileError(f"{path} is damaged: its agents '{spec[:80]}' are not valid ({exc})") from None
+        raise SaveFileError(
+            _("{path} is damaged: its agents '{value}' are not valid ({exc})", path=path, value=spec[:80], exc=exc)
+        ) from None
 
 
 def decisions(history: Any) -> list[tuple[int, int, Any]]:
@@ -138,21 +156,27 @@ def rebuild(path: str | Path, data: dict, rs: Any) -> Any:
         st = fresh_state(rs, seed, rs.check_options(data.get("options") or {}), None, carried, story=story)
         for n, (seat, kind, value) in enumerate(decisions(saved.get("history") or ())):
             if st.is_terminal() or st.current_player() != seat or not st.is_legal(kind, value):
-                raise SaveFileError(f"{path} is damaged: move {n + 1} of its game is not possible there")
+                raise SaveFileError(
+                    _("{path} is damaged: move {value} of its game is not possible there", path=path, value=n + 1)
+                )
             st.apply_action(next(a for a in st.legal_actions() if a.kind == kind and a.value == value))
     except SaveFileError:
         raise
     except Exception as exc:  # SaveError, FlowError, or any shape of damage: said in words
-        detail = str(exc) if exc.__class__.__name__ in ("SaveError", "FlowError") else "its game is damaged"
-        raise SaveFileError(f"{path} cannot be resumed: {detail}") from None
+        detail = str(exc) if exc.__class__.__name__ in ("SaveError", "FlowError") else _("its game is damaged")
+        raise SaveFileError(_("{path} cannot be resumed: {detail}", path=path, detail=detail)) from None
     rebuilt, kept = _normal(st.to_json()), _normal(saved)
     if data["format"] == LEGACY_FORMAT:  # what 0.1.0 saved, as this version would have saved it
         rebuilt, kept = _common(rebuilt, kept), _common(kept, rebuilt)
     if rebuilt != kept:
         field = next((k for k in kept if kept.get(k) != rebuilt.get(k)), "state")
         raise SaveFileError(
-            f"{path} is damaged: its game is not what its seed and moves give (the saved '{field}' differs); "
-            "it cannot be resumed"
+            _(
+                "{path} is damaged: its game is not what its seed and moves give (the saved '{field}' differs); "
+                "it cannot be resumed",
+                path=path,
+                field=field,
+            )
         )
     return st
 

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.base.i18n import _
 from interpreter.frontends.locks import write_atomic
 
 SAVE_FORMAT = "cardrules-save/2"
@@ -64,7 +65,7 @@ def key_path() -> Path:
 def signing_key(create: bool = True) -> bytes | None:
     """The key that signs saves; made (32 random bytes, mode 0600) the first time one is written."""
     path = key_path()
-    for _ in range(50):
+    for _attempt in range(50):
         try:
             text = path.read_text(encoding="ascii").strip()
         except FileNotFoundError:
@@ -73,13 +74,15 @@ def signing_key(create: bool = True) -> bytes | None:
             _create_key(path)
             continue
         except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read the save key {path}: {exc}") from None
+            raise SaveFileError(_("cannot read the save key {path}: {exc}", path=path, exc=exc)) from None
         if len(text) == 64 and all(c in "0123456789abcdef" for c in text):
             return bytes.fromhex(text)
         if text:
-            raise SaveFileError(f"the save key {path} is damaged; remove it (saves signed with it cannot be resumed)")
+            raise SaveFileError(
+                _("the save key {path} is damaged; remove it (saves signed with it cannot be resumed)", path=path)
+            )
         time.sleep(0.01)  # another process is writing it
-    raise SaveFileError(f"the save key {path} stays empty; remove it")
+    raise SaveFileError(_("the save key {path} stays empty; remove it", path=path))
 
 
 def _create_key(path: Path) -> None:
@@ -124,43 +127,67 @@ def read_save(path: str | Path) -> SaveFile:
         return SaveFile(data, legacy=True)
     if fmt == SAVE_FORMAT:
         raise SaveFileError(
-            f"{path} has lost its digest line: it was changed after cardrules wrote it and cannot be "
-            "resumed; start a new game"
+            _(
+                "{path} has lost its digest line: it was changed after cardrules wrote it and cannot be resumed; "
+                "start a new game",
+                path=path,
+            )
         )
-    raise SaveFileError(f"{path} is not a cardrules save (format {fmt!r}; this version reads {SAVE_FORMAT!r})")
+    raise SaveFileError(
+        _(
+            "{path} is not a cardrules save (format {fmt!r}; this version reads {SAVE_FORMAT!r})",
+            path=path,
+            fmt=fmt,
+            SAVE_FORMAT=SAVE_FORMAT,
+        )
+    )
 
 
 def _read_bytes(path: Path) -> bytes:
     try:
         if path.is_dir():
-            raise SaveFileError(f"{path} is a folder, not a save file")
+            raise SaveFileError(_("{path} is a folder, not a save file", path=path))
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:
-            raise SaveFileError(f"{path} is not a cardrules save (it has {size:,} bytes)")
+            raise SaveFileError(_("{path} is not a cardrules save (it has {size:,} bytes)", path=path, size=size))
         return path.read_bytes()
     except FileNotFoundError:
-        raise SaveFileError(f"no save file at {path}") from None
+        raise SaveFileError(_("no save file at {path}", path=path)) from None
     except OSError as exc:
-        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise SaveFileError(_("cannot read {path}: {value}", path=path, value=exc.strerror or exc)) from None
 
 
 def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
-    line, _, tail = rest.partition(b"\n")
+    line, _sep, tail = rest.partition(b"\n")
     digest = line[len(DIGEST) + 1 :].decode("ascii", "replace").strip()
     key = signing_key(create=False)
     if key is None:
         raise SaveFileError(
-            f"{path} was signed with a key this computer does not have ({key_path()} is missing): it cannot be "
-            "resumed here; copy the key file from where the game was saved, or start a new game"
+            _(
+                "{path} was signed with a key this computer does not have ({key_path} is missing): it cannot be "
+                "resumed here; copy the key file from where the game was saved, or start a new game",
+                path=path,
+                key_path=key_path(),
+            )
         )
     if tail.strip() or not hmac.compare_digest(digest, _digest(key, body)):
         raise SaveFileError(
-            f"{path} was changed after cardrules wrote it (or signed with another key than {key_path()}): "
-            "its digest does not match, so it cannot be resumed; start a new game"
+            _(
+                "{path} was changed after cardrules wrote it (or signed with another key than {key_path}): its "
+                "digest does not match, so it cannot be resumed; start a new game",
+                path=path,
+                key_path=key_path(),
+            )
         )
     data = _json(path, body)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFileError(f"{path} is not a save this version can resume (format {SAVE_FORMAT} expected)")
+        raise SaveFileError(
+            _(
+                "{path} is not a save this version can resume (format {SAVE_FORMAT} expected)",
+                path=path,
+                SAVE_FORMAT=SAVE_FORMAT,
+            )
+        )
     return data
 
 
@@ -168,11 +195,13 @@ def _json(path: str | Path, raw: bytes) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveFileError(f"{path} is not a cardrules save (it is not UTF-8 text)") from None
+        raise SaveFileError(_("{path} is not a cardrules save (it is not UTF-8 text)", path=path)) from None
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is damaged or truncated (not valid JSON at line {exc.lineno})") from None
+        raise SaveFileError(
+            _("{path} is damaged or truncated (not valid JSON at line {lineno})", path=path, lineno=exc.lineno)
+        ) from None
     except RecursionError:
-        raise SaveFileError(f"{path} is damaged (its JSON nests too deeply)") from None
+        raise SaveFileError(_("{path} is damaged (its JSON nests too deeply)", path=path)) from None
     if not isinstance(data, dict):
-        raise SaveFileError(f"{path} is not a cardrules save (not a JSON object)")
+        raise SaveFileError(_("{path} is not a cardrules save (not a JSON object)", path=path))
     return data

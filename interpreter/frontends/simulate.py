@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.base.i18n import N_, _, ngettext
+
 
 @dataclass
 class Running:
@@ -191,7 +193,10 @@ def _worker(args: tuple) -> Tally:
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             tally.add(st.returns(), max(1, deals), st.decisions)
         except FlowError as exc:  # say which game, so it can be replayed, and go on with the others
-            where = f"game {index} (seed {seed}" + (f", log {log}" if log else "") + ")"
+            if log:
+                where = _("game {index} (seed {seed}, log {log})", index=index, seed=seed, log=log)
+            else:
+                where = _("game {index} (seed {seed})", index=index, seed=seed)
             tally.fail(index, f"{where}: {exc}")
         finally:
             if stream:
@@ -248,15 +253,26 @@ def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
 
 def format_summary(summary: Summary, rs: Any) -> str:
     rate = summary.seconds or 1e-9
-    memory = f", peak memory {summary.peak_mb:.0f} MB" if summary.peak_mb is not None else ""
-    failed = f" (and {summary.failed} that failed)" if summary.failed else ""
+    memory = _(", peak memory {mb:.0f} MB", mb=summary.peak_mb) if summary.peak_mb is not None else ""
+    games = ngettext("{n} game", "{n} games", summary.games)
+    if summary.failed:
+        games = _("{games} (and {failed} that failed)", games=games, failed=summary.failed)
     lines = [
-        f"{summary.games} games{failed}, {summary.deals} deals in {summary.seconds:.2f} s "
-        f"({summary.games / rate:.1f} games/s, {summary.deals / rate:.1f} deals/s{memory})"
+        _(
+            "{games}, {deals} deals in {seconds:.2f} s ({games_rate:.1f} games/s, {deals_rate:.1f} deals/s{memory})",
+            games=games,
+            deals=summary.deals,
+            seconds=summary.seconds,
+            games_rate=summary.games / rate,
+            deals_rate=summary.deals / rate,
+            memory=memory,
+        )
     ]
     per_deal = summary.deals > summary.games
+    heads = [_(w) for w in (N_("seat"), N_("wins"), N_("mean"), N_("sd"), N_("95% CI"), N_("per deal"))]
     lines.append(
-        f"{'seat':>6} {'wins':>6} {'mean':>10} {'sd':>10}   95% CI" + ("          per deal" if per_deal else "")
+        f"{heads[0]:>6} {heads[1]:>6} {heads[2]:>10} {heads[3]:>10}   {heads[4]}"
+        + (f"          {heads[5]}" if per_deal else "")
     )
     for row in summary.per_seat:
         extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
@@ -266,10 +282,24 @@ def format_summary(summary: Summary, rs: Any) -> str:
         )
     for row in summary.per_team:
         pd = row["per_deal"]
-        extra = f"; per deal {pd['mean']:.3f} (95% CI [{pd['ci95'][0]:.3f}, {pd['ci95'][1]:.3f}])" if per_deal else ""
+        extra = ""
+        if per_deal:
+            extra = _(
+                "; per deal {mean:.3f} (95% CI [{low:.3f}, {high:.3f}])",
+                mean=pd["mean"],
+                low=pd["ci95"][0],
+                high=pd["ci95"][1],
+            )
         lines.append(
-            f"team {row['team']}: mean {row['mean']:.3f} (sd {row['sd']:.3f}, 95% CI "
-            f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]){extra}"
+            _(
+                "team {team}: mean {mean:.3f} (sd {sd:.3f}, 95% CI [{low:.3f}, {high:.3f}]){extra}",
+                team=row["team"],
+                mean=row["mean"],
+                sd=row["sd"],
+                low=row["ci95"][0],
+                high=row["ci95"][1],
+                extra=extra,
+            )
         )
     return "\n".join(lines)
 

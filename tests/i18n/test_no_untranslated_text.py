@@ -27,7 +27,7 @@ EXEMPT = {
 }
 # Being rewritten beside this work (the prompt's screen; saves, logs and replays); their texts
 # are wrapped once those changes are in.
-PENDING = {"prompt.py", "simulate.py", "replay.py", "gamelog.py", "savefile.py", "savecheck.py", "locks.py"}
+PENDING = {"prompt.py", "replay.py", "gamelog.py"}
 TRANSLATING = {"_", "N_", "ngettext"}
 SINKS = {"echo", "secho", "UsageError", "BadParameter", "ClickException", "read", "style"}
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?']?\s+['(]?[A-Za-z]{2,}")
