@@ -678,6 +678,7 @@ SCHEMA = {
                                 "allowed_if": d(
                                     EXPR, "For runs: which runs are allowed (an expression of `cards`, lowest first)."
                                 ),
+                                "label": ref("text", "How players call a group of this kind (default: its name)."),
                                 "id": RULE_ID,
                                 "text": RULE_TEXT,
                             },
@@ -772,10 +773,39 @@ SCHEMA = {
         "display": obj(
             {
                 "status": d(
-                    {"type": "object", "additionalProperties": EXPR},
-                    "Lines of status shown above the prompt: a label and an expression each. Only public "
-                    "values belong here.",
-                    [{"Trumps": "trump", "Score": "total"}],
+                    {
+                        "anyOf": [
+                            {"type": "object", "additionalProperties": EXPR},
+                            {
+                                "type": "array",
+                                "items": {
+                                    "anyOf": [
+                                        ref("text", "A status line: a text with `{expression}` placeholders."),
+                                        obj(
+                                            {
+                                                "text": ref("text", "The line, with `{expression}` placeholders."),
+                                                "if": d(EXPR, "Show the line only while this holds."),
+                                                "id": RULE_ID,
+                                            },
+                                            ["text"],
+                                            "A status line shown only while its condition holds.",
+                                        ),
+                                    ]
+                                },
+                            },
+                        ]
+                    },
+                    "Status lines shown above the prompt (and by front ends): either a mapping from a label to "
+                    "an expression, or a list of texts with `{expression}` placeholders (in several languages, "
+                    "`{expr:seat}` for seats), each with an optional `if`. Only public values belong here: "
+                    "each seat is shown only the cards it can see.",
+                    [
+                        {"Trumps": "trump", "Score": "total"},
+                        [
+                            {"en": "Trumps: {trump}", "ja": "切り札: {trump}"},
+                            {"text": "A trump was led: trumps must follow (HM-28)", "if": "meri"},
+                        ],
+                    ],
                 ),
             },
             [],

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from interpreter.compiling.context import Compiler, Src, var_value
+from interpreter.compiling.context import Compiler, Src, var_value, vspan
 from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
+from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return
@@ -149,16 +150,29 @@ def value_text(c: Compiler) -> Callable[[CompiledAction, Any], str]:
 
 
 def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
-    out = []
-    spans = getattr(c.model.status, "key_spans", {}) or {}
-    values = getattr(c.model.status, "value_spans", {}) or {}
-    for label, value in c.model.status.items():
-        fc.about(f"display.status {label}")
-        compiled = fc.typed(value, values.get(label) or spans.get(label))
-        if compiled is not None and shown_in_words(
-            fc, compiled.type, Src(value, values.get(label) or spans.get(label))
-        ):
-            out.append((str(label), compiled.fn, str(compiled.type)))
+    """The status lines, each (templates by language, condition or None).
+
+    The mapping form (`Trumps: trump`) is a line `Trumps: {trump}` in one language; the list form
+    gives each line as a text in any languages, with an optional `if`."""
+    status = c.model.status
+    out: list[tuple] = []
+    if isinstance(status, Mapping):
+        spans = getattr(status, "key_spans", {}) or {}
+        values = getattr(status, "value_spans", {}) or {}
+        for label, value in status.items():
+            fc.about(f"display.status {label}")
+            where = values.get(label) or spans.get(label)
+            compiled = fc.typed(value, where)
+            if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
+                parts = (f"{label}: ", (compiled.fn, str(compiled.type), compiled.src))
+                out.append(({"en": parts}, None))
+        return tuple(out)
+    for i, line in enumerate(status or ()):
+        fc.about(f"display.status[{i}]")
+        item = line if isinstance(line, Mapping) and "text" in line else {"text": line}
+        span = getattr(line, "span", None)
+        condition = fc.expr(item["if"], vspan(item, "if", span), BOOL) if "if" in item else None
+        out.append((texts(fc, item["text"], vspan(item, "text", span)), condition))
     return tuple(out)
 
 

@@ -110,6 +110,14 @@ def observation(st: GameState, seat: int) -> dict:
             }
         else:
             zones[info.name] = [ids[c] if c is not None else None for c in visible_cards(st, info.base, seat)]
+    groups: dict[str, Any] = {}
+    for info in rs.zones:
+        if not info.groups:
+            continue
+        if info.per == "seat":
+            groups[info.name] = {s: _groups(st, info.base + s, zones[info.name][s]) for s in range(rs.num_players)}
+        else:
+            groups[info.name] = _groups(st, info.base, zones[info.name])
     placed = {
         info.name: [meta_by(m) for m in st.meta[info.base]]
         for info in rs.zones
@@ -123,6 +131,7 @@ def observation(st: GameState, seat: int) -> dict:
         "terminal": st.finished,
         "zones": zones,
         "placed_by": placed,
+        "groups": groups,
         "variables": _variables(st, seat),
         "history": [
             {"seat": s, "action": event_text(rs, s, k, v, flag == SECRET, seat)}
@@ -133,6 +142,7 @@ def observation(st: GameState, seat: int) -> dict:
         "events": [e for e in (ev.for_seat(rs, seat) for ev in st.events) if e is not None],
         "deals": [{"scores": list(d["scores"]), "totals": list(d["totals"])} for d in st.deals],
         "phase": _phase(st),
+        "status": _status(st, seat),
         "decision": None if st.finished else _decision(st, seat),
     }
     if to_act == seat and not st.finished:
@@ -142,6 +152,28 @@ def observation(st: GameState, seat: int) -> dict:
     if st.finished:
         obs["returns"] = st.returns()
     return obs
+
+
+def _groups(st: GameState, z: int, shown: list) -> list[dict]:
+    """A zone of groups (melds) as {kind, cards} in order, its cards as the seat sees them."""
+    names, out, start = st.rs.kind_names, [], 0
+    for kind, size in st.groups[z] or ():
+        name = names[kind] if isinstance(kind, int) and 0 <= kind < len(names) else None
+        out.append({"kind": name, "cards": shown[start : start + size]})
+        start += size
+    return out
+
+
+def _status(st: GameState, seat: int) -> list[dict]:
+    """The ruleset's status lines that hold now, as texts by language (cards as `seat` sees them)."""
+    rs, fr, out = st.rs, st.fr, []
+    for texts, condition in rs.status:
+        if condition is not None and not condition(fr):
+            continue
+        told = Event("status", text=typed_text(texts, fr), to=frozenset((seat,))).seal(st)
+        data = told.for_seat(rs, seat)
+        out.append(data.get("text", {}) if data else {})
+    return out
 
 
 def _phase(st: GameState) -> dict | None:

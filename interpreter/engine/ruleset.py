@@ -213,8 +213,10 @@ class Ruleset:
         carry_from: GameState | None = None,
         story: bool = False,
         check_invariants: bool | None = None,
+        carried: Mapping[str, Any] | None = None,
     ) -> GameState:
-        """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables.
+        """A new game; `options` override option defaults; `carry_from` passes on `result.carry` variables
+        (`carried` gives them by name, as `carried_values` wrote them: a game log replays a match).
 
         `story=True` keeps the game's events for front ends (`observation(seat)["events"]`; off by
         default, since simulations and search read none of them); `check_invariants` checks the
@@ -222,10 +224,26 @@ class Ruleset:
         CARDRULES_CHECK_INVARIANTS, which the test suite sets).
         """
         carry = {slot: carry_from.vars[slot] for slot in self.carry_slots} if carry_from is not None else None
+        if carried:
+            carry = {**(carry or {}), **self._carried_slots(carried)}
         orders = [self.faces(order) for order in deck_orders] if deck_orders else None
         if check_invariants is None:
             check_invariants = os.environ.get("CARDRULES_CHECK_INVARIANTS", "") not in ("", "0")
         return fresh_state(self, seed, self.check_options(options or {}), orders, carry, story, check_invariants)
+
+    def carried_values(self, st: GameState) -> dict[str, Any]:
+        """The values `st` took from the game before it, by variable name, as plain data."""
+        names = {v.slot: v.name for v in self.variables}
+        return {names[slot]: _plain_list(value) for slot, value in st.carried.items() if slot in names}
+
+    def _carried_slots(self, carried: Mapping[str, Any]) -> dict[int, Any]:
+        slots = {v.name: v.slot for v in self.variables if v.slot in self.carry_slots}
+        out = {}
+        for name, value in carried.items():
+            if name not in slots:
+                raise ValueError(f"'{name}' is not a variable this ruleset carries from game to game")
+            out[slots[name]] = _tupled(value)
+        return out
 
     def faces(self, cards: Sequence[Any]) -> list[int]:
         """Card ids (or faces) as faces; ValueError names an unknown id."""
@@ -568,3 +586,11 @@ def _show(value: Any) -> str:
 
 def file_sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain_list(value: Any) -> Any:
+    return [_plain_list(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+def _tupled(value: Any) -> Any:
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value

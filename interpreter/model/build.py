@@ -355,6 +355,7 @@ class _Builder:
                     allowed_if=v.get("allowed_if"),
                     rule=self.rule(v),
                     span=_key_span(kinds, k),
+                    label=Text.of(v.get("label", k.replace("_", " "))),
                 )
                 for k, v in kinds.items()
             ),

@@ -243,6 +243,7 @@ class MeldKindDecl:
     allowed_if: Any
     rule: Rule | None
     span: Span | None
+    label: Text = Text({})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -291,7 +292,7 @@ class Model:
     evaluate: Any
     summary: Text
     invariants: tuple[Invariant, ...]
-    status: Mapping[str, Any]  # the located mapping: its value_spans place each value
+    status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)
     carry: tuple[str, ...]
     carry_spans: tuple[Span | None, ...] = ()
     span: Span | None = None  # the top-level mapping (where a missing section is reported)
