@@ -244,10 +244,10 @@ def trick_results(st, seat: int = 0) -> list[TrickResult]:
     for event in st.observation(seat)["events"]:
         if event["kind"] == "trick":
             values = [p for p in _said(event) if isinstance(p, dict)]
-            trick = values[1]["int"]
+            trick = next(p["int"] for p in values if "int" in p)
             if trick == 1:
                 out = []
-            out.append(TrickResult(trick, event["seat"], values[2]["card"], 0))
+            out.append(TrickResult(trick, event["seat"], next(p["card"] for p in values if "card" in p), 0))
         elif event["kind"] == "combination" and out:
             points = next(p["int"] for p in _said(event) if isinstance(p, dict) and "int" in p)
             last = out[-1]

@@ -257,7 +257,7 @@ def test_hm11_hm_a34_one_seeded_shuffle_then_the_packet_deal(rs):
     card_of = dict(zip(faces, ALL_CARDS))
     deals = []
     for seed in (1, 2, 1):
-        st = rs.new_game(seed=seed, options={"first_dealer": 4, "deals": 1})
+        st = rs.new_game(seed=seed, options={"first_dealer": 4, "deals": 1}, story=True)
         shuffles = st.to_json()["shuffles"]
         assert len(shuffles) == 1
         order = [card_of[f] for f in shuffles[0][1]]
