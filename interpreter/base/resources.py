@@ -36,4 +36,18 @@ def shipped_ruleset(name: str) -> Path | None:
     for candidate in (base / name, base / f"{name}.yaml"):
         if candidate.is_file():
             return candidate
+    if "/" not in name:  # a variant by its own name: `hachinin_meri_short` is variants/hachinin_meri_short
+        found = sorted(p for p in base.rglob(f"{name}.yaml") if p.is_file())
+        if len(found) == 1:
+            return found[0]
     return None
+
+
+def shipped_names() -> list[str]:
+    """The names of the shipped rulesets, as `cardrules play NAME` takes them (variants by their own name)."""
+    try:
+        base = data_dir("rulesets")
+    except FileNotFoundError:
+        return []
+    stems = sorted(p.stem for p in base.rglob("*.yaml"))
+    return [s for s in stems if stems.count(s) == 1]

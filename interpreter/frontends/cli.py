@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from typing import Any
 
@@ -172,35 +173,28 @@ def _resolve_ruleset(name: str) -> str:
     from pathlib import Path
 
     from interpreter.base.diagnostics import did_you_mean
-    from interpreter.base.resources import data_dir, shipped_ruleset
+    from interpreter.base.resources import shipped_names, shipped_ruleset
 
     if Path(name).exists():
         return name
     shipped = shipped_ruleset(name)
     if shipped is not None:
         return str(shipped)
-    try:
-        base = data_dir("rulesets")
-        names = [str(p.relative_to(base).with_suffix("")) for p in base.rglob("*.yaml")]
-    except FileNotFoundError:
-        names = []
-    names += [n.rsplit("/", 1)[-1] for n in names if "/" in n]
-    hint = did_you_mean(name, names)
-    if hint and "/" not in name:
-        target = hint.split("'")[1]
-        full = next((n for n in names if n.endswith("/" + target)), None)
-        hint = _("did you mean '{name}'?", name=full) if full else hint
+    names = shipped_names()
+    hint = did_you_mean(name.rsplit("/", 1)[-1].removesuffix(".yaml"), names)
     if hint:
         raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'; {hint}", name=name, hint=hint))
     if names:
         raise click.UsageError(
-            _(
-                "no ruleset file or shipped ruleset named '{name}' (shipped: {names})",
-                name=name,
-                names=", ".join(sorted(names)),
-            )
+            _("no ruleset file or shipped ruleset named '{name}' (shipped: {names})", name=name, names=", ".join(names))
         )
     raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'", name=name))
+
+
+def _shipped_help() -> str:
+    from interpreter.base.resources import shipped_names
+
+    return ", ".join(shipped_names())
 
 
 def _load_or_exit(path: str):
@@ -227,7 +221,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
 DEFAULT_AGENTS = "ismcts:seconds=0.8"
 
 
-@cli.command()
+@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
 @click.argument("ruleset", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
@@ -268,10 +262,16 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     default=None,
     help="Where to save the game when you stop (default: a file under ~/.local/share/cardrules).",
 )
-def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path) -> None:
-    """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
+@click.option(
+    "--confirm-forced",
+    is_flag=True,
+    help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so).",
+)
+def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path, confirm_forced) -> None:
+    """Play RULESET (a file, or a shipped name) at the prompt.
 
     You play one seat; agents play the others.  Type 'help' at the prompt.
+    `cardrules saves` lists the games you saved.
     """
     import random as _random
     from pathlib import Path
@@ -305,7 +305,7 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         seat, agent_spec, seed = data["seat"], data["agents"], data["seed"]
         lang = lang or data.get("lang")
         options = data.get("options") or {}
-        log_path = data.get("log")
+        log_path = log_path or data.get("log")  # `--log NEW` on resume writes the whole game so far to NEW
         save_path = resume
     elif not ruleset:
         raise click.UsageError(_("give a RULESET to play (e.g. hachinin_meri) or --resume SAVE"))
@@ -359,6 +359,9 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         line = stdin.readline()
         return None if line == "" else line
 
+    interactive = stdout.isatty() and stdin.isatty()
+    columns = shutil.get_terminal_size((100, 40)).columns if interactive else 100
+
     session = Session(
         rs=rs,
         ruleset_path=path,
@@ -372,12 +375,18 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         read=read,
         save_path=Path(save_path) if save_path else default_save_path(rs.id),
         log_path=log_path,
+        confirm_forced=confirm_forced,
+        columns=max(40, columns - 1),
+        page=click.echo_via_pager if interactive else None,
     )
     if saved is not None:
         session.state = state
         session.game_number = saved.data.get("game_number", 1)
         session.shown = saved.data.get("shown", 0)
         session.log_offset = saved.data.get("log_offset", -1) if not saved.legacy else -1  # 0.1.0: its last game
+        old_log = saved.data.get("log")
+        if log_path and (not old_log or Path(log_path).resolve() != Path(old_log).resolve()):
+            session.log_offset = None  # a new log: the game so far is written at its end
         session.locks.append(lock)
         if saved.legacy:
             try:
@@ -403,6 +412,36 @@ def _is_log(path: str) -> bool:
 
 
 @cli.command()
+@click.option(
+    "--delete", "delete", multiple=True, metavar="GAME", help="Delete a saved game (its number or file name)."
+)
+@click.option("--delete-all", is_flag=True, help="Delete every saved game listed.")
+def saves(delete: tuple[str, ...], delete_all: bool) -> None:
+    """List the games saved at the prompt (ruleset, date, where each stands), or delete some.
+
+    Saves go to ~/.local/share/cardrules/saves (or $CARDRULES_SAVE_DIR); resume one with
+    `cardrules play --resume FILE`.
+    """
+    from interpreter.frontends.savelist import WORDS, listing, pick, save_folder, saved_games
+
+    folder = save_folder()
+    games = saved_games(folder)
+    if not delete and not delete_all:
+        for line in listing(games, folder):
+            click.echo(line)
+        return
+    chosen = list(games) if delete_all else []
+    for which in delete:
+        game = pick(games, which)
+        if game is None:
+            raise click.UsageError(WORDS["unknown"].format(which=which))
+        chosen.append(game)
+    for game in dict.fromkeys(chosen):
+        game.path.unlink(missing_ok=True)
+        click.echo(WORDS["deleted"].format(path=game.path))
+
+
+@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
 @click.argument("ruleset")
 @click.option(
     "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
@@ -493,12 +532,30 @@ def replay(logs, check, quiet) -> None:
     With several LOG files (`replay --check -q logs/*.jsonl`) each is replayed
     in turn; a log that cannot be read is reported and the others still run.
     """
-    from interpreter.frontends.gamelog import LogError
-    from interpreter.frontends.replay import replay_log
 
     def show(seat, text, st):
         if not quiet:
             click.echo(_("seat {seat}: {action}", seat=seat, action=text))
+
+    try:
+        _replay(logs, check, show)
+    except BrokenPipeError:  # `replay LOG | head`: the reader has all it wanted
+        _quiet_stdout()
+        sys.exit(EXIT_OK)
+
+
+def _quiet_stdout() -> None:
+    """Send what is still buffered for a closed pipe nowhere, so that exiting prints no error."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (tests): nothing is buffered there
+        pass
+
+
+def _replay(logs, check, show) -> None:
+    from interpreter.frontends.gamelog import LogError
+    from interpreter.frontends.replay import replay_log
 
     games = actions = problems = unreadable = 0
     for log in logs:
@@ -525,7 +582,7 @@ def replay(logs, check, quiet) -> None:
     sys.exit(EXIT_OK)
 
 
-@cli.command()
+@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
 @click.argument("ruleset")
 @click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(
@@ -546,13 +603,13 @@ def rules(ruleset, lang, fmt) -> None:
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 
-@cli.command()
+@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
 @click.argument("base")
 @click.argument("variant")
 def diff(base, variant) -> None:
     """List, in plain words, how VARIANT differs from BASE (both are validated first)."""
     from interpreter.loading import load_document
-    from interpreter.text.diff import diff_trees
+    from interpreter.text.diff import WORDS, diff_trees
 
     trees = []
     for name in (base, variant):
@@ -562,6 +619,7 @@ def diff(base, variant) -> None:
         assert root is not None  # the file loaded without errors
         trees.append(root)
     lines = diff_trees(trees[0], trees[1])
+    click.echo(_(WORDS["title"], variant=variant, base=base))
     for line in lines:
         click.echo(line)
     if not lines:

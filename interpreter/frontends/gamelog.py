@@ -32,25 +32,35 @@ class LogWriter:
     """Appends one game's events to a JSONL stream as the game advances."""
 
     def __init__(
-        self, stream: IO[str], rs: Any, ruleset_path: str, seed: int, agents: list[str], options: dict | None = None
+        self,
+        stream: IO[str],
+        rs: Any,
+        ruleset_path: str,
+        seed: int,
+        agents: list[str],
+        options: dict | None = None,
+        carried: dict | None = None,
     ):
+        """`carried`: the values a game took from the one before (`next` at the prompt), by variable
+        name, so that its replay starts where it started."""
         self.stream, self.rs = stream, rs
         self._shuffles = 0
         self._records = 0
         self.ended = False
-        self._write(
-            {
-                "type": "header",
-                "format": FORMAT,
-                "version": __version__,
-                "ruleset": ruleset_path,
-                "ruleset_id": rs.id,
-                "sha256": rs.source_sha256,
-                "seed": seed,
-                "agents": agents,
-                "options": _typed_options(rs, options or {}),
-            }
-        )
+        head = {
+            "type": "header",
+            "format": FORMAT,
+            "version": __version__,
+            "ruleset": ruleset_path,
+            "ruleset_id": rs.id,
+            "sha256": rs.source_sha256,
+            "seed": seed,
+            "agents": agents,
+            "options": _typed_options(rs, options or {}),
+        }
+        if carried:
+            head["carried"] = carried
+        self._write(head)
 
     def _write(self, obj: dict) -> None:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -70,6 +80,12 @@ class LogWriter:
         self._write({"type": "action", "seat": seat, "action": text})
         self.sync(st)
 
+    def undo(self, st: Any) -> None:
+        """Moves were taken back to the position `st` (known by its number of decisions); what the
+        game does from there is written again (deck orders and results included)."""
+        self._write({"type": "undo", "decisions": st.decisions})
+        self._shuffles, self._records = len(st.shuffles), len(st.records)
+
     def end(self, st: Any) -> None:
         """The game's last line (written once, however often the end is shown)."""
         if self.ended:
@@ -81,12 +97,15 @@ class LogWriter:
     def replay_of(self, st: Any) -> None:
         """Every line of a game so far, from its state (a resumed game's log is written again from
         its save, so the log always holds exactly the saved game)."""
-        from interpreter.engine.state import CLAIMED, PASS_KIND
+        from interpreter.engine.state import CLAIMED, PASS_KIND, PICK_KIND
 
         for seat, kind, value, flag in st.history:
             if seat < 0 or flag == CLAIMED:
                 continue
-            text = "pass" if kind == PASS_KIND else self.rs.action_text(self.rs.actions[kind], value)
+            if kind == PICK_KIND:  # one value of a choice of several, as legal_actions() writes it
+                text = self.rs.pick_text(value)
+            else:
+                text = "pass" if kind == PASS_KIND else self.rs.action_text(self.rs.actions[kind], value)
             self._write({"type": "action", "seat": seat, "action": text})
         self.sync(st)
         if st.is_terminal():
@@ -148,6 +167,7 @@ def read_log(path: str | Path) -> list[dict]:
                     "decks": [],
                     "actions": [],
                     "results": [],
+                    "undos": [],
                     "end": None,
                     "failed": None,
                     "suspended": None,
@@ -171,6 +191,8 @@ def read_log(path: str | Path) -> list[dict]:
             game["actions"].append((n, obj.get("seat"), obj.get("action")))
         elif kind == "result":
             game["results"].append((n, obj.get("values")))
+        elif kind == "undo":
+            game["undos"].append((n, obj.get("decisions")))
         elif kind == "end":
             game["end"] = (n, obj.get("returns"))
         else:

@@ -1,15 +1,17 @@
 """The text prompt: one person plays a seat, agents play the others.
 
-Everything shown comes from the seat's observation.  Input is a move
-number, a card name, an action's text, or a command.  End of input, Ctrl-C
-and `quit` save the game and print the command that resumes it; nothing a
-person types can crash the session.
+Everything shown comes from the seat's observation: what happened from its
+events (engine/events.py, written by text/story.py), the board from its zones
+and status lines (frontends/screen.py).  Input is a move number, a card
+name, an action's text, a whole choice of several cards, or a command
+(frontends/commands.py).  End of input, Ctrl-C and `quit` save the game and
+print the command that resumes it; nothing a person types can crash the
+session.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,21 +20,38 @@ from typing import Any
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
+from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD
 from interpreter.frontends.locks import FileBusy, FileLock
 from interpreter.frontends.savefile import SaveFileError, write_save
-from interpreter.text.render import Renderer
+from interpreter.frontends.screen import Screen
+from interpreter.text.render import HIDDEN, Renderer
+from interpreter.text.story import WORDS as STORY_WORDS
+from interpreter.text.story import StoryWriter
 
-HELP = """\
-Type the number of a move, or a card's name or id, or a move's text.
-Commands:
-  help    this text                 hint   what the AI would play
-  rules   the rules of the game     score  the scores so far
-  log     what has happened         save   save the game and go on
-  quit    save the game and stop"""
+# The words this module writes itself (a translation layer wraps them).
+WORDS = {
+    "hello": "{game}: you play {who}. Type 'help' for commands.",
+    "forced": "Your only legal move: {move}. It plays itself (--confirm-forced to type it).",
+    "too_long": "that line is too long to be a move; type a number, a card or 'help'",
+    "no_move": "there is no move {n}; choose 1 to {last}",
+    "which": "which move? {moves}",
+    "not_now": "{card} is not a move now",
+    "unknown": "'{line}' is not a move or a command; type a number from 1 to {last}, or 'help'",
+    "failed": "cardrules: the ruleset failed during play: {error}",
+    "seed": " (game seed {seed})",
+    "final": "Final scores: {scores}",
+    "win": "You win!",
+    "share": "You share first place.",
+    "draw": "A draw.",
+    "lose": "You lose.",
+    "again": "next, restart or quit? ",
+    "again_help": "type next (scores kept), restart (scores cleared), score, log, last or quit",
+    "no_log": "not writing a log: {path} is not a regular file",
+    "log_failed": "cannot write the log {path} ({error}); playing without a log",
+}
 
-
-SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
+SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards (frontends/screen.py)
 
 
 class RulesetFailed(Exception):
@@ -64,9 +83,17 @@ class Session:
     locks: list = field(default_factory=list)  # the save's and the log's, held while the session runs
     status: int = 0  # the exit status once the session has stopped
     game_number: int = 1
-    shown: int = 0
+    shown: int = 0  # events of the seat's observation already shown
     menu: list = field(default_factory=list)
     card_names: dict = field(default_factory=dict)
+    confirm_forced: bool = False  # a move that is the only legal one is typed, not played for the person
+    columns: int = 100  # the terminal's width
+    page: Callable[[str], None] | None = None  # shows a long text (a pager when the terminal is interactive)
+    undo_points: list = field(default_factory=list)  # the position before each of the person's decisions
+    earlier: list = field(default_factory=list)  # the deals of earlier games of this match (`next`)
+    last_round: list = field(default_factory=list)  # lines of the last completed trick or turn
+    since_move: list = field(default_factory=list)  # lines shown since the person's previous move
+    hidden_shown: bool = False  # a hidden card was shown since the last board (which then explains it)
 
     def __post_init__(self) -> None:
         ids = self.rs.cards.ids
@@ -74,11 +101,15 @@ class Session:
             self.card_names[normalize(cid)] = cid
             for name in self.rs.cards.names[face].values.values():
                 self.card_names.setdefault(normalize(name), cid)
+        self.renderer.viewer = self.seat
+        self.story = StoryWriter(self.renderer, self.columns, self.sorted_cards)
+        self.screen = Screen(self.rs, self.renderer, self.columns, self.sorted_cards)
+        self.commands = Commands(self)
 
     # ----- the loop -----------------------------------------------------------
     def start(self) -> None:
         if self.state is None:
-            self.state = self.rs.new_game(seed=self.seed, options=self.options)
+            self.state = self.rs.new_game(seed=self.seed, options=self.options, story=True)
         self.clean = self.state.clone()
         self._open_log()
 
@@ -112,11 +143,12 @@ class Session:
         try:
             self.lock()
             self.start()
-            name = self.renderer.seat(self.seat)
-            who = f"seat {self.seat}" if name == f"Seat {self.seat}" else f"{name} (seat {self.seat})"
-            self.echo(f"{self.renderer.text(self.rs.name)}: you play {who}. Type 'help' for commands.")
+            game = self.renderer.text(self.rs.name)
+            who = self.screen._own_name(self.seat)
+            team = self.screen.team_words(self.seat)
+            self.echo(WORDS["hello"].format(game=game, who=f"{who}, {team}" if team else who))
             while True:
-                self._advance_agents()
+                self._advance()
                 if self.state.is_terminal():
                     if not self._after_game():
                         return self.status
@@ -136,19 +168,27 @@ class Session:
         except (RulesetFailed, FlowError, ExprRuntimeError) as exc:  # the game as it was before is saved
             seed = getattr(exc, "seed", None)
             seed = self.state.seed if seed is None and self.state is not None else seed
-            self.echo(
-                f"cardrules: the ruleset failed during play: {exc}"
-                + (f" (game seed {seed})" if seed is not None else "")
-            )
+            self.echo(WORDS["failed"].format(error=exc) + (WORDS["seed"].format(seed=seed) if seed is not None else ""))
             return self._suspend("stopped", status=1)
 
-    def _advance_agents(self) -> None:
-        while not self.state.is_terminal() and self.state.current_player() != self.seat:
+    def _advance(self) -> None:
+        """Agents play their seats; a move that is the person's only legal one plays itself."""
+        while not self.state.is_terminal():
             seat = self.state.current_player()
-            action = self.agents[seat].choose(self.state)
-            self._apply(action)
+            if seat != self.seat:
+                action = self.agents[seat].choose(self.state)
+                self._apply(action)
+                if self.log:
+                    self.log.action(seat, str(action), self.state)
+                continue
+            legal = self.state.legal_actions()
+            if self.confirm_forced or len(legal) != 1:
+                return
+            self._show_events(self.state.observation(self.seat))
+            self.echo(WORDS["forced"].format(move=self.renderer.action(legal[0].text)))
+            self._apply(legal[0])
             if self.log:
-                self.log.action(seat, str(action), self.state)
+                self.log.action(seat, str(legal[0]), self.state)
 
     def _apply(self, action: Any) -> None:
         """Apply an action to a copy and keep the copy once the whole move has gone through: an
@@ -163,30 +203,54 @@ class Session:
         self.clean = after.clone()  # before `state`: an interrupt between the two saves the new position
         self.state = after
 
+    def play_move(self, action: Any) -> None:
+        """The person's decision: applied (or refused with its reason), remembered for `undo`, logged."""
+        before = self.clean
+        try:
+            self._apply(action)
+        except IllegalAction as exc:
+            self.echo(str(exc))
+            return
+        self.undo_points.append(before)
+        self.since_move = []
+        if self.log:
+            self.log.action(self.seat, str(action), self.state)
+
     # ----- showing ------------------------------------------------------------
     def _show(self) -> None:
         obs = self.state.observation(self.seat)
-        r = self.renderer
         self._show_events(obs)
         self.echo("")
-        self._show_status()
-        for info in self.rs.zones:
-            self._show_zone(info, obs)
+        board = self.screen.board(obs, self.seat)
+        for line in board:
+            self.echo(line)
+        if self.hidden_shown or any(HIDDEN in line for line in board):
+            self.echo(STORY_WORDS["legend"])
+        self.hidden_shown = False
         self.menu = self._menu()
-        if obs["claim_window"]:
-            self.echo("A claim is possible:")
-        for i, action in enumerate(self.menu, 1):
-            self.echo(f"  {i:>2}) {r.action(action.text)}")
+        for line in self.screen.decision(obs):
+            self.echo(line)
+        for line in self.screen.menu([a.text for a in self.menu]):
+            self.echo(line)
 
-    def _show_status(self) -> None:
-        from interpreter.engine.observe import value_names
-
-        parts = []
-        for label, fn, type_name in self.rs.status:
-            value = value_names(self.rs, type_name, fn(self.state.fr))
-            parts.append(f"{label}: {self.renderer.value(value)}")
-        if parts:
-            self.echo("  ".join(parts))
+    def _show_events(self, obs: dict) -> None:
+        events = obs["events"]
+        fresh = events[self.shown :]
+        deals_before = sum(1 for e in events[: self.shown] if e["kind"] == "deal_end")
+        for i, event in enumerate(fresh):
+            if _told_again(event, fresh[i + 1 :], self.seat):
+                continue
+            lines = self.story.lines(event)
+            if event.get("by"):
+                self.last_round = lines
+            if event["kind"] == "deal_end":
+                deals_before += 1
+                lines = lines + self.story.match_table(obs["deals"][:deals_before], self.earlier)
+            for line in lines:
+                self.echo(line)
+            self.since_move.extend(lines)
+            self.hidden_shown = self.hidden_shown or any(HIDDEN in line for line in lines)
+        self.shown = len(events)
 
     def _menu(self) -> list:
         """The legal actions, cards in the order the hand is shown."""
@@ -205,108 +269,59 @@ class Session:
 
         return sorted(legal, key=position)
 
-    def _show_zone(self, info: Any, obs: dict) -> None:
-        r = self.renderer
-        label = r.text(info.label)
-        cards = obs["zones"][info.name]
-        if info.per == "seat":
-            if info.show == "none":
-                return
-            for s, c in cards.items():
-                if not c or (s != self.seat and info.visibility == "owner"):
-                    continue
-                who = "Your" if s == self.seat else f"{r.seat(s)}"
-                shown = f"{len(c)} cards" if info.show == "count" else r.cards(self._sorted(info, c))
-                self.echo(f"{who} {label}: {shown}")
-            return
-        if not cards or info.show == "none":
-            return
-        placed = obs["placed_by"].get(info.name)
-        if info.show == "count" or info.visibility == "none":
-            self.echo(f"{label}: {len(cards)} cards")
-        elif len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
-            self.echo(f"{label}: {len(cards)} cards, the last: {r.cards(cards[-4:])}")
-        elif placed:  # who put each card there (a trick), in the zone's sort order if it has one
-            pairs = self._sorted_pairs(info, list(zip(cards, placed)))
-            named = [f"{self._who(p)} {r.card(c)}" if p >= 0 else r.card(c) for c, p in pairs]
-            self.echo(f"{label}: " + ", ".join(named))
-        else:
-            self.echo(f"{label}: {r.cards(self._sorted(info, cards))}")
-
-    def _who(self, seat: int) -> str:
-        return "you" if seat == self.seat else self.renderer.seat(seat)
-
-    def _sorted(self, info: Any, cards: list) -> list:
-        return [c for c, _ in self._sorted_pairs(info, [(c, -1) for c in cards])]
-
-    def _sorted_pairs(self, info: Any, pairs: list) -> list:
-        """(card id, placer) pairs in the zone's `sort` order; as they lie when it has none or a
-        card is hidden."""
-        fn = self.rs.zone_sort.get(info.name)
-        if fn is None or any(c is None for c, _ in pairs):
-            return pairs
+    def sorted_cards(self, zone: str, cards: list) -> list:
+        """Card ids in the zone's `sort` order (as they lie when it has none, or a card is hidden)."""
+        fn = self.rs.zone_sort.get(zone)
+        if fn is None or any(c is None for c in cards):
+            return list(cards)
         index = self.rs.cards.index()
-        return sorted(pairs, key=lambda pair: self.state.with_local("card", index[pair[0]], fn))
+        return sorted(cards, key=lambda c: self.state.with_local("card", index[c], fn))
 
     # ----- input --------------------------------------------------------------
     def _handle(self, line: str) -> int | None:
         if not line:
             return None
         word = line.lower()
-        commands = {
-            "help": self._help,
-            "?": self._help,
-            "hint": self._hint,
-            "rules": self._rules,
-            "score": self._score,
-            "log": self._log,
-            "save": self._save_command,
-        }
-        if word in commands:
-            commands[word]()
-            return None
         if word in ("quit", "exit", "q"):
             return self._suspend("quit")
+        if self.commands.run(word):
+            return None
         action = self._parse_move(line)
-        if action is None:
-            return None
-        try:
-            self._apply(action)
-        except IllegalAction as exc:
-            self.echo(str(exc))
-            return None
-        if self.log:
-            self.log.action(self.seat, str(action), self.state)
+        if action is not None:
+            self.play_move(action)
         return None
 
     def _parse_move(self, line: str) -> Any:
         legal = self.menu or self.state.legal_actions()
         if len(line) > 200:
-            self.echo("that line is too long to be a move; type a number, a card or 'help'")
+            self.echo(WORDS["too_long"])
             return None
         if line.isascii() and line.isdigit():
             n = int(line)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            self.echo(f"there is no move {n}; choose 1 to {len(legal)}")
+            self.echo(WORDS["no_move"].format(n=n, last=len(legal)))
             return None
         key = normalize(line)
         for a in legal:
-            if normalize(a.text) == key:
+            if normalize(a.text) == key or normalize(self.renderer.action(a.text)) == key:
                 return a
+        whole = self._whole_choice(line, legal)
+        if whole is not None:
+            return whole
         card = self.card_names.get(key)
         if card is not None:
             matches = [a for a in legal if a.text.endswith(" " + card)]
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
-                self.echo("which move? " + ", ".join(a.text for a in matches))
+                self.echo(WORDS["which"].format(moves=", ".join(self.renderer.action(a.text) for a in matches)))
                 return None
             verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
             if verbs:
                 self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}"))
                 return None
-            self.echo(f"{self.renderer.card(card)} is not a move now")
+            self.echo(WORDS["not_now"].format(card=self.renderer.card(card)))
             return None
         verb = key.split(" ")[0]
         if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
@@ -314,105 +329,113 @@ class Session:
         ):
             self.echo(self.rs.explain(self.state, line))
             return None
-        self.echo(f"'{line}' is not a move or a command; type a number from 1 to {len(legal)}, or 'help'")
+        self.echo(WORDS["unknown"].format(line=line, last=len(legal)))
         return None
 
-    # ----- commands -----------------------------------------------------------
-    def _help(self) -> None:
-        self.echo(HELP)
+    def _whole_choice(self, line: str, legal: list) -> str | None:
+        """`pass red 5 7 9` for a choice of several cards: an action's name (or label) and its cards
+        by name, id or move number, in any order, as the text the engine takes (`pass a b c`)."""
+        words = line.split()
+        for act in self.rs.actions:
+            if act.count is None:
+                continue
+            for name in {act.name, self.renderer.action_label(act.name)}:
+                size = len(name.split())
+                if normalize(" ".join(words[:size])) != normalize(name) or len(words) == size:
+                    continue
+                cards = self._cards_in(words[size:], legal)
+                if cards is not None:
+                    return " ".join([act.name, *cards])
+        return None
 
-    def _hint(self) -> None:
-        from interpreter.agents.spec import make_agents
-
-        try:
-            advisor = make_agents("ismcts:iterations=200", self.rs, self.seed + 1)[self.seat]
-        except ValueError:
-            advisor = make_agents("random", self.rs, self.seed + 1)[self.seat]
-        action = advisor.choose(self.state.clone())
-        self.echo(f"hint: {self.renderer.action(str(action))}")
-
-    def _rules(self) -> None:
-        r = self.renderer
-        for rule in self.rs.model.rules:
-            self.echo(f"  {rule.id}: {r.text(rule.text)}")
-
-    def _score(self) -> None:
-        self._show_status()
-        if self.state.records:
-            self.echo(f"results so far: {self.state.records}")
-
-    def _log(self) -> None:
-        obs = self.state.observation(self.seat)
-        for event in obs["history"][-60:]:
-            self.echo(self._event_line(event))
-
-    def _save_command(self) -> None:
-        try:
-            path = self.save()
-        except OSError as exc:
-            self.echo(f"could not save the game ({exc.strerror or exc}); the game goes on")
-            return
-        self.echo(f"saved to {path}")
+    def _cards_in(self, words: list[str], legal: list) -> list[str] | None:
+        """Card ids named by the words (longest names first), or by the number of a move that picks one."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                card = self.card_names.get(normalize(" ".join(words[i:j])))
+                if card is not None:
+                    out.append(card)
+                    i = j
+                    break
+            else:
+                word = words[i]
+                if not (word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal)):
+                    return None
+                picked = legal[int(word) - 1].text.split(" ")[-1].lstrip("+")
+                if picked not in self.rs.cards.ids:
+                    return None
+                out.append(picked)
+                i += 1
+        return out
 
     # ----- end of game --------------------------------------------------------
     def _after_game(self) -> bool:
         st = self.state
         if self.log:
             self.log.end(st)
-        self._show_history_tail()
-        template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
-        if template:
-            self.echo(self.rs.fill(st, template))
-        scores = st.returns()
-        self.echo("final scores: " + ", ".join(f"{self.renderer.seat(s)} {v}" for s, v in enumerate(scores)))
-        mine, best = scores[self.seat], max(scores)
-        self.echo(
-            "You win!"
-            if mine == best and scores.count(best) < len(scores)
-            else "A draw."
-            if len(set(scores)) == 1
-            else "You lose."
-            if mine < best
-            else "You share the lead."
-        )
+        obs = st.observation(self.seat)
+        self._show_events(obs)
+        if not self.rs.ends_deals:  # a ruleset written for 0.1: its summary line says what happened
+            template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
+            if template:
+                self.echo(self.rs.fill(st, template))
+        self.echo(WORDS["final"].format(scores=self.final_scores(st.returns())))
+        self.echo(self.verdict(st.returns()))
         while True:
-            line = self.read("next, restart or quit? ")
+            line = self.read(WORDS["again"])
             if line is None:
                 self.status = self._suspend("end of input")
                 return False
-            if line.strip().lower() in ("quit", "q", "exit"):
+            word = line.strip().lower()
+            if word in ("quit", "q", "exit"):
                 self.status = self._suspend("quit")  # the finished match: resuming it shows this screen
                 return False
-            word = line.strip().lower()
             if word in ("next", "n", "restart", "r"):
-                carry = st if word.startswith("n") else None
-                fresh = self.rs.new_game(seed=self.seed + self.game_number, options=self.options, carry_from=carry)
-                self.clean, self.state = fresh.clone(), fresh
-                self.game_number += 1
-                self.shown = 0
-                self.log_offset = None
-                self._open_log()
+                self._new_game(carry=word.startswith("n"))
                 return True
-            self.echo("type next (scores kept), restart (scores cleared) or quit")
+            if word in ("score", "log", "last"):
+                self.commands.run(word)
+                continue
+            self.echo(WORDS["again_help"])
 
-    def _show_history_tail(self) -> None:
-        self._show_events(self.state.observation(self.seat))
+    def _new_game(self, carry: bool) -> None:
+        st = self.state
+        if carry:
+            self.earlier = self.earlier + list(st.observation(self.seat)["deals"])
+        else:
+            self.earlier = []
+        fresh = self.rs.new_game(
+            seed=self.seed + self.game_number, options=self.options, carry_from=st if carry else None, story=True
+        )
+        self.clean, self.state = fresh.clone(), fresh
+        self.game_number += 1
+        self.shown = 0
+        self.undo_points = []
+        self.log_offset = None
+        self._open_log()
 
-    def _show_events(self, obs: dict) -> None:
-        for event in obs["history"][self.shown :]:
-            self.echo(self._event_line(event))
-        self.shown = len(obs["history"])
+    def final_scores(self, scores: list) -> str:
+        rs, r = self.rs, self.renderer
+        if rs.team_ids and len(rs.team_ids) < rs.num_players:
+            firsts = [rs.team_of_seat.index(t) for t in range(len(rs.team_ids))]
+            return ", ".join(f"{r.team(rs.team_ids[t])} {scores[s]}" for t, s in enumerate(firsts))
+        return ", ".join(f"{r.seat(s)} {v}" for s, v in enumerate(scores))
 
-    def _event_line(self, event: dict) -> str:
-        r = self.renderer
-        if event["seat"] < 0:
-            texts = event["action"]
-            text = texts.get(r.lang) or texts.get("en") or next(iter(texts.values()), "")
-            return "* " + re.sub(
-                r"[a-z0-9][a-z0-9-]*", lambda m: r.card(m.group()) if m.group() in r.index else m.group(), text
-            )
-        who = "You" if event["seat"] == self.seat else r.seat(event["seat"])
-        return f"  {who}: {r.action(event['action'])}"
+    def verdict(self, scores: list) -> str:
+        """Win only when alone (or with your own team) at the top; a tie for first is no win."""
+        rs = self.rs
+        best = max(scores)
+        mine = scores[self.seat]
+        if len(set(scores)) == 1:
+            return WORDS["draw"]
+        if mine < best:
+            return WORDS["lose"]
+        team = rs.team_of_seat[self.seat] if rs.team_ids else -1
+        at_top = {s for s, v in enumerate(scores) if v == best}
+        mates = {s for s in range(rs.num_players) if team >= 0 and rs.team_of_seat[s] == team} | {self.seat}
+        return WORDS["win"] if at_top <= mates else WORDS["share"]
 
     # ----- saving -------------------------------------------------------------
     def _open_log(self) -> None:
@@ -423,7 +446,7 @@ class Session:
         if not self.log_path:
             return
         if os.path.exists(self.log_path) and not os.path.isfile(self.log_path):
-            self.echo(f"not writing a log: {self.log_path} is not a regular file")
+            self.echo(WORDS["no_log"].format(path=self.log_path))
             self.log_path = None
             return
         from interpreter.frontends.gamelog import LogWriter, open_game_section
@@ -443,6 +466,7 @@ class Session:
             self.seed + self.game_number - 1,
             [a.describe() for a in self.agents],
             self.options,
+            carried=self.rs.carried_values(self.state),
         )
         self.log.replay_of(self.state)
 
@@ -494,6 +518,13 @@ class Session:
             return status
         finally:
             HELD.release(raise_pending=False)
+
+
+def _told_again(event: dict, later: list, seat: int) -> bool:
+    """A seat's own claim-window answer is not shown when the claim applied (told next) is the same."""
+    if event["kind"] != "action" or event.get("to") != [seat]:
+        return False
+    return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)
 
 
 def _quote(path: str) -> str:

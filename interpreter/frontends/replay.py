@@ -49,6 +49,8 @@ def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> R
             _replay_game(report, path, game, cache, check, on_action)
         except LogError as exc:
             report.problems.append(str(exc))
+        except BrokenPipeError:  # the reader of the actions went away (`replay LOG | head`): not the log's fault
+            raise
         except Exception as exc:  # an edited or damaged log: say where, never crash
             report.problems.append(f"{path}:{game['line']}: the game cannot be replayed: {_said(exc)}")
     return report
@@ -67,26 +69,54 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
         report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
     for problem in header_problems(header, rs):
         report.problems.append(f"{path}:{game['line']}: {problem}")
-    orders = [order for _, order in game["decks"]]
+    undos = sorted(game.get("undos") or ())
+    decks = game["decks"]
+    if not all(isinstance(o, list) for _, o in decks):
+        raise LogError(f"{path}: a deck line is damaged")
+    first_undo = undos[0][0] if undos else None
+    orders = [order for line, order in decks if first_undo is None or line < first_undo]
     options = header.get("options") or {}
     seed = header.get("seed", 0)
-    if not isinstance(options, dict) or type(seed) is not int:
-        raise LogError(f"{path}:{game['line']}: the header's seed or options are damaged")
-    if not all(isinstance(o, list) for o in orders):
-        raise LogError(f"{path}: a deck line is damaged")
+    carried = header.get("carried") or None
+    if not isinstance(options, dict) or type(seed) is not int or not isinstance(carried, (dict, type(None))):
+        raise LogError(f"{path}:{game['line']}: the header's seed, options or carried values are damaged")
     try:
-        st = rs.new_game(seed=seed, options=options, deck_orders=orders)
+        st = rs.new_game(seed=seed, options=options, deck_orders=orders, carried=carried)
     except Exception as exc:  # options or deck orders that do not fit the ruleset
         raise LogError(f"{path}:{game['line']}: cannot start the game: {_said(exc)}") from None
     report.games += 1
     if orders and check:
-        dealt = _first_deal(rs, seed, options)
+        dealt = _first_deal(rs, seed, options, carried)
         if dealt is not None and [rs.cards.ids[c] for c in dealt] != list(orders[0]):
             report.problems.append(
                 f"{path}:{game['decks'][0][0]}: the deck is not what the header's seed {seed} deals "
                 "(the seed or the deck was changed)"
             )
-    for line, seat, text in game["actions"]:
+    steps = sorted(
+        [(line, "action", (seat, text)) for line, seat, text in game["actions"]]
+        + [(line, "undo", decisions) for line, decisions in undos]
+        + [(line, "result", values) for line, values in game["results"]],
+        key=lambda step: step[0],
+    )
+    positions = {st.decisions: st.clone()} if undos else {}  # where an undo may go back to
+    expected: list = []  # the results of the game as it went on after its undos
+    for line, what, value in steps:
+        if what == "result":
+            expected.append((line, value))
+            continue
+        if what == "undo":
+            back = positions.get(value) if type(value) is int else None
+            if back is None:
+                report.problems.append(f"{path}:{line}: the undo goes back to a position the game never had")
+                break
+            st = back.clone()
+            later = [u for u, _ in undos if u > line]
+            st.forced_orders = [  # the shuffles made again after the undo were logged after it
+                rs.faces(order) for at, order in decks if at > line and (not later or at < later[0])
+            ]
+            expected = expected[: len(st.records)]
+            continue
+        seat, text = value
         if st.is_terminal():
             report.problems.append(f"{path}:{line}: the game is already over before this action")
             break
@@ -102,10 +132,12 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
             report.problems.append(f"{path}:{line}: the replay failed here: {_said(exc)}")
             break
         report.actions += 1
+        if undos:
+            positions[st.decisions] = st.clone()
         if on_action:
             on_action(seat, text, st)
     if check:
-        _compare(report, path, game, st)
+        _compare(report, path, dict(game, results=expected), st)
 
 
 def _said(exc: Exception) -> str:
@@ -152,10 +184,10 @@ def _later(version: str, current: str) -> bool:
     return tuple(int(x) for x in version.split(".")) > tuple(int(x) for x in current.split("."))
 
 
-def _first_deal(rs: Any, seed: int, options: dict) -> Any:
+def _first_deal(rs: Any, seed: int, options: dict, carried: dict | None = None) -> Any:
     """The first deck order that `seed` deals (None when the game shuffles nothing before it stops)."""
     try:
-        st = rs.new_game(seed=seed, options=options)
+        st = rs.new_game(seed=seed, options=options, carried=carried)
     except Exception:  # a ruleset that fails to start: the replay itself says so
         return None
     return st.shuffles[0][1] if st.shuffles else None

@@ -1,28 +1,49 @@
-"""Text for cards, zones and events, from one seat's observation.
+"""Text for cards, seats and typed values, for one seat and one language.
 
 Colour only when asked (the CLI decides from the terminal and NO_COLOR);
 names fall back to English, and to the card id when a name cannot be
-written in the terminal's encoding.
+written in the terminal's encoding.  The seat a person plays is "You"; the
+others are named by the ruleset's `seat_names`, else by seat number, with
+their team where the game has teams.
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import click
 
-from interpreter.base.i18n import _
+from interpreter.base.i18n import N_, _
 
 HIDDEN = "[##]"
 
+# The words this module writes itself (through the catalogs, base/i18n.py).
+WORDS = {
+    "you": N_("You"),
+    "with_team": N_("{name} ({team})"),
+    "nobody": N_("nobody"),
+    "none": "-",
+}
+
 
 class Renderer:
-    """Turns card ids and observations into words for one language and terminal."""
+    """Turns card ids, seats and typed values into words for one language and terminal."""
 
-    def __init__(self, rs: Any, lang: str = "en", color: bool = False, encoding: str = "utf-8"):
+    def __init__(
+        self, rs: Any, lang: str = "en", color: bool = False, encoding: str = "utf-8", viewer: int | None = None
+    ):
         self.rs, self.lang, self.color = rs, lang, color
         self.encoding = encoding or "ascii"
         self.index = rs.cards.index()
+        self.viewer = viewer  # the seat shown as "You"
+        self._kinds = {k.name: k.label for k in rs.model.meld_kinds}
+        self._actions = {a.name: a.label for a in rs.actions}
+        teams = rs.model.players.teams
+        self._teams = {t.id: t.name for t in teams}
+        self._suits = dict(zip(rs.cards.suit_ids, rs.cards.suit_names))
+        self._ranks = dict(zip(rs.cards.rank_ids, rs.cards.rank_names))
 
     def _encodable(self, text: str) -> bool:
         try:
@@ -31,6 +52,7 @@ class Renderer:
         except (UnicodeEncodeError, LookupError):
             return False
 
+    # ----- cards ------------------------------------------------------------------------------
     def card(self, card_id: str | None) -> str:
         if card_id is None:
             return HIDDEN
@@ -48,9 +70,23 @@ class Renderer:
             return click.style(name, fg=colour, bold=True)
         return name
 
-    def cards(self, ids: list) -> str:
-        return "  ".join(self.card(c) for c in ids) if ids else "-"
+    def cards(self, ids: Iterable[str | None]) -> str:
+        shown = [self.card(c) for c in ids]
+        return "  ".join(shown) if shown else "-"
 
+    def card_group(self, ids: list) -> str:
+        """Cards with runs of the same card written once with a count: `Coins 6 x3`."""
+        out: list[str] = []
+        i = 0
+        while i < len(ids):
+            j = i
+            while j < len(ids) and ids[j] == ids[i]:
+                j += 1
+            out.append(self.card(ids[i]) + (f" x{j - i}" if j - i > 1 else ""))
+            i = j
+        return ", ".join(out)
+
+    # ----- names ------------------------------------------------------------------------------
     def text(self, value: Any) -> str:
         """A ruleset Text (or plain string) in this renderer's language."""
         if hasattr(value, "get") and hasattr(value, "values") and not isinstance(value, dict):
@@ -59,17 +95,97 @@ class Renderer:
         return str(value)
 
     def seat(self, s: int) -> str:
+        """A seat's short name: "You" for the viewer, the ruleset's name, or "Seat 3"."""
+        if s == self.viewer:
+            return _(WORDS["you"])
+        if not 0 <= s < self.rs.num_players:
+            return _(WORDS["nobody"])
         names = self.rs.model.players.seat_names
-        if names and 0 <= s < len(names):
+        if names and s < len(names):
             return self.text(names[s])
         return _("Seat {seat}", seat=s)
 
+    def player(self, s: int) -> str:
+        """A seat's name with its team, where the game has teams: "Seat 3 (Team B)"."""
+        name = self.seat(s)
+        team = self.team_of(s)
+        return _(WORDS["with_team"], name=name, team=team) if team and s != self.viewer else name
+
+    def team_of(self, s: int) -> str | None:
+        t = self.rs.team_of_seat[s] if 0 <= s < len(self.rs.team_of_seat) else -1
+        return self.team(self.rs.team_ids[t]) if t >= 0 else None
+
+    def team(self, team_id: str) -> str:
+        name = self._teams.get(team_id)
+        return self.text(name) if name is not None else team_id
+
+    def kind(self, name: str | None) -> str:
+        label = self._kinds.get(name or "")
+        return self.text(label) if label is not None and self.text(label) else (name or "").replace("_", " ")
+
+    def action_label(self, name: str) -> str:
+        label = self._actions.get(name)
+        return self.text(label) if label is not None else name.replace("_", " ")
+
     def action(self, text: str) -> str:
-        """An action's string form with its card written by name."""
-        verb, _sep, rest = text.partition(" ")
-        if rest and rest in self.index:
-            return f"{verb} {self.card(rest)}"
-        return text
+        """An action's string form in words: its label, and its cards by name."""
+        verb, _, rest = text.partition(" ")
+        words = [self.card(w) if w in self.index else w for w in rest.split(" ")] if rest else []
+        return " ".join([self.action_label(verb), *words])
+
+    # ----- typed values (events, status lines) ----------------------------------------------
+    def typed(self, v: Any) -> str:
+        """One typed value of an event or status line ({"card": id}, {"seat": 2}, {"list": [...]} ...)."""
+        if not isinstance(v, Mapping) or len(v) != 1:
+            return self.value(v)
+        kind, value = next(iter(v.items()))
+        if kind == "list":
+            return ", ".join(self.typed(x) for x in value) if value else WORDS["none"]
+        if kind == "card":
+            return self.card(value)
+        if value is None:
+            return WORDS["none"]
+        if kind == "seat":
+            return self.seat(value)
+        named = {"suit": self._suits, "rank": self._ranks}.get(kind)
+        if named is not None:
+            return self.text(named[value]) if value in named else str(value)
+        if kind == "team":
+            return self.team(value)
+        if kind == "kind":
+            return self.kind(value)
+        if kind == "action":
+            return self.action_label(value)
+        if kind == "bool":
+            return _("yes") if value else _("no")
+        return str(value)
+
+    def fill(self, texts: Mapping[str, list] | None) -> str:
+        """An event's or status line's text in this language (else English, else any), typed values
+        in words; the viewer is "You" at the start and "you" elsewhere."""
+        if not texts:
+            return ""
+        parts = texts.get(self.lang) or texts.get(self.lang.split("-")[0]) or texts.get("en")
+        if parts is None:
+            parts = next(iter(texts.values()))
+        out: list[str] = []
+        for p in parts:
+            if isinstance(p, str):
+                out.append(p)
+                continue
+            word = self.typed(p)
+            if out and "".join(out).strip() and self._is_viewer(p):
+                word = word[:1].lower() + word[1:]
+            out.append(word)
+        return "".join(out)
+
+    def _is_viewer(self, p: Any) -> bool:
+        if not isinstance(p, Mapping):
+            return False
+        if p.get("seat", -2) == self.viewer:
+            return True
+        inner = p.get("list") or []
+        return len(inner) == 1 and self._is_viewer(inner[0])
 
     def value(self, v: Any) -> str:
         if isinstance(v, list):
@@ -77,7 +193,35 @@ class Renderer:
         if isinstance(v, str) and v in self.index:
             return self.card(v)
         if v is None:
-            return "-"
+            return WORDS["none"]
         if isinstance(v, bool):
             return _("yes") if v else _("no")
         return str(v)
+
+
+def width(text: str) -> int:
+    """Columns a text takes in a terminal (wide East Asian characters take two; colour codes none)."""
+    plain = click.unstyle(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in plain)
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    space = " " * max(0, columns - width(text))
+    return space + text if right else text + space
+
+
+def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", sep: str = "  ") -> list[str]:
+    """Words laid out in lines of at most `columns` (a word longer than a line gets one of its own)."""
+    lines: list[str] = []
+    line = first
+    filled = bool(first.strip())
+    for word in words:
+        candidate = line + (sep if filled and not line.endswith(" ") else "") + word
+        if filled and width(candidate) > columns and line.strip():
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+        filled = True
+    lines.append(line)
+    return lines

@@ -72,7 +72,18 @@ def _session(tmp_path: Path, cards_on_table: int, sort: str = "", seat: int = 0)
 
 def _table_line(session: Session, out: list[str]) -> str:
     session._show()
-    return next(line for line in out if line.startswith("table:"))
+    return _zone_line(out, "table:")
+
+
+def _zone_line(out: list[str], head: str) -> str:
+    """A zone's line as one, with the lines it was wrapped onto (they start with four spaces)."""
+    start = next(i for i, line in enumerate(out) if line.startswith(head))
+    parts = [out[start]]
+    for line in out[start + 1 :]:
+        if not line.startswith("    "):
+            break
+        parts.append(line.strip())
+    return ", ".join(parts)
 
 
 def _shown_table(tmp_path: Path, cards_on_table: int, sort: str = "") -> str:

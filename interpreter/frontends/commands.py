@@ -1,0 +1,134 @@
+"""The prompt's commands: help, hint, rules, score, log, last, undo, save.
+
+Each reads the session's observation (never the raw state) and writes
+through the session's `echo`; `rules` goes through `page` (a pager when the
+terminal is interactive).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The words this module writes itself (a translation layer wraps them).
+HELP = """\
+Type the number of a move, or a card's name or id, or a move's text.
+For a choice of several cards, type the move and its cards in any order,
+by name or by the numbers of the moves that pick them (pass 3 7 12)
+Commands:
+  help    this text                 hint   what the AI would play
+  rules   the rules of the game     score  the match table so far
+  log     what has happened         last   the last trick or turn
+  undo    take back your last move  save   save the game and go on
+  quit    save the game and stop"""
+
+WORDS = {
+    "hint": "hint: {move}",
+    "nothing_to_undo": "nothing to undo: you have made no move since the game began or was resumed",
+    "undone": "Took back your move ({moves} moves in all, the others' moves after it included).",
+    "no_last": "no trick or turn has been completed yet",
+    "no_deals": "no deal has been finished yet",
+    "saved": "saved to {path}",
+    "save_failed": "could not save the game ({error}); the game goes on",
+    "log_head": "What has happened (the last {n} lines):",
+}
+
+LOG_LINES = 200
+
+
+class Commands:
+    """The commands of one prompt session."""
+
+    def __init__(self, session: Any):
+        self.s = session
+        self.table = {
+            "help": self.help,
+            "?": self.help,
+            "hint": self.hint,
+            "rules": self.rules,
+            "score": self.score,
+            "log": self.log,
+            "last": self.last,
+            "undo": self.undo,
+            "save": self.save,
+        }
+
+    def run(self, word: str) -> bool:
+        """Run the command `word`; False when it is none."""
+        command = self.table.get(word)
+        if command is None:
+            return False
+        command()
+        return True
+
+    def help(self) -> None:
+        self.s.echo(HELP)
+
+    def hint(self) -> None:
+        from interpreter.agents.spec import make_agents
+
+        s = self.s
+        try:
+            advisor = make_agents("ismcts:iterations=200", s.rs, s.seed + 1)[s.seat]
+        except ValueError:
+            advisor = make_agents("random", s.rs, s.seed + 1)[s.seat]
+        action = advisor.choose(s.state.clone())
+        s.echo(WORDS["hint"].format(move=s.renderer.action(str(action))))
+
+    def rules(self) -> None:
+        s, r = self.s, self.s.renderer
+        text = "\n".join(f"  {rule.id}: {r.text(rule.text)}" for rule in s.rs.model.rules)
+        if s.page is not None:
+            s.page(text)
+        else:
+            for line in text.split("\n"):
+                s.echo(line)
+
+    def score(self) -> None:
+        s = self.s
+        obs = s.state.observation(s.seat)
+        for line in obs.get("status") or ():
+            s.echo(s.renderer.fill(line))
+        table = s.story.match_table(obs["deals"], s.earlier)
+        for line in table or [WORDS["no_deals"]]:
+            s.echo(line)
+
+    def log(self) -> None:
+        s = self.s
+        lines: list[str] = []
+        for event in s.state.observation(s.seat)["events"]:
+            lines.extend(s.story.lines(event))
+        shown = lines[-LOG_LINES:]
+        if len(lines) > len(shown):
+            s.echo(WORDS["log_head"].format(n=len(shown)))
+        for line in shown:
+            s.echo(line)
+
+    def last(self) -> None:
+        s = self.s
+        lines = s.last_round or s.since_move
+        for line in lines or [WORDS["no_last"]]:
+            s.echo(line)
+
+    def undo(self) -> None:
+        s = self.s
+        if not s.undo_points:
+            s.echo(WORDS["nothing_to_undo"])
+            return
+        before = s.undo_points.pop()
+        taken = s.state.decisions - before.decisions
+        s.state, s.clean = before.clone(), before.clone()
+        if s.log:
+            s.log.undo(s.state)
+        obs = s.state.observation(s.seat)
+        s.shown = len(obs["events"])
+        s.last_round, s.since_move = [], []
+        s.echo(WORDS["undone"].format(moves=taken))
+
+    def save(self) -> None:
+        s = self.s
+        try:
+            path = s.save()
+        except OSError as exc:
+            s.echo(WORDS["save_failed"].format(error=exc.strerror or exc))
+            return
+        s.echo(WORDS["saved"].format(path=path))

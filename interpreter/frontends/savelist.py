@@ -1,0 +1,90 @@
+"""`cardrules saves`: the games saved at the prompt, listed with where they stand, and deleted.
+
+Save files are read with `frontends/savefile.py` (never trusted: a damaged one
+is listed as such); where a game stands is read from the saved state's plain
+data (its deals finished and decisions made), without replaying it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
+
+# The words this module writes itself (a translation layer wraps them).
+WORDS = {
+    "none": "No saved games in {folder}.",
+    "head": "Saved games in {folder} (resume one with: cardrules play --resume FILE):",
+    "row": "{n:>3}. {name}  {ruleset}  {date}  {where}",
+    "where": "game {game}, deal {deal}, {moves} moves{end}",
+    "over": ", over",
+    "damaged": "{n:>3}. {name}  cannot be resumed: {why}",
+    "deleted": "deleted {path}",
+    "unknown": "no saved game '{which}' (give its number or file name from `cardrules saves`)",
+}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    path: Path
+    ruleset: str  # the ruleset's id, or '' when the file cannot be read
+    saved: float  # modification time
+    game: int
+    deals: int
+    moves: int
+    over: bool
+    problem: str | None = None
+
+
+def save_folder() -> Path:
+    return saves_folder()
+
+
+def saved_games(folder: Path | None = None) -> list[SavedGame]:
+    """The save files of a folder (newest first), each read and checked for shape."""
+    folder = folder or save_folder()
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in folder.glob("*.json"):
+        stamp = path.stat().st_mtime
+        try:
+            data = read_save(path).data
+        except SaveFileError as exc:
+            out.append(SavedGame(path, "", stamp, 0, 0, 0, False, str(exc)))
+            continue
+        state = data["state"]
+        deals = state.get("deals") if isinstance(state.get("deals"), list) else []
+        history = state.get("history") if isinstance(state.get("history"), list) else []
+        ruleset = str(data.get("ruleset_id") or Path(data["ruleset"]).stem)
+        game = data.get("game_number") or 1
+        out.append(SavedGame(path, ruleset, stamp, game, len(deals), len(history), state.get("finished") is True))
+    return sorted(out, key=lambda g: (-g.saved, g.path.name))
+
+
+def listing(games: list[SavedGame], folder: Path) -> list[str]:
+    if not games:
+        return [WORDS["none"].format(folder=folder)]
+    lines = [WORDS["head"].format(folder=folder)]
+    for n, g in enumerate(games, 1):
+        if g.problem is not None:
+            lines.append(WORDS["damaged"].format(n=n, name=g.path.name, why=g.problem))
+            continue
+        where = WORDS["where"].format(
+            game=g.game, deal=g.deals + (0 if g.over else 1), moves=g.moves, end=WORDS["over"] if g.over else ""
+        )
+        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.saved))
+        lines.append(WORDS["row"].format(n=n, name=g.path.name, ruleset=g.ruleset, date=date, where=where))
+    return lines
+
+
+def pick(games: list[SavedGame], which: str) -> SavedGame | None:
+    """A saved game by its number in the listing, its file name, or its path."""
+    if which.isdigit() and 1 <= int(which) <= len(games):
+        return games[int(which) - 1]
+    for g in games:
+        if which in (g.path.name, g.path.stem, str(g.path)) or Path(which).resolve() == g.path.resolve():
+            return g
+    return None

@@ -1,0 +1,193 @@
+"""The board a person sees before each decision, drawn from their seat's observation.
+
+What is being decided and by whom (the phase title, the decision's prompt),
+the ruleset's status lines, your seat and team, the zones (your cards sorted
+and wrapped to the terminal, melds grouped with their kind, how many cards
+the others hold), a legend for hidden cards, and the numbered moves.  It
+reads only the observation (and the zones' sort keys, for the order cards
+are shown in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from interpreter.text.render import Renderer, width, wrap
+
+# The words this module writes itself (a translation layer wraps them).
+WORDS = {
+    "you_are": "You are {seat}",
+    "team": "{team}, with {partners}",
+    "team_alone": "{team}",
+    "your": "Your {zone}",
+    "of": "{zone} of {who}",
+    "counts": "Cards in {zone}: ",
+    "count": "{n} cards",
+    "pile": "{n} cards, the last: {cards}",
+    "claim": "A claim is possible:",
+    "choosing": "Choosing {what}: {chosen} picked so far ({low} to {high} in all); {more}",
+    "chosen_none": "none",
+    "may_finish": "you may stop here",
+    "pick_more": "pick another",
+}
+
+SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
+MENU_COLUMNS_FROM = 9  # a longer list of moves is laid out in columns
+
+
+class Screen:
+    """Draws one seat's board as lines of text."""
+
+    def __init__(self, rs: Any, renderer: Renderer, columns: int, sort: Callable[[str, list], list]):
+        self.rs, self.r, self.columns, self.sort = rs, renderer, columns, sort
+
+    def board(self, obs: Mapping, seat: int) -> list[str]:
+        out: list[str] = [self.header(obs, seat)]
+        out.extend(self.r.fill(line) for line in obs.get("status") or ())
+        for info in self.rs.zones:
+            out.extend(self.zone(info, obs, seat))
+        return out
+
+    def header(self, obs: Mapping, seat: int) -> str:
+        phase = obs.get("phase") or {}
+        title = _in_lang(phase.get("title") or {}, self.r.lang)
+        you = WORDS["you_are"].format(seat=self._own_name(seat))
+        team = self.team_words(seat)
+        parts = [self.r.text(self.rs.name)] + ([title] if title else [])
+        return "== " + " - ".join(parts) + " == " + you + (f", {team}" if team else "")
+
+    def _own_name(self, seat: int) -> str:
+        viewer, self.r.viewer = self.r.viewer, None
+        try:
+            return self.r.seat(seat)
+        finally:
+            self.r.viewer = viewer
+
+    def team_words(self, seat: int) -> str:
+        rs = self.rs
+        t = rs.team_of_seat[seat] if rs.team_ids else -1
+        if t < 0:
+            return ""
+        name = self.r.team(rs.team_ids[t])
+        partners = [s for s in range(rs.num_players) if rs.team_of_seat[s] == t and s != seat]
+        if not partners:
+            return WORDS["team_alone"].format(team=name)
+        return WORDS["team"].format(team=name, partners=", ".join(self.r.seat(s) for s in partners))
+
+    def decision(self, obs: Mapping) -> list[str]:
+        """What is being decided, in the ruleset's words, and a choice of several cards in progress."""
+        out = []
+        told = obs.get("decision")
+        if told:
+            out.append(">> " + self.r.fill(told.get("text")))
+        elif obs.get("claim_window"):
+            out.append(WORDS["claim"])
+        choice = obs.get("choice")
+        if choice and choice.get("chosen"):
+            chosen = [self.r.action(f"x {c}").split(" ", 1)[1] for c in choice["chosen"]]
+            out.append(
+                WORDS["choosing"].format(
+                    what=self.r.action_label(choice["action"]),
+                    chosen=", ".join(chosen) or WORDS["chosen_none"],
+                    low=choice["min"],
+                    high=choice["max"],
+                    more=WORDS["may_finish"] if choice.get("complete") else WORDS["pick_more"],
+                )
+            )
+        return out
+
+    def menu(self, texts: list[str]) -> list[str]:
+        items = [f"{i:>2}) {self.r.action(t)}" for i, t in enumerate(texts, 1)]
+        if len(items) < MENU_COLUMNS_FROM:
+            return ["  " + item for item in items]
+        cell = max(width(x) for x in items) + 3
+        per_line = max(1, (self.columns - 2) // cell)
+        rows = (len(items) + per_line - 1) // per_line
+        out = []
+        for row in range(rows):
+            cells = [items[k] for k in range(row, len(items), rows)]
+            out.append("  " + "".join(c + " " * (cell - width(c)) for c in cells).rstrip())
+        return out
+
+    # ----- zones --------------------------------------------------------------------------------
+    def zone(self, info: Any, obs: Mapping, seat: int) -> list[str]:
+        if info.show == "none":
+            return []
+        cards = obs["zones"][info.name]
+        label = self.r.text(info.label)
+        groups = (obs.get("groups") or {}).get(info.name)
+        if info.per == "seat":
+            return self._per_seat(info, label, cards, groups, seat)
+        return self._shared(info, label, cards, groups, obs)
+
+    def _per_seat(self, info: Any, label: str, cards: Mapping, groups: Any, seat: int) -> list[str]:
+        out: list[str] = []
+        counts = []
+        for s, held in cards.items():
+            if not held:
+                continue
+            if s != seat and info.visibility == "owner":
+                counts.append(f"{self.r.player(s)} {len(held)}")
+                continue
+            if info.show == "count":
+                head = self._whose(label, s, seat)
+                out.append(f"{head}: {WORDS['count'].format(n=len(held))}")
+                continue
+            head = self._whose(label, s, seat) + f" ({len(held)}): "
+            if groups is not None and groups.get(s):
+                out.extend(self._groups(head, groups[s]))
+            else:
+                shown = [self.r.card(c) for c in self.sort(info.name, held)]
+                out.extend(wrap(shown, self.columns, first=head, indent="    "))
+        if counts:
+            out.extend(wrap(counts, self.columns, first=WORDS["counts"].format(zone=label), indent="    ", sep=", "))
+        return out
+
+    def _whose(self, label: str, s: int, seat: int) -> str:
+        if s == seat:
+            return WORDS["your"].format(zone=label)
+        return WORDS["of"].format(zone=label[:1].upper() + label[1:], who=self.r.player(s))
+
+    def _groups(self, head: str, groups: list) -> list[str]:
+        words = [f"[{self.r.kind(g['kind'])}: {self.r.card_group(g['cards'])}]" for g in groups]
+        return wrap(words, self.columns, first=head, indent="    ", sep=" ")
+
+    def _shared(self, info: Any, label: str, cards: list, groups: Any, obs: Mapping) -> list[str]:
+        if not cards:
+            return []
+        if groups:
+            return self._groups(f"{label}: ", groups)
+        placed = obs.get("placed_by", {}).get(info.name)
+        if info.show == "count" or info.visibility == "none":
+            return [f"{label}: {WORDS['count'].format(n=len(cards))}"]
+        if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
+            return [f"{label}: " + WORDS["pile"].format(n=len(cards), cards=self.r.cards(cards[-4:]))]
+        if placed:  # who put each card there (a trick), in the zone's sort order if it has one
+            pairs = list(zip(cards, placed))
+            if None not in cards:
+                order = self.sort(info.name, [c for c, _ in pairs])
+                pairs = _follow(pairs, order)
+            named = [f"{self._placer(p)} {self.r.card(c)}" if p >= 0 else self.r.card(c) for c, p in pairs]
+            return wrap(named, self.columns, first=f"{label}: ", indent="    ", sep=", ")
+        shown = cards if None in cards else self.sort(info.name, cards)
+        return wrap([self.r.card(c) for c in shown], self.columns, first=f"{label}: ", indent="    ")
+
+    def _placer(self, s: int) -> str:
+        return "you" if s == self.r.viewer else self.r.seat(s)
+
+
+def _follow(pairs: list, order: list) -> list:
+    """The (card, placer) pairs in the order of `order` (a sorted copy of their cards)."""
+    left = list(pairs)
+    out = []
+    for c in order:
+        i = next(k for k, (card, _) in enumerate(left) if card == c)
+        out.append(left.pop(i))
+    return out
+
+
+def _in_lang(values: Mapping[str, str], lang: str) -> str:
+    if not values:
+        return ""
+    return values.get(lang) or values.get(lang.split("-")[0]) or values.get("en") or next(iter(values.values()))

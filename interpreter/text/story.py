@@ -1,0 +1,194 @@
+"""The story of a game in words: events, breakdowns and the match table, for one seat.
+
+Everything here reads the plain data of an observation (`events`, `deals`):
+the engine has already hidden every card the seat may not see, so what these
+functions write is what that seat may know.  The prompt prints them; a log
+reader or any other front end can print the same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from interpreter.text.render import HIDDEN, Renderer, pad, width, wrap
+
+# The words this module writes itself (a translation layer wraps them).
+WORDS = {
+    "claimed": "{who} claimed: {what}",
+    "answered": "{who} answered: {what}",
+    "turned_up": "Turned face up ({zone}): ",
+    "shown_of": "{zone} of {who}, turned face up: ",
+    "shown_yours": "Your {zone}, turned face up: ",
+    "deal": "Deal",
+    "earlier": "before",
+    "total": "Total",
+    "match": "Match table:",
+    "legend": HIDDEN + " is a card lying face down, which you cannot see.",
+}
+
+Sorter = Callable[[str, list], list]  # (zone name, card ids) -> the ids in the zone's display order
+
+
+class StoryWriter:
+    """Writes events as lines for the seat a Renderer speaks to."""
+
+    def __init__(self, renderer: Renderer, columns: int = 100, sort: Sorter | None = None):
+        self.r, self.columns = renderer, columns
+        self.sort = sort or (lambda zone, cards: cards)
+
+    # ----- one event ----------------------------------------------------------------------------
+    def lines(self, event: Mapping) -> list[str]:
+        kind = event.get("kind")
+        if kind in ("action", "claim"):
+            return [self._decision(event)]
+        if kind == "reveal":
+            return self._reveal(event)
+        out: list[str] = []
+        text = self.r.fill(event.get("text"))
+        if text:
+            out.extend(wrap(text.split(" "), self.columns, indent="    ", sep=" "))
+        cards = event.get("cards") or []
+        if event.get("by"):
+            out.extend(wrap(self._placed(cards, event["by"]), self.columns, first="    ", indent="    ", sep=", "))
+        elif cards and not _names_cards(event.get("text")):
+            out.extend(wrap([self.r.card(c) for c in cards], self.columns, first="    ", indent="    "))
+        if event.get("rows"):
+            out.extend(self.table(event["rows"]))
+        return out
+
+    def _who(self, seat: int) -> str:
+        """A seat named in a list of cards ("you" for the viewer)."""
+        name = self.r.seat(seat)
+        return name[:1].lower() + name[1:] if seat == self.r.viewer else name
+
+    def _decision(self, event: Mapping) -> str:
+        r = self.r
+        words = [r.action_label(event.get("action", "?"))]
+        if event.get("value") is not None:
+            words.append(" ".join(r.card(w) if w in r.index else w for w in str(event["value"]).split(" ")))
+        words.extend(r.card(c) for c in event.get("cards") or ())
+        what = " ".join(words)
+        who = r.player(event.get("seat", -1))
+        if event.get("kind") == "claim":
+            return "  " + WORDS["claimed"].format(who=who, what=what)
+        return f"  {who}: {what}"
+
+    def _reveal(self, event: Mapping) -> list[str]:
+        zone = event.get("zone") or ""
+        cards = list(event.get("cards") or ())
+        by = list(event.get("by") or [-1] * len(cards))
+        owners = {b for b in by if b >= 0}
+        if len(owners) == 1 and all(b >= 0 for b in by):  # one seat's cards (a hand shown): in its order
+            seat = owners.pop()
+            label = self._zone_label(zone)
+            if seat == self.r.viewer:
+                head = WORDS["shown_yours"].format(zone=label)
+            else:
+                head = WORDS["shown_of"].format(zone=label[:1].upper() + label[1:], who=self.r.player(seat))
+            return wrap([self.r.card(c) for c in self.sort(zone, cards)], self.columns, first=head, indent="    ")
+        pairs = self._placed(cards, by)
+        head = WORDS["turned_up"].format(zone=self._zone_label(zone))
+        return wrap(pairs, self.columns, first=head, indent="    ", sep=", ")
+
+    def _placed(self, cards: list, by: list) -> list[str]:
+        """Cards with the seat that placed each ("Seat 2 Red 5"; a card the flow placed stands alone)."""
+        return [f"{self._who(b)} {self.r.card(c)}" if b >= 0 else self.r.card(c) for c, b in zip(cards, by)]
+
+    def _zone_label(self, name: str) -> str:
+        info = next((z for z in self.r.rs.zones if z.name == name), None)
+        return self.r.text(info.label) if info is not None else name
+
+    # ----- breakdowns ---------------------------------------------------------------------------
+    def table(self, rows: Sequence[Mapping]) -> list[str]:
+        """Rows of a breakdown: a label, a value (one column per team or seat for lists), cards."""
+        columns = self._columns(rows)
+        labels = [self.r.fill(row.get("label")) for row in rows]
+        label_width = min(max((width(x) for x in labels), default=0), 40)
+        out: list[str] = []
+        header_done = False
+        for row, label in zip(rows, labels):
+            value = row.get("value")
+            items = value.get("list") if isinstance(value, Mapping) else None
+            if items is not None and columns and len(items) == len(columns):
+                names = [n for n in columns]
+                cells = [self.r.typed(x) for x in items]
+                widths = [max(width(n), width(c), 5) for n, c in zip(names, cells)]
+                if not header_done:
+                    out.append("    " + pad("", label_width) + _cells(names, widths))
+                    header_done = True
+                out.append("    " + pad(label, label_width) + _cells(cells, widths))
+                continue
+            shown = self.r.typed(value) if value is not None else ""
+            cards = row.get("cards") or []
+            line = "    " + pad(label, label_width) + "  " + pad(shown, 6, True)
+            if cards:
+                line += "   " + self.r.card_group(cards)
+            out.append(line.rstrip())
+        return out
+
+    def _columns(self, rows: Sequence[Mapping]) -> list[str]:
+        """The names of a breakdown's columns: teams when the lists have one value per team, else seats."""
+        sizes = {len(v["list"]) for v in (row.get("value") for row in rows) if isinstance(v, Mapping) and "list" in v}
+        return self.heads(max(sizes)) if sizes else []
+
+    def heads(self, n: int) -> list[str]:
+        rs = self.r.rs
+        if rs.team_ids and n == len(rs.team_ids) and n != rs.num_players:
+            return [self.r.team(t) for t in rs.team_ids]
+        if n == rs.num_players:
+            return [self.r.seat(s) for s in range(n)]
+        return [str(i) for i in range(n)]
+
+    # ----- the match table ----------------------------------------------------------------------
+    def match_table(self, deals: Sequence[Mapping], earlier: Sequence[Mapping] = ()) -> list[str]:
+        """One row per finished deal (earlier games of the match first), and the totals."""
+        every = [*earlier, *deals]
+        if not every:
+            return []
+        n = max(len(d.get("scores") or ()) for d in every)
+        if n == 0:
+            return []
+        heads = self.heads(n)
+        widths = [max(width(h), 6) for h in heads]
+        first = max(width(WORDS["deal"]) + 4, width(WORDS["total"]), width(WORDS["earlier"]))
+        out = [WORDS["match"], "  " + pad(WORDS["deal"], first) + _cells(heads, widths)]
+        carried = _carried(every[0])
+        if carried:
+            out.append("  " + pad(WORDS["earlier"], first) + _cells(carried, widths))
+        for i, d in enumerate(every, 1):
+            out.append("  " + pad(str(i), first) + _cells(list(d.get("scores") or ()), widths))
+        totals = list(every[-1].get("totals") or ()) or [
+            sum(list(d.get("scores") or ())[k] for d in every) + (carried[k] if carried else 0) for k in range(n)
+        ]
+        out.append("  " + pad(WORDS["total"], first) + _cells(totals, widths))
+        return out
+
+
+def _cells(values: Sequence, widths: Sequence[int]) -> str:
+    """Values right-aligned in columns of these widths, two spaces apart."""
+    return "".join("  " + pad(str(v), w, True) for v, w in zip(values, widths))
+
+
+def _carried(deal: Mapping) -> list[int] | None:
+    """What the match had before its first listed deal (totals carried from earlier games)."""
+    scores, totals = list(deal.get("scores") or ()), list(deal.get("totals") or ())
+    if not totals or len(totals) != len(scores):
+        return None
+    before = [t - s for s, t in zip(scores, totals)]
+    return before if any(before) else None
+
+
+def _names_cards(texts: Mapping | None) -> bool:
+    """Whether an event's text already names cards (then its card list is not repeated)."""
+    if not texts:
+        return False
+    parts = texts.get("en") or next(iter(texts.values()))
+    return any(isinstance(p, Mapping) and ("card" in p or _list_of_cards(p)) for p in parts)
+
+
+def _list_of_cards(p: Mapping) -> bool:
+    items = p.get("list") or []
+    return bool(items) and all(isinstance(x, Mapping) and "card" in x for x in items)
+
+
+__all__ = ["WORDS", "StoryWriter"]
