@@ -28,6 +28,7 @@ GAMES = {
     "duzihu_min22": ("rulesets/variants/duzihu_min22.yaml", 2, 6, {}),
     "oh_hell": ("rulesets/oh_hell.yaml", 1, 3, {"fixed_size": "true", "deals": "2", "max_cards": "3"}),
     "gin_rummy": ("rulesets/gin_rummy.yaml", 0, 3, {"target": "0"}),
+    "scopa": ("rulesets/scopa.yaml", 1, 3, {"target": "1"}),
 }
 COLUMNS = 100
 SCRIPT = ["help", "1", "score", "1", "last", "2", "undo", "2"]  # then "1" to every question, "log" once
@@ -36,6 +37,7 @@ MOST_READS = 400
 
 def transcript(name: str, lang: str = "en") -> str:
     """The transcript of one game (deterministic: fixed seed, random agents, a scripted person)."""
+    import os
     import tempfile
 
     import interpreter
@@ -61,6 +63,8 @@ def transcript(name: str, lang: str = "en") -> str:
         return line
 
     with tempfile.TemporaryDirectory() as folder:
+        before = os.environ.get("CARDRULES_SAVE_DIR")
+        os.environ["CARDRULES_SAVE_DIR"] = folder  # the save and its key stay in the folder
         session = Session(
             rs=rs,
             ruleset_path=path,
@@ -75,7 +79,13 @@ def transcript(name: str, lang: str = "en") -> str:
             save_path=Path(folder) / "save.json",
             columns=COLUMNS,
         )
-        status = session.run()
+        try:
+            status = session.run()
+        finally:
+            if before is None:
+                del os.environ["CARDRULES_SAVE_DIR"]
+            else:
+                os.environ["CARDRULES_SAVE_DIR"] = before
     text = "\n".join(out).replace(folder, "SAVES")
     head = f"$ cardrules play {name} --seat {seat} --seed {seed} --agents random" + "".join(
         f" --option {k}={v}" for k, v in options.items()

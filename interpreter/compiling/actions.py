@@ -156,17 +156,17 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     gives each line as a text in any languages, with an optional `if`."""
     status = c.model.status
     out: list[tuple] = []
-    if isinstance(status, Mapping):
+    if isinstance(status, Mapping):  # one line: `Trumps: pao  Score: 3, 4`
         spans = getattr(status, "key_spans", {}) or {}
         values = getattr(status, "value_spans", {}) or {}
+        parts: list = []
         for label, value in status.items():
             fc.about(f"display.status {label}")
             where = values.get(label) or spans.get(label)
             compiled = fc.typed(value, where)
             if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
-                parts = (f"{label}: ", (compiled.fn, str(compiled.type), compiled.src))
-                out.append(({"en": parts}, None))
-        return tuple(out)
+                parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, str(compiled.type), compiled.src)]
+        return (({"en": tuple(parts)}, None),) if parts else ()
     for i, line in enumerate(status or ()):
         fc.about(f"display.status[{i}]")
         item = line if isinstance(line, Mapping) and "text" in line else {"text": line}

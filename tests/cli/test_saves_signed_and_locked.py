@@ -176,7 +176,7 @@ def test_quit_at_the_end_saves_the_finished_match_and_resume_shows_its_end(saves
     save = saved_path(result.output)
     assert read_save(save).data["state"]["finished"] is True
     again = play(["--resume", str(save)], "quit\n")
-    assert "final scores" in again.output and "next, restart or quit?" in again.output
+    assert "final scores" in again.output.lower() and "next, restart or quit?" in again.output
     check = CliRunner().invoke(cli, ["replay", "--check", "-q", str(log)])
     assert check.exit_code == 0, check.output
     assert log.read_text().count('"type": "end"') == 1

@@ -1,0 +1,317 @@
+"""The prompt tells the whole story (issue 12): seat names, forced moves, undo, last, score, rules,
+choices of several cards, claims told once, draws shown to the drawer, the match kept by `next`,
+the verdict, logs that replay after an undo and a resume, and the commands around the prompt
+(`saves`, `diff`, shipped variants by name, `replay | head`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import interpreter
+from interpreter.agents.spec import make_agents
+from interpreter.frontends.cli import cli
+from interpreter.frontends.prompt import Session
+from interpreter.frontends.replay import replay_log
+from interpreter.text.render import Renderer
+from tests.engine.tiny import compile_text
+
+ROOT = Path(__file__).resolve().parents[2]
+HM = ROOT / "rulesets" / "hachinin_meri.yaml"
+DZ = ROOT / "rulesets" / "duzihu.yaml"
+
+
+def session(rs, lines, tmp_path, seat=0, seed=3, options=None, **extra) -> tuple[Session, list[str]]:
+    """A session whose person types `lines` (then end of input), printing into a list."""
+    out: list[str] = []
+    script = iter(lines)
+
+    def read(prompt: str) -> str | None:
+        line = next(script, None)
+        out.append(prompt + (line if line is not None else "<end of input>"))
+        return line
+
+    s = Session(
+        rs=rs,
+        ruleset_path=str(rs.path),
+        seat=seat,
+        agents=make_agents("random", rs, seed),
+        agent_spec="random",
+        seed=seed,
+        options=rs.check_options(options or {}),
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=read,
+        save_path=tmp_path / "save.json",
+        **extra,
+    )
+    return s, out
+
+
+def run(*args, input=None, env=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
+
+
+# ----- seats, forced moves, the screen -------------------------------------------------------------
+def test_the_person_is_you_and_the_others_are_named_by_seat_whatever_seat_is_taken(dz, tmp_path):
+    s, out = session(dz, ["1"] * 5, tmp_path, seat=2)
+    s.run()
+    text = "\n".join(out)
+    assert "You are Seat 2" in text and "Seat 0" in text and "Seat 1" in text
+    assert "AI1" not in text and "You: done" in text and "Seat 2:" not in text
+
+
+def test_team_games_name_your_team_and_partners_and_each_seat_with_its_team(hm, tmp_path):
+    s, out = session(hm, ["1"], tmp_path, seat=3, options={"deals": 1})
+    s.run()
+    text = "\n".join(out)
+    assert "You are Seat 3, Team B, with Seat 1, Seat 5, Seat 7" in text
+    assert "Seat 4 (Team A)" in text
+
+
+def test_a_forced_move_plays_itself_and_says_so_unless_confirm_forced(hm, tmp_path):
+    s, out = session(hm, ["1"] * 14, tmp_path, seat=0, seed=3, options={"deals": 2})
+    s.run()
+    forced = [line for line in out if line.startswith("Your only legal move")]
+    assert forced and "--confirm-forced" in forced[0]
+    s, out = session(hm, ["1"] * 40, tmp_path, seat=0, seed=3, options={"deals": 2}, confirm_forced=True)
+    s.run()
+    assert not any(line.startswith("Your only legal move") for line in out)
+    assert any(line.strip() == "1) pass" for line in out)
+
+
+def test_hands_are_wrapped_to_the_width_and_honours_sorted(dz, tmp_path):
+    s, out = session(dz, ["1"] * 2, tmp_path, seat=0, seed=4, columns=60)
+    s.run()
+    assert all(len(line) <= 60 for line in out if line.startswith(("Your hand", "    ")))
+    hand = [line for line in out if line.startswith("Your hand")][-1]
+    names = [n for n in ("Thousand", "White Flower", "Red Flower") if n in hand]
+    assert [hand.index(n) for n in names] == sorted(hand.index(n) for n in names)  # DZ: honours in order
+
+
+def test_status_lines_name_the_trump_and_the_rule_in_force(hm, tmp_path):
+    s, out = session(hm, ["1"] * 6, tmp_path, seat=0, seed=3, options={"deals": 1})
+    s.run()
+    text = "\n".join(out)
+    assert "trumps Pao" in text and "koppu" not in text.replace("Koppu", "")
+    assert "Led: " in text and ("Meri:" in text or "Monchi:" in text or "no Meri yet" in text)
+    assert ">> Trick 1 of 9: you to play" in text
+
+
+# ----- the story ----------------------------------------------------------------------------------
+def test_hm_every_trick_with_its_cards_and_winner_the_ninth_too_and_a_deal_summary(hm, tmp_path):
+    s, out = session(hm, ["1"] * 12, tmp_path, seat=0, seed=3, options={"deals": 1})
+    s.run()
+    text = "\n".join(out)
+    for n in range(1, 10):
+        assert f"Trick {n} goes to " in text
+    assert "Deal 1 is over: Team A" in text
+    assert "Tricks won" in text and "Points moved by combinations" in text and "Match table:" in text
+
+
+def test_dz_claim_prompt_names_the_discard_and_discarder_and_a_claim_is_told_once(dz, tmp_path):
+    s, out = session(dz, ["1"] * 60, tmp_path, seat=0, seed=4)
+    s.run()
+    text = "\n".join(out)
+    assert "discarded " in text and ": claim it?" in text
+    assert "You drew " in text  # the drawer is told its draw
+    for i, line in enumerate(out[:-1]):
+        if line.endswith("You claimed: pong"):
+            assert "You: pong" not in out[i - 1]
+
+
+def test_melds_show_their_kind_in_observations_and_on_screen(dz):
+    st = dz.new_game(seed=3, story=True)
+    import random
+
+    rng = random.Random(1)
+    while not st.is_terminal() and not any(st.observation(0)["groups"]["melds"].values()):
+        st.apply_action(rng.choice(st.legal_actions()))
+    groups = [g for seat in st.observation(0)["groups"]["melds"].values() for g in seat]
+    assert groups and all(g["kind"] in dz.kind_names and len(set(g["cards"])) == 1 for g in groups)
+
+
+def test_score_prints_the_match_table_and_next_keeps_the_scores(dz, tmp_path):
+    s, out = session(dz, ["1"] * 120 + ["score", "next"] + ["1"] * 150 + ["score"], tmp_path, seat=0, seed=5)
+    s.run()
+    first = s.earlier
+    assert len(first) == 1
+    tables = [i for i, line in enumerate(out) if line == "Match table:"]
+    assert len(tables) >= 2
+    second = out[tables[-1] : tables[-1] + 6]
+    assert any(line.strip().startswith("2 ") for line in second) or s.state.observation(0)["deals"] == []
+    if s.state.observation(0)["deals"]:  # the second deal is over: its totals include the first deal's
+        totals = s.state.observation(0)["deals"][-1]["totals"]
+        assert [a + b for a, b in zip(first[0]["totals"], s.state.observation(0)["deals"][-1]["scores"])] == totals
+
+
+def test_a_tie_for_first_is_no_win(tmp_path, dz, hm):
+    s, _ = session(dz, [], tmp_path, seat=0)
+    assert s.verdict([30, 30, -60]) == "You share first place."
+    assert s.verdict([60, -30, -30]) == "You win!"
+    assert s.verdict([0, 0, 0]) == "A draw."
+    assert s.verdict([-60, 30, 30]) == "You lose."
+    s, _ = session(hm, [], tmp_path, seat=0)
+    assert s.verdict([10, 8] * 4) == "You win!"  # partners share your score
+
+
+def test_last_shows_the_last_trick_and_rules_go_through_the_pager(hm, tmp_path):
+    pages: list[str] = []
+    s, out = session(hm, ["1", "1", "last", "rules"], tmp_path, seat=0, seed=3, options={"deals": 1}, page=pages.append)
+    s.run()
+    at = out.index("> last")
+    assert out[at + 1].startswith("Trick ") and " goes to " in out[at + 1]
+    assert len(pages) == 1 and "HM-28" in pages[0]
+
+
+# ----- choices of several cards ---------------------------------------------------------------------
+PASSING = """
+cardrules: 1
+id: passing
+name: Passing
+players: {count: 2}
+deck:
+  suits: [{id: red}, {id: blue}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner, sort: "card.suit_order * 10 + card.rank_order"}
+  pile: {visibility: all}
+actions:
+  give:
+    label: {en: give, ja: 渡す}
+    param: {name: cards, from: "hand(player)", count: 2}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: cards}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - turn: {player: 0, actions: [give]}
+  - turn: {player: 1, actions: [give]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_choice_of_several_cards_is_typed_whole_in_any_order_by_name_or_number(tmp_path):
+    rs = compile_text(PASSING)
+    hand = rs.new_game(seed=1).observation(0)["zones"]["hand"][0]
+    names = [rs.cards.names[rs.cards.index()[c]].get("en") for c in hand]
+    s, out = session(rs, [f"give {names[2]} {names[0]}"], tmp_path, seat=0, seed=1)
+    s.run()
+    assert sorted(s.state.observation(0)["zones"]["pile"][:2]) == sorted([hand[0], hand[2]])
+    s, out = session(rs, ["give 2 1"], tmp_path, seat=0, seed=1)
+    s.run()
+    assert len(s.state.observation(0)["zones"]["pile"]) >= 2
+
+
+# ----- undo and logs --------------------------------------------------------------------------------
+def test_undo_takes_back_the_move_and_the_agents_after_it_and_the_log_replays(hm, tmp_path):
+    log = tmp_path / "game.jsonl"
+    s, out = session(hm, ["1", "1", "undo", "2", "undo", "undo", "3", "1", "quit"], tmp_path, options={"deals": 1})
+    s.log_path = str(log)
+    s.run()
+    assert sum(line.startswith("Took back your move") for line in out) == 3
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sum(x["type"] == "undo" for x in lines) == 3
+    report = replay_log(log, check=True)
+    assert report.ok, report.problems
+    # the log ends where the game stands: replayed, it has the same moves as the session
+    assert report.games == 1
+
+
+def test_undo_past_a_deal_end_replays_with_its_deck_and_results(hm, tmp_path):
+    log = tmp_path / "game.jsonl"
+    s, out = session(hm, ["1"] * 11 + ["undo", "undo"] + ["1"] * 6 + ["quit"], tmp_path, options={"deals": 2})
+    s.log_path = str(log)
+    s.run()
+    report = replay_log(log, check=True)
+    assert report.ok, report.problems
+
+
+def test_a_resumed_game_continues_its_log_and_log_new_writes_the_whole_game(tmp_path):
+    env = {"CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"}
+    log = tmp_path / "one.jsonl"
+    first = run(
+        "play", HM, "--agents", "random", "--seed", "2", "--option", "deals=1", "--log", log, input="1\n1\n", env=env
+    )
+    save = first.output.split("--resume ")[1].split()[0]
+    run("play", "--resume", save, input="1\nundo\n1\n", env=env)
+    run("play", "--resume", save, input="1\n" * 20 + "quit\n", env=env)
+    report = replay_log(log, check=True)
+    assert report.ok and report.games == 1, report.problems
+    fresh = tmp_path / "two.jsonl"
+    run("play", "--resume", save, "--log", fresh, input="quit\n", env=env)
+    assert fresh.is_file()
+    report = replay_log(fresh, check=True)
+    assert report.ok and report.games == 1, report.problems
+
+
+def test_replay_into_head_ends_quietly(tmp_path):
+    log = tmp_path / "sim"
+    run("simulate", HM, "-n", "1", "--option", "deals=1", "--log-dir", log)
+    path = next(log.glob("*.jsonl"))
+    done = subprocess.run(
+        f"set -o pipefail; {sys.executable} -m interpreter replay {path} | head -2",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0 and done.stderr == "" and len(done.stdout.splitlines()) == 2
+
+
+# ----- commands around the prompt ---------------------------------------------------------------
+def test_saves_lists_the_saved_games_and_deletes_them(tmp_path):
+    env = {"CARDRULES_SAVE_DIR": str(tmp_path)}
+    run("play", "duzihu", "--agents", "random", "--seed", "1", input="quit\n", env=env)
+    listed = run("saves", env=env).output
+    assert "duzihu" in listed and "game 1, deal 1" in listed and "1." in listed
+    assert "deleted" in run("saves", "--delete", "1", env=env).output
+    assert "No saved games" in run("saves", env=env).output
+
+
+@pytest.mark.parametrize("name", ["hachinin_meri_short", "duzihu_min22", "gin_rummy"])
+def test_every_shipped_name_plays_and_diffs(name, tmp_path):
+    result = run(
+        "play", name, "--agents", "random", "--seed", "1", input="quit\n", env={"CARDRULES_SAVE_DIR": str(tmp_path)}
+    )
+    assert result.exit_code == 0 and "game saved" in result.output
+    assert run("diff", "hachinin_meri", name).exit_code == 0
+
+
+def test_diff_shows_an_expression_change_whole_as_a_word_diff():
+    out = run("diff", "hachinin_meri", "hachinin_meri_counterclockwise").output
+    line = next(x for x in out.splitlines() if "function 'trump_power', value:" in x)
+    assert "[-c.rank == 'sota'-] {+is_native_sota(c)+}" in line and line.endswith("number_power(c)")
+    assert "Options:" in run("diff", "hachinin_meri", "hachinin_meri_short").output
+    assert "option 'deals': default 8 -> 4" in run("diff", "hachinin_meri", "hachinin_meri_short").output
+
+
+def test_the_top_level_help_is_current():
+    out = run("--help").output
+    assert "as the engine grows" not in out and "saves" in out and "diff" in out
+
+
+def test_a_status_list_with_conditions_in_two_languages(tmp_path):
+    rs = compile_text(
+        PASSING.replace(
+            'result:\n  returns: "0"\n',
+            'result:\n  returns: "0"\ndisplay:\n  status:\n    - {en: "Pile {len(pile)}", ja: "山 {len(pile)}"}\n'
+            '    - {text: "Something on the pile", if: "len(pile) > 0"}\n',
+        )
+    )
+    st = rs.new_game(seed=1)
+    status = st.observation(0)["status"]
+    assert status == [{"en": ["Pile ", {"int": 0}], "ja": ["山 ", {"int": 0}]}]
+    hand = st.observation(0)["zones"]["hand"][0]
+    st.apply_action(f"give {hand[0]} {hand[1]}")
+    assert len(st.observation(0)["status"]) == 2
+    hm = interpreter.load(HM)
+    assert hm.new_game(seed=1).observation(0)["status"][0]["ja"][0] == "第"
