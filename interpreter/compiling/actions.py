@@ -156,7 +156,7 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     gives each line as a text in any languages, with an optional `if`."""
     status = c.model.status
     out: list[tuple] = []
-    if isinstance(status, Mapping):  # one line: `Trumps: pao  Score: 3, 4`
+    if isinstance(status, Mapping):  # one line: `Trumps: red  Score: 3, 4`
         spans = getattr(status, "key_spans", {}) or {}
         values = getattr(status, "value_spans", {}) or {}
         parts: list = []

@@ -151,6 +151,9 @@ def observation(st: GameState, seat: int) -> dict:
             obs["choice"] = choice
     if st.finished:
         obs["returns"] = st.returns()
+        if rs.summary:  # `result.summary`, as this seat may see it
+            told = Event("summary", text=typed_text(rs.summary, st.fr), to=frozenset((seat,))).seal(st)
+            obs["summary"] = (told.for_seat(rs, seat) or {}).get("text", {})
     return obs
 
 

@@ -377,10 +377,8 @@ class Session:
             self.log.end(st)
         obs = st.observation(self.seat)
         self._show_events(obs)
-        if not self.rs.ends_deals:  # a ruleset written for 0.1: its summary line says what happened
-            template = self.rs.summary.get(self.renderer.lang) or self.rs.summary.get("en")
-            if template:
-                self.echo(self.rs.fill(st, template))
+        if obs.get("summary"):  # the ruleset's own words on the game (`result.summary`)
+            self.echo(self.renderer.fill(obs["summary"]))
         self.echo(WORDS["final"].format(scores=self.final_scores(st.returns())))
         self.echo(self.verdict(st.returns()))
         while True:
