@@ -29,6 +29,7 @@ GAMES = {
     "oh_hell": ("rulesets/oh_hell.yaml", 1, 3, {"fixed_size": "true", "deals": "2", "max_cards": "3"}),
     "gin_rummy": ("rulesets/gin_rummy.yaml", 0, 3, {"target": "0"}),
     "scopa": ("rulesets/scopa.yaml", 1, 3, {"target": "1"}),
+    "hearts": ("rulesets/hearts.yaml", 2, 3, {"target": "1"}),
 }
 COLUMNS = 100
 SCRIPT = ["help", "1", "score", "1", "last", "2", "undo", "2"]  # then "1" to every question, "log" once

@@ -26,7 +26,7 @@ WORDS = {
     "count": "{n} cards",
     "pile": "{n} cards, the last: {cards}",
     "claim": "A claim is possible:",
-    "choosing": "Choosing {what}: {chosen} picked so far ({low} to {high} in all); {more}",
+    "choosing": "Choosing {what}: {chosen} picked so far ({count} in all); {more}",
     "chosen_none": "none",
     "may_finish": "you may stop here",
     "pick_more": "pick another",
@@ -90,8 +90,7 @@ class Screen:
                 WORDS["choosing"].format(
                     what=self.r.action_label(choice["action"]),
                     chosen=", ".join(chosen) or WORDS["chosen_none"],
-                    low=choice["min"],
-                    high=choice["max"],
+                    count=choice["min"] if choice["min"] == choice["max"] else f"{choice['min']} to {choice['max']}",
                     more=WORDS["may_finish"] if choice.get("complete") else WORDS["pick_more"],
                 )
             )

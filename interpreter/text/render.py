@@ -130,8 +130,16 @@ class Renderer:
     def action(self, text: str) -> str:
         """An action's string form in words: its label, and its cards by name."""
         verb, _, rest = text.partition(" ")
-        words = [self.card(w) if w in self.index else w for w in rest.split(" ")] if rest else []
+        words = [self._word(w) for w in rest.split(" ")] if rest else []
         return " ".join([self.action_label(verb), *words])
+
+    def _word(self, word: str) -> str:
+        """A word of an action's text: a card id by name (`+id`, a card picked for a choice, as `+name`)."""
+        if word in self.index:
+            return self.card(word)
+        if word.startswith("+") and word[1:] in self.index:
+            return "+" + self.card(word[1:])
+        return word
 
     # ----- typed values (events, status lines) ----------------------------------------------
     def typed(self, v: Any) -> str:
