@@ -191,12 +191,6 @@ def _resolve_ruleset(name: str) -> str:
     raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'", name=name))
 
 
-def _shipped_help() -> str:
-    from interpreter.base.resources import shipped_names
-
-    return ", ".join(shipped_names())
-
-
 def _load_or_exit(path: str):
     from interpreter.base.diagnostics import RulesetError
     from interpreter.compiling.pipeline import load_ruleset
@@ -221,7 +215,7 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
 DEFAULT_AGENTS = "ismcts:seconds=0.8"
 
 
-@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
+@cli.command()
 @click.argument("ruleset", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
@@ -268,10 +262,9 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so).",
 )
 def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path, confirm_forced) -> None:
-    """Play RULESET (a file, or a shipped name) at the prompt.
+    """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
 
     You play one seat; agents play the others.  Type 'help' at the prompt.
-    `cardrules saves` lists the games you saved.
     """
     import random as _random
     from pathlib import Path
@@ -412,36 +405,6 @@ def _is_log(path: str) -> bool:
 
 
 @cli.command()
-@click.option(
-    "--delete", "delete", multiple=True, metavar="GAME", help="Delete a saved game (its number or file name)."
-)
-@click.option("--delete-all", is_flag=True, help="Delete every saved game listed.")
-def saves(delete: tuple[str, ...], delete_all: bool) -> None:
-    """List the games saved at the prompt (ruleset, date, where each stands), or delete some.
-
-    Saves go to ~/.local/share/cardrules/saves (or $CARDRULES_SAVE_DIR); resume one with
-    `cardrules play --resume FILE`.
-    """
-    from interpreter.frontends.savelist import WORDS, listing, pick, save_folder, saved_games
-
-    folder = save_folder()
-    games = saved_games(folder)
-    if not delete and not delete_all:
-        for line in listing(games, folder):
-            click.echo(line)
-        return
-    chosen = list(games) if delete_all else []
-    for which in delete:
-        game = pick(games, which)
-        if game is None:
-            raise click.UsageError(WORDS["unknown"].format(which=which))
-        chosen.append(game)
-    for game in dict.fromkeys(chosen):
-        game.path.unlink(missing_ok=True)
-        click.echo(WORDS["deleted"].format(path=game.path))
-
-
-@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
 @click.argument("ruleset")
 @click.option(
     "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
@@ -582,7 +545,7 @@ def _replay(logs, check, show) -> None:
     sys.exit(EXIT_OK)
 
 
-@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
+@cli.command()
 @click.argument("ruleset")
 @click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(
@@ -603,7 +566,7 @@ def rules(ruleset, lang, fmt) -> None:
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 
-@cli.command(epilog="Shipped rulesets: " + _shipped_help() + ".")
+@cli.command()
 @click.argument("base")
 @click.argument("variant")
 def diff(base, variant) -> None:
@@ -624,3 +587,8 @@ def diff(base, variant) -> None:
         click.echo(line)
     if not lines:
         click.echo(_("no differences"))
+
+
+from interpreter.frontends.savelist import saves  # noqa: E402  (a command of its own module: cli.py stays small)
+
+cli.add_command(saves)

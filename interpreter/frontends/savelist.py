@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
+
 from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
 
 # The words this module writes itself (a translation layer wraps them).
@@ -88,3 +90,31 @@ def pick(games: list[SavedGame], which: str) -> SavedGame | None:
         if which in (g.path.name, g.path.stem, str(g.path)) or Path(which).resolve() == g.path.resolve():
             return g
     return None
+
+
+@click.command()
+@click.option(
+    "--delete", "delete", multiple=True, metavar="GAME", help="Delete a saved game (its number or file name)."
+)
+@click.option("--delete-all", is_flag=True, help="Delete every saved game listed.")
+def saves(delete: tuple[str, ...], delete_all: bool) -> None:
+    """List the games saved at the prompt (ruleset, date, where each stands), or delete some.
+
+    Saves go to ~/.local/share/cardrules/saves (or $CARDRULES_SAVE_DIR); resume one with
+    `cardrules play --resume FILE`.
+    """
+    folder = save_folder()
+    games = saved_games(folder)
+    if not delete and not delete_all:
+        for line in listing(games, folder):
+            click.echo(line)
+        return
+    chosen = list(games) if delete_all else []
+    for which in delete:
+        game = pick(games, which)
+        if game is None:
+            raise click.UsageError(WORDS["unknown"].format(which=which))
+        chosen.append(game)
+    for game in dict.fromkeys(chosen):
+        game.path.unlink(missing_ok=True)
+        click.echo(WORDS["deleted"].format(path=game.path))

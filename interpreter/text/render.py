@@ -129,7 +129,7 @@ class Renderer:
 
     def action(self, text: str) -> str:
         """An action's string form in words: its label, and its cards by name."""
-        verb, _, rest = text.partition(" ")
+        verb, _sep, rest = text.partition(" ")
         words = [self._word(w) for w in rest.split(" ")] if rest else []
         return " ".join([self.action_label(verb), *words])
 
