@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-# The words this module writes itself (a translation layer wraps them).
-HELP = """\
+from interpreter.base.i18n import N_, _
+
+# The words this module writes itself, marked for the catalogs and translated where shown.
+HELP = N_("""\
 Type the number of a move, or a card's name or id, or a move's text.
 For a choice of several cards, type the move and its cards in any order,
 by name or by the numbers of the moves that pick them (pass 3 7 12)
@@ -19,17 +21,17 @@ Commands:
   rules   the rules of the game     score  the match table so far
   log     what has happened         last   the last trick or turn
   undo    take back your last move  save   save the game and go on
-  quit    save the game and stop"""
+  quit    save the game and stop""")
 
 WORDS = {
-    "hint": "hint: {move}",
-    "nothing_to_undo": "nothing to undo: you have made no move since the game began or was resumed",
-    "undone": "Took back your move ({moves} moves in all, the others' moves after it included).",
-    "no_last": "no trick or turn has been completed yet",
-    "no_deals": "no deal has been finished yet",
-    "saved": "saved to {path}",
-    "save_failed": "could not save the game ({error}); the game goes on",
-    "log_head": "What has happened (the last {n} lines):",
+    "hint": N_("hint: {move}"),
+    "nothing_to_undo": N_("nothing to undo: you have made no move since the game began or was resumed"),
+    "undone": N_("Took back your move ({moves} moves in all, the others' moves after it included)."),
+    "no_last": N_("no trick or turn has been completed yet"),
+    "no_deals": N_("no deal has been finished yet"),
+    "saved": N_("saved to {path}"),
+    "save_failed": N_("could not save the game ({error}); the game goes on"),
+    "log_head": N_("What has happened (the last {n} lines):"),
 }
 
 LOG_LINES = 200
@@ -61,7 +63,7 @@ class Commands:
         return True
 
     def help(self) -> None:
-        self.s.echo(HELP)
+        self.s.echo(_(HELP))
 
     def hint(self) -> None:
         from interpreter.agents.spec import make_agents
@@ -72,7 +74,7 @@ class Commands:
         except ValueError:
             advisor = make_agents("random", s.rs, s.seed + 1)[s.seat]
         action = advisor.choose(s.state.clone())
-        s.echo(WORDS["hint"].format(move=s.renderer.action(str(action))))
+        s.echo(_(WORDS["hint"], move=s.renderer.action(str(action))))
 
     def rules(self) -> None:
         s, r = self.s, self.s.renderer
@@ -89,7 +91,7 @@ class Commands:
         for line in obs.get("status") or ():
             s.echo(s.renderer.fill(line))
         table = s.story.match_table(obs["deals"], s.earlier)
-        for line in table or [WORDS["no_deals"]]:
+        for line in table or [_(WORDS["no_deals"])]:
             s.echo(line)
 
     def log(self) -> None:
@@ -99,20 +101,20 @@ class Commands:
             lines.extend(s.story.lines(event))
         shown = lines[-LOG_LINES:]
         if len(lines) > len(shown):
-            s.echo(WORDS["log_head"].format(n=len(shown)))
+            s.echo(_(WORDS["log_head"], n=len(shown)))
         for line in shown:
             s.echo(line)
 
     def last(self) -> None:
         s = self.s
         lines = s.last_round or s.since_move
-        for line in lines or [WORDS["no_last"]]:
+        for line in lines or [_(WORDS["no_last"])]:
             s.echo(line)
 
     def undo(self) -> None:
         s = self.s
         if not s.undo_points:
-            s.echo(WORDS["nothing_to_undo"])
+            s.echo(_(WORDS["nothing_to_undo"]))
             return
         before = s.undo_points.pop()
         taken = s.state.decisions - before.decisions
@@ -122,13 +124,13 @@ class Commands:
         obs = s.state.observation(s.seat)
         s.shown = len(obs["events"])
         s.last_round, s.since_move = [], []
-        s.echo(WORDS["undone"].format(moves=taken))
+        s.echo(_(WORDS["undone"], moves=taken))
 
     def save(self) -> None:
         s = self.s
         try:
             path = s.save()
         except OSError as exc:
-            s.echo(WORDS["save_failed"].format(error=exc.strerror or exc))
+            s.echo(_(WORDS["save_failed"], error=exc.strerror or exc))
             return
-        s.echo(WORDS["saved"].format(path=path))
+        s.echo(_(WORDS["saved"], path=path))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.base.i18n import N_, _
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
@@ -29,26 +30,26 @@ from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter
 
-# The words this module writes itself (a translation layer wraps them).
+# The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
-    "hello": "{game}: you play {who}. Type 'help' for commands.",
-    "forced": "Your only legal move: {move}. It plays itself (--confirm-forced to type it).",
-    "too_long": "that line is too long to be a move; type a number, a card or 'help'",
-    "no_move": "there is no move {n}; choose 1 to {last}",
-    "which": "which move? {moves}",
-    "not_now": "{card} is not a move now",
-    "unknown": "'{line}' is not a move or a command; type a number from 1 to {last}, or 'help'",
-    "failed": "cardrules: the ruleset failed during play: {error}",
-    "seed": " (game seed {seed})",
-    "final": "Final scores: {scores}",
-    "win": "You win!",
-    "share": "You share first place.",
-    "draw": "A draw.",
-    "lose": "You lose.",
-    "again": "next, restart or quit? ",
-    "again_help": "type next (scores kept), restart (scores cleared), score, log, last or quit",
-    "no_log": "not writing a log: {path} is not a regular file",
-    "log_failed": "cannot write the log {path} ({error}); playing without a log",
+    "hello": N_("{game}: you play {who}. Type 'help' for commands."),
+    "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
+    "too_long": N_("that line is too long to be a move; type a number, a card or 'help'"),
+    "no_move": N_("there is no move {n}; choose 1 to {last}"),
+    "which": N_("which move? {moves}"),
+    "not_now": N_("{card} is not a move now"),
+    "unknown": N_("'{line}' is not a move or a command; type a number from 1 to {last}, or 'help'"),
+    "failed": N_("cardrules: the ruleset failed during play: {error}"),
+    "seed": N_(" (game seed {seed})"),
+    "final": N_("Final scores: {scores}"),
+    "win": N_("You win!"),
+    "share": N_("You share first place."),
+    "draw": N_("A draw."),
+    "lose": N_("You lose."),
+    "again": N_("next, restart or quit? "),
+    "again_help": N_("type next (scores kept), restart (scores cleared), score, log, last or quit"),
+    "no_log": N_("not writing a log: {path} is not a regular file"),
+    "log_failed": N_("cannot write the log {path} ({error}); playing without a log"),
 }
 
 SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards (frontends/screen.py)
@@ -146,7 +147,7 @@ class Session:
             game = self.renderer.text(self.rs.name)
             who = self.screen._own_name(self.seat)
             team = self.screen.team_words(self.seat)
-            self.echo(WORDS["hello"].format(game=game, who=f"{who}, {team}" if team else who))
+            self.echo(_(WORDS["hello"], game=game, who=", ".join(p for p in (who, team) if p)))
             while True:
                 self._advance()
                 if self.state.is_terminal():
@@ -156,20 +157,20 @@ class Session:
                 self._show()
                 line = self.read("> ")
                 if line is None:
-                    return self._suspend("end of input")
+                    return self._suspend(N_("end of input"))
                 result = self._handle(line.strip())
                 if result is not None:
                     return result
         except KeyboardInterrupt:
-            return self._suspend("interrupted", status=130)
+            return self._suspend(N_("interrupted"), status=130)
         except FileBusy as exc:
-            self.echo(f"cardrules: {exc}")
+            self.echo(_("cardrules: {error}", error=exc))
             return 1
         except (RulesetFailed, FlowError, ExprRuntimeError) as exc:  # the game as it was before is saved
             seed = getattr(exc, "seed", None)
             seed = self.state.seed if seed is None and self.state is not None else seed
-            self.echo(WORDS["failed"].format(error=exc) + (WORDS["seed"].format(seed=seed) if seed is not None else ""))
-            return self._suspend("stopped", status=1)
+            self.echo(_(WORDS["failed"], error=exc) + (_(WORDS["seed"], seed=seed) if seed is not None else ""))
+            return self._suspend(N_("stopped"), status=1)
 
     def _advance(self) -> None:
         """Agents play their seats; a move that is the person's only legal one plays itself."""
@@ -185,7 +186,7 @@ class Session:
             if self.confirm_forced or len(legal) != 1:
                 return
             self._show_events(self.state.observation(self.seat))
-            self.echo(WORDS["forced"].format(move=self.renderer.action(legal[0].text)))
+            self.echo(_(WORDS["forced"], move=self.renderer.action(legal[0].text)))
             self._apply(legal[0])
             if self.log:
                 self.log.action(seat, str(legal[0]), self.state)
@@ -225,7 +226,7 @@ class Session:
         for line in board:
             self.echo(line)
         if self.hidden_shown or any(HIDDEN in line for line in board):
-            self.echo(STORY_WORDS["legend"])
+            self.echo(_(STORY_WORDS["legend"], hidden=HIDDEN))
         self.hidden_shown = False
         self.menu = self._menu()
         for line in self.screen.decision(obs):
@@ -283,7 +284,7 @@ class Session:
             return None
         word = line.lower()
         if word in ("quit", "exit", "q"):
-            return self._suspend("quit")
+            return self._suspend(N_("quit"))
         if self.commands.run(word):
             return None
         action = self._parse_move(line)
@@ -294,13 +295,13 @@ class Session:
     def _parse_move(self, line: str) -> Any:
         legal = self.menu or self.state.legal_actions()
         if len(line) > 200:
-            self.echo(WORDS["too_long"])
+            self.echo(_(WORDS["too_long"]))
             return None
         if line.isascii() and line.isdigit():
             n = int(line)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
-            self.echo(WORDS["no_move"].format(n=n, last=len(legal)))
+            self.echo(_(WORDS["no_move"], n=n, last=len(legal)))
             return None
         key = normalize(line)
         for a in legal:
@@ -315,13 +316,13 @@ class Session:
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
-                self.echo(WORDS["which"].format(moves=", ".join(self.renderer.action(a.text) for a in matches)))
+                self.echo(_(WORDS["which"], moves=", ".join(self.renderer.action(a.text) for a in matches)))
                 return None
             verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
             if verbs:
                 self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}"))
                 return None
-            self.echo(WORDS["not_now"].format(card=self.renderer.card(card)))
+            self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
         verb = key.split(" ")[0]
         if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
@@ -329,7 +330,7 @@ class Session:
         ):
             self.echo(self.rs.explain(self.state, line))
             return None
-        self.echo(WORDS["unknown"].format(line=line, last=len(legal)))
+        self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
         return None
 
     def _whole_choice(self, line: str, legal: list) -> str | None:
@@ -379,16 +380,16 @@ class Session:
         self._show_events(obs)
         if obs.get("summary"):  # the ruleset's own words on the game (`result.summary`)
             self.echo(self.renderer.fill(obs["summary"]))
-        self.echo(WORDS["final"].format(scores=self.final_scores(st.returns())))
+        self.echo(_(WORDS["final"], scores=self.final_scores(st.returns())))
         self.echo(self.verdict(st.returns()))
         while True:
-            line = self.read(WORDS["again"])
+            line = self.read(_(WORDS["again"]))
             if line is None:
-                self.status = self._suspend("end of input")
+                self.status = self._suspend(N_("end of input"))
                 return False
             word = line.strip().lower()
             if word in ("quit", "q", "exit"):
-                self.status = self._suspend("quit")  # the finished match: resuming it shows this screen
+                self.status = self._suspend(N_("quit"))  # the finished match: resuming it shows this screen
                 return False
             if word in ("next", "n", "restart", "r"):
                 self._new_game(carry=word.startswith("n"))
@@ -396,7 +397,7 @@ class Session:
             if word in ("score", "log", "last"):
                 self.commands.run(word)
                 continue
-            self.echo(WORDS["again_help"])
+            self.echo(_(WORDS["again_help"]))
 
     def _new_game(self, carry: bool) -> None:
         st = self.state
@@ -427,13 +428,13 @@ class Session:
         best = max(scores)
         mine = scores[self.seat]
         if len(set(scores)) == 1:
-            return WORDS["draw"]
+            return _(WORDS["draw"])
         if mine < best:
-            return WORDS["lose"]
+            return _(WORDS["lose"])
         team = rs.team_of_seat[self.seat] if rs.team_ids else -1
         at_top = {s for s, v in enumerate(scores) if v == best}
         mates = {s for s in range(rs.num_players) if team >= 0 and rs.team_of_seat[s] == team} | {self.seat}
-        return WORDS["win"] if at_top <= mates else WORDS["share"]
+        return _(WORDS["win"]) if at_top <= mates else _(WORDS["share"])
 
     # ----- saving -------------------------------------------------------------
     def _open_log(self) -> None:
@@ -444,17 +445,17 @@ class Session:
         if not self.log_path:
             return
         if os.path.exists(self.log_path) and not os.path.isfile(self.log_path):
-            self.echo(WORDS["no_log"].format(path=self.log_path))
+            self.echo(_(WORDS["no_log"], path=self.log_path))
             self.log_path = None
             return
         from interpreter.frontends.gamelog import LogWriter, open_game_section
 
         try:
             if len(self.locks) < 2:
-                self.locks.append(FileLock(self.log_path, "this game's log").acquire())
+                self.locks.append(FileLock(self.log_path, N_("this game's log")).acquire())
             stream, self.log_offset = open_game_section(self.log_path, self.log_offset)
         except OSError as exc:
-            self.echo(f"cannot write the log {self.log_path} ({getattr(exc, 'strerror', None) or exc}); playing on")
+            self.echo(_(WORDS["log_failed"], path=self.log_path, error=getattr(exc, "strerror", None) or exc))
             self.log_path = None
             return
         self.log = LogWriter(
@@ -474,7 +475,7 @@ class Session:
 
     def _save(self) -> Path:
         if self.state is None:
-            raise OSError("the game had not begun")
+            raise OSError(_("the game had not begun"))
         data = {
             "ruleset": str(Path(self.ruleset_path).resolve()),
             "ruleset_id": self.rs.id,
@@ -500,19 +501,20 @@ class Session:
         HELD.__enter__()  # stopping anyway: a Ctrl-C now must not cut the save or its message short
         try:
             if self.state is None:
-                self.echo(f"\n{why} before the game began: nothing to save")
+                self.echo("\n" + _("{why} before the game began: nothing to save", why=_(why)))
                 return status
             try:
                 path = self._save()
             except OSError as exc:
-                self.echo(f"\n{why}: could not save the game ({exc})")
+                self.echo("\n" + _("{why}: could not save the game ({error})", why=_(why), error=exc))
                 return 1
             if self.log is not None:
                 try:
                     self.log.suspended(self.clean or self.state)
                 except OSError:
                     pass
-            self.echo(f"\n{why}: game saved. Resume it with:\n  cardrules play --resume {_quote(str(path))}")
+            self.echo("\n" + _("{why}: game saved. Resume it with:", why=_(why)))
+            self.echo(f"  cardrules play --resume {_quote(str(path))}")  # i18n-exempt: a command
             return status
         finally:
             HELD.release(raise_pending=False)

@@ -13,18 +13,19 @@ from pathlib import Path
 
 import click
 
+from interpreter.base.i18n import N_, _
 from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
 
-# The words this module writes itself (a translation layer wraps them).
+# The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
-    "none": "No saved games in {folder}.",
-    "head": "Saved games in {folder} (resume one with: cardrules play --resume FILE):",
+    "none": N_("No saved games in {folder}."),
+    "head": N_("Saved games in {folder} (resume one with: cardrules play --resume FILE):"),
     "row": "{n:>3}. {name}  {ruleset}  {date}  {where}",
-    "where": "game {game}, deal {deal}, {moves} moves{end}",
-    "over": ", over",
-    "damaged": "{n:>3}. {name}  cannot be resumed: {why}",
-    "deleted": "deleted {path}",
-    "unknown": "no saved game '{which}' (give its number or file name from `cardrules saves`)",
+    "where": N_("game {game}, deal {deal}, {moves} moves{end}"),
+    "over": N_(", over"),
+    "damaged": N_("{n:>3}. {name}  cannot be resumed: {why}"),
+    "deleted": N_("deleted {path}"),
+    "unknown": N_("no saved game '{which}' (give its number or file name from `cardrules saves`)"),
 }
 
 
@@ -68,17 +69,21 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
 
 def listing(games: list[SavedGame], folder: Path) -> list[str]:
     if not games:
-        return [WORDS["none"].format(folder=folder)]
-    lines = [WORDS["head"].format(folder=folder)]
+        return [_(WORDS["none"], folder=folder)]
+    lines = [_(WORDS["head"], folder=folder)]
     for n, g in enumerate(games, 1):
         if g.problem is not None:
-            lines.append(WORDS["damaged"].format(n=n, name=g.path.name, why=g.problem))
+            lines.append(_(WORDS["damaged"], n=n, name=g.path.name, why=g.problem))
             continue
-        where = WORDS["where"].format(
-            game=g.game, deal=g.deals + (0 if g.over else 1), moves=g.moves, end=WORDS["over"] if g.over else ""
+        where = _(
+            WORDS["where"],
+            game=g.game,
+            deal=g.deals + (0 if g.over else 1),
+            moves=g.moves,
+            end=_(WORDS["over"]) if g.over else "",
         )
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.saved))
-        lines.append(WORDS["row"].format(n=n, name=g.path.name, ruleset=g.ruleset, date=date, where=where))
+        lines.append(_(WORDS["row"], n=n, name=g.path.name, ruleset=g.ruleset, date=date, where=where))
     return lines
 
 
@@ -113,8 +118,8 @@ def saves(delete: tuple[str, ...], delete_all: bool) -> None:
     for which in delete:
         game = pick(games, which)
         if game is None:
-            raise click.UsageError(WORDS["unknown"].format(which=which))
+            raise click.UsageError(_(WORDS["unknown"], which=which))
         chosen.append(game)
     for game in dict.fromkeys(chosen):
         game.path.unlink(missing_ok=True)
-        click.echo(WORDS["deleted"].format(path=game.path))
+        click.echo(_(WORDS["deleted"], path=game.path))

@@ -13,23 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from interpreter.base.i18n import N_, _, ngettext
 from interpreter.text.render import Renderer, width, wrap
 
-# The words this module writes itself (a translation layer wraps them).
+# The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
-    "you_are": "You are {seat}",
-    "team": "{team}, with {partners}",
+    "you_are": N_("You are {seat}"),
+    "you": N_("you"),  # i18n: the viewer, before a card they placed (you Clubs 3)
+    "team": N_("{team}, with {partners}"),
     "team_alone": "{team}",
-    "your": "Your {zone}",
-    "of": "{zone} of {who}",
-    "counts": "Cards in {zone}: ",
-    "count": "{n} cards",
-    "pile": "{n} cards, the last: {cards}",
-    "claim": "A claim is possible:",
-    "choosing": "Choosing {what}: {chosen} picked so far ({count} in all); {more}",
-    "chosen_none": "none",
-    "may_finish": "you may stop here",
-    "pick_more": "pick another",
+    "your": N_("Your {zone}"),
+    "of": N_("{zone} of {who}"),
+    "counts": N_("Cards in {zone}: "),
+    "pile": N_("{n} cards, the last: {cards}"),
+    "claim": N_("A claim is possible:"),
+    "choosing": N_("Choosing {what}: {chosen} picked so far ({count} in all); {more}"),
+    "chosen_none": N_("none"),
+    "may_finish": N_("you may stop here"),
+    "pick_more": N_("pick another"),
 }
 
 SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
@@ -52,7 +53,7 @@ class Screen:
     def header(self, obs: Mapping, seat: int) -> str:
         phase = obs.get("phase") or {}
         title = _in_lang(phase.get("title") or {}, self.r.lang)
-        you = WORDS["you_are"].format(seat=self._own_name(seat))
+        you = _(WORDS["you_are"], seat=self._own_name(seat))
         team = self.team_words(seat)
         parts = [self.r.text(self.rs.name)] + ([title] if title else [])
         return "== " + " - ".join(parts) + " == " + you + (f", {team}" if team else "")
@@ -72,8 +73,8 @@ class Screen:
         name = self.r.team(rs.team_ids[t])
         partners = [s for s in range(rs.num_players) if rs.team_of_seat[s] == t and s != seat]
         if not partners:
-            return WORDS["team_alone"].format(team=name)
-        return WORDS["team"].format(team=name, partners=", ".join(self.r.seat(s) for s in partners))
+            return _(WORDS["team_alone"], team=name)
+        return _(WORDS["team"], team=name, partners=", ".join(self.r.seat(s) for s in partners))
 
     def decision(self, obs: Mapping) -> list[str]:
         """What is being decided, in the ruleset's words, and a choice of several cards in progress."""
@@ -82,16 +83,17 @@ class Screen:
         if told:
             out.append(">> " + self.r.fill(told.get("text")))
         elif obs.get("claim_window"):
-            out.append(WORDS["claim"])
+            out.append(_(WORDS["claim"]))
         choice = obs.get("choice")
         if choice and choice.get("chosen"):
             chosen = [self.r.action(f"x {c}").split(" ", 1)[1] for c in choice["chosen"]]
             out.append(
-                WORDS["choosing"].format(
+                _(
+                    WORDS["choosing"],
                     what=self.r.action_label(choice["action"]),
-                    chosen=", ".join(chosen) or WORDS["chosen_none"],
+                    chosen=", ".join(chosen) or _(WORDS["chosen_none"]),
                     count=choice["min"] if choice["min"] == choice["max"] else f"{choice['min']} to {choice['max']}",
-                    more=WORDS["may_finish"] if choice.get("complete") else WORDS["pick_more"],
+                    more=_(WORDS["may_finish"]) if choice.get("complete") else _(WORDS["pick_more"]),
                 )
             )
         return out
@@ -131,7 +133,7 @@ class Screen:
                 continue
             if info.show == "count":
                 head = self._whose(label, s, seat)
-                out.append(f"{head}: {WORDS['count'].format(n=len(held))}")
+                out.append(f"{head}: {ngettext('{n} card', '{n} cards', len(held))}")
                 continue
             head = self._whose(label, s, seat) + f" ({len(held)}): "
             if groups is not None and groups.get(s):
@@ -140,13 +142,13 @@ class Screen:
                 shown = [self.r.card(c) for c in self.sort(info.name, held)]
                 out.extend(wrap(shown, self.columns, first=head, indent="    "))
         if counts:
-            out.extend(wrap(counts, self.columns, first=WORDS["counts"].format(zone=label), indent="    ", sep=", "))
+            out.extend(wrap(counts, self.columns, first=_(WORDS["counts"], zone=label), indent="    ", sep=", "))
         return out
 
     def _whose(self, label: str, s: int, seat: int) -> str:
         if s == seat:
-            return WORDS["your"].format(zone=label)
-        return WORDS["of"].format(zone=label[:1].upper() + label[1:], who=self.r.player(s))
+            return _(WORDS["your"], zone=label)
+        return _(WORDS["of"], zone=label[:1].upper() + label[1:], who=self.r.player(s))
 
     def _groups(self, head: str, groups: list) -> list[str]:
         words = [f"[{self.r.kind(g['kind'])}: {self.r.card_group(g['cards'])}]" for g in groups]
@@ -159,13 +161,13 @@ class Screen:
             return self._groups(f"{label}: ", groups)
         placed = obs.get("placed_by", {}).get(info.name)
         if info.show == "count" or info.visibility == "none":
-            return [f"{label}: {WORDS['count'].format(n=len(cards))}"]
+            return [f"{label}: {ngettext('{n} card', '{n} cards', len(cards))}"]
         if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
-            return [f"{label}: " + WORDS["pile"].format(n=len(cards), cards=self.r.cards(cards[-4:]))]
+            return [f"{label}: " + _(WORDS["pile"], n=len(cards), cards=self.r.cards(cards[-4:]))]
         if placed:  # who put each card there (a trick), in the zone's sort order if it has one
             pairs = list(zip(cards, placed))
             if None not in cards:
-                order = self.sort(info.name, [c for c, _ in pairs])
+                order = self.sort(info.name, [pair[0] for pair in pairs])
                 pairs = _follow(pairs, order)
             named = [f"{self._placer(p)} {self.r.card(c)}" if p >= 0 else self.r.card(c) for c, p in pairs]
             return wrap(named, self.columns, first=f"{label}: ", indent="    ", sep=", ")
@@ -173,7 +175,7 @@ class Screen:
         return wrap([self.r.card(c) for c in shown], self.columns, first=f"{label}: ", indent="    ")
 
     def _placer(self, s: int) -> str:
-        return "you" if s == self.r.viewer else self.r.seat(s)
+        return _(WORDS["you"]) if s == self.r.viewer else self.r.seat(s)
 
 
 def _follow(pairs: list, order: list) -> list:
@@ -181,7 +183,7 @@ def _follow(pairs: list, order: list) -> list:
     left = list(pairs)
     out = []
     for c in order:
-        i = next(k for k, (card, _) in enumerate(left) if card == c)
+        i = next(k for k, pair in enumerate(left) if pair[0] == c)
         out.append(left.pop(i))
     return out
 

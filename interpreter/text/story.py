@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from interpreter.text.render import HIDDEN, Renderer, pad, width, wrap
+from interpreter.base.i18n import N_, _
+from interpreter.text.render import Renderer, pad, width, wrap
 
-# The words this module writes itself (a translation layer wraps them).
+# The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
-    "claimed": "{who} claimed: {what}",
-    "answered": "{who} answered: {what}",
-    "turned_up": "Turned face up ({zone}): ",
-    "shown_of": "{zone} of {who}, turned face up: ",
-    "shown_yours": "Your {zone}, turned face up: ",
-    "deal": "Deal",
-    "earlier": "before",
-    "total": "Total",
-    "match": "Match table:",
-    "legend": HIDDEN + " is a card lying face down, which you cannot see.",
+    "claimed": N_("{who} claimed: {what}"),
+    "answered": N_("{who} answered: {what}"),
+    "turned_up": N_("Turned face up ({zone}): "),
+    "shown_of": N_("{zone} of {who}, turned face up: "),
+    "shown_yours": N_("Your {zone}, turned face up: "),
+    "deal": N_("Deal"),
+    "earlier": N_("before"),
+    "total": N_("Total"),
+    "match": N_("Match table:"),
+    "legend": N_("{hidden} is a card lying face down, which you cannot see."),
 }
 
 Sorter = Callable[[str, list], list]  # (zone name, card ids) -> the ids in the zone's display order
@@ -70,7 +71,7 @@ class StoryWriter:
         what = " ".join(words)
         who = r.player(event.get("seat", -1))
         if event.get("kind") == "claim":
-            return "  " + WORDS["claimed"].format(who=who, what=what)
+            return "  " + _(WORDS["claimed"], who=who, what=what)
         return f"  {who}: {what}"
 
     def _reveal(self, event: Mapping) -> list[str]:
@@ -82,12 +83,12 @@ class StoryWriter:
             seat = owners.pop()
             label = self._zone_label(zone)
             if seat == self.r.viewer:
-                head = WORDS["shown_yours"].format(zone=label)
+                head = _(WORDS["shown_yours"], zone=label)
             else:
-                head = WORDS["shown_of"].format(zone=label[:1].upper() + label[1:], who=self.r.player(seat))
+                head = _(WORDS["shown_of"], zone=label[:1].upper() + label[1:], who=self.r.player(seat))
             return wrap([self.r.card(c) for c in self.sort(zone, cards)], self.columns, first=head, indent="    ")
         pairs = self._placed(cards, by)
-        head = WORDS["turned_up"].format(zone=self._zone_label(zone))
+        head = _(WORDS["turned_up"], zone=self._zone_label(zone))
         return wrap(pairs, self.columns, first=head, indent="    ", sep=", ")
 
     def _placed(self, cards: list, by: list) -> list[str]:
@@ -150,17 +151,17 @@ class StoryWriter:
             return []
         heads = self.heads(n)
         widths = [max(width(h), 6) for h in heads]
-        first = max(width(WORDS["deal"]) + 4, width(WORDS["total"]), width(WORDS["earlier"]))
-        out = [WORDS["match"], "  " + pad(WORDS["deal"], first) + _cells(heads, widths)]
+        first = max(width(_(WORDS["deal"])) + 4, width(_(WORDS["total"])), width(_(WORDS["earlier"])))
+        out = [_(WORDS["match"]), "  " + pad(_(WORDS["deal"]), first) + _cells(heads, widths)]
         carried = _carried(every[0])
         if carried:
-            out.append("  " + pad(WORDS["earlier"], first) + _cells(carried, widths))
+            out.append("  " + pad(_(WORDS["earlier"]), first) + _cells(carried, widths))
         for i, d in enumerate(every, 1):
             out.append("  " + pad(str(i), first) + _cells(list(d.get("scores") or ()), widths))
         totals = list(every[-1].get("totals") or ()) or [
             sum(list(d.get("scores") or ())[k] for d in every) + (carried[k] if carried else 0) for k in range(n)
         ]
-        out.append("  " + pad(WORDS["total"], first) + _cells(totals, widths))
+        out.append("  " + pad(_(WORDS["total"]), first) + _cells(totals, widths))
         return out
 
 

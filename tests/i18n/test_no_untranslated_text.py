@@ -25,11 +25,8 @@ EXEMPT = {
     "docgen.py": "writes the generated pages of docs/, which stay English",
     "catalogs.py": "the translators' tool, run by developers",
 }
-# Being rewritten beside this work (the prompt's screen; saves, logs and replays); their texts
-# are wrapped once those changes are in.
-PENDING = {"prompt.py", "replay.py", "gamelog.py"}
-# The prompt's story and screen (issue 12): each keeps its words in one WORDS table at its top, to wrap.
-PENDING |= {"screen.py", "commands.py", "savelist.py", "story.py"}
+# Not wrapped yet: the problems `cardrules replay --check` reports about a log (still English).
+PENDING = {"replay.py", "gamelog.py"}
 TRANSLATING = {"_", "N_", "ngettext"}
 SINKS = {"echo", "secho", "UsageError", "BadParameter", "ClickException", "read", "style"}
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?']?\s+['(]?[A-Za-z]{2,}")
