@@ -213,6 +213,8 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
 
 
 DEFAULT_AGENTS = "ismcts:seconds=0.8"
+# --level: how hard the agents think (a search budget); --agents names them exactly instead.
+LEVELS = {"easy": "ismcts:iterations=25", "normal": DEFAULT_AGENTS, "hard": "ismcts:seconds=3"}
 
 
 @cli.command()
@@ -226,6 +228,13 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
     "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
     "Default: ismcts:seconds=0.8.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default=None,
+    help="How strong the agents play: easy (25 searches a move), normal (0.8 s a move, the default) "
+    "or hard (3 s a move).",
 )
 @click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(
@@ -261,7 +270,9 @@ DEFAULT_AGENTS = "ismcts:seconds=0.8"
     is_flag=True,
     help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so).",
 )
-def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, save_path, confirm_forced) -> None:
+def play(
+    ruleset, seat, seed, agent_spec, level, lang, log_path, option_pairs, resume, save_path, confirm_forced
+) -> None:
     """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
 
     You play one seat; agents play the others.  Type 'help' at the prompt.
@@ -280,6 +291,11 @@ def play(ruleset, seat, seed, agent_spec, lang, log_path, option_pairs, resume, 
         click.echo(_("cardrules: {error}", error=message), err=True)
         sys.exit(EXIT_RULES)
 
+    if level and agent_spec:
+        raise click.UsageError(_("give either --agents or --level, not both"))
+    if level and resume:
+        raise click.UsageError(_("a resumed game keeps its agents: give --level only to a new game"))
+    agent_spec = LEVELS[level] if level else agent_spec
     saved, lock = None, None
     if resume:
         if ruleset:

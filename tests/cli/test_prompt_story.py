@@ -277,6 +277,18 @@ def test_saves_lists_the_saved_games_and_deletes_them(tmp_path):
     assert "No saved games" in run("saves", env=env).output
 
 
+def test_level_picks_the_agents_budget_and_refuses_agents_beside_it(tmp_path):
+    from interpreter.frontends.cli import LEVELS
+
+    env = {"CARDRULES_SAVE_DIR": str(tmp_path)}
+    result = run("play", "duzihu", "--level", "easy", "--seed", "1", input="quit\n", env=env)
+    assert result.exit_code == 0, result.output
+    assert f'"agents":"{LEVELS["easy"]}"' in next(tmp_path.glob("*.json")).read_text()
+    both = run("play", "duzihu", "--level", "hard", "--agents", "random", input="quit\n", env=env)
+    assert both.exit_code == 2 and "--level" in both.output
+    assert run("play", "duzihu", "--level", "expert", env=env).exit_code == 2
+
+
 @pytest.mark.parametrize("name", ["hachinin_meri_short", "duzihu_min22", "gin_rummy"])
 def test_every_shipped_name_plays_and_diffs(name, tmp_path):
     result = run(
