@@ -516,8 +516,10 @@ def replay(logs, check, quiet) -> None:
         if not quiet:
             click.echo(_("seat {seat}: {action}", seat=seat, action=text))
 
+    from interpreter.frontends.replay import replay_logs
+
     try:
-        _replay(logs, check, show)
+        sys.exit(EXIT_OK if replay_logs(logs, check, show) else EXIT_RULES)
     except BrokenPipeError:  # `replay LOG | head`: the reader has all it wanted
         _quiet_stdout()
         sys.exit(EXIT_OK)
@@ -530,35 +532,6 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # no real file behind stdout (tests): nothing is buffered there
         pass
-
-
-def _replay(logs, check, show) -> None:
-    from interpreter.frontends.gamelog import LogError
-    from interpreter.frontends.replay import replay_log
-
-    games = actions = problems = unreadable = 0
-    for log in logs:
-        try:
-            report = replay_log(log, check=check, on_action=show)
-        except LogError as exc:
-            click.echo(_("cardrules: {error}", error=exc), err=True)
-            unreadable += 1
-            continue
-        for problem in report.problems:
-            click.echo(problem, err=True)  # each names its log and line
-        games, actions, problems = games + report.games, actions + report.actions, problems + len(report.problems)
-    parts = [ngettext("{n} game", "{n} games", games)]
-    if len(logs) > 1:
-        parts[0] = ngettext("{games} from {n} log", "{games} from {n} logs", len(logs) - unreadable, games=parts[0])
-    parts.append(ngettext("{n} action replayed", "{n} actions replayed", actions))
-    if problems:
-        parts.append(ngettext("{n} problem", "{n} problems", problems))
-    if unreadable:
-        parts.append(ngettext("{n} log could not be read", "{n} logs could not be read", unreadable))
-    click.echo(_(", ").join(parts))
-    if unreadable or (check and problems):
-        sys.exit(EXIT_RULES)
-    sys.exit(EXIT_OK)
 
 
 @cli.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,32 @@ def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
             report.problems.append(f"{path}:{line}: the log says the game ended, but the replay has not ended")
         elif _normal(returns) != _normal(st.returns()):
             report.problems.append(f"{path}:{line}: returns differ: log {returns}, replay {st.returns()}")
+
+
+def replay_logs(logs: Sequence[str], check: bool, show: Callable) -> bool:
+    """`cardrules replay`: each log replayed in turn, its problems and a count printed; False on a failure."""
+    import click
+
+    from interpreter.base.i18n import _, ngettext
+
+    games = actions = problems = unreadable = 0
+    for log in logs:
+        try:
+            report = replay_log(log, check=check, on_action=show)
+        except LogError as exc:
+            click.echo(_("cardrules: {error}", error=exc), err=True)
+            unreadable += 1
+            continue
+        for problem in report.problems:
+            click.echo(problem, err=True)  # each names its log and line
+        games, actions, problems = games + report.games, actions + report.actions, problems + len(report.problems)
+    parts = [ngettext("{n} game", "{n} games", games)]
+    if len(logs) > 1:
+        parts[0] = ngettext("{games} from {n} log", "{games} from {n} logs", len(logs) - unreadable, games=parts[0])
+    parts.append(ngettext("{n} action replayed", "{n} actions replayed", actions))
+    if problems:
+        parts.append(ngettext("{n} problem", "{n} problems", problems))
+    if unreadable:
+        parts.append(ngettext("{n} log could not be read", "{n} logs could not be read", unreadable))
+    click.echo(_(", ").join(parts))
+    return not (unreadable or (check and problems))
