@@ -59,7 +59,6 @@ def test_japanese_sessions_show_no_english_sentence(game, tmp_path):
     assert _own_words(out) == []
 
 
-@pytest.mark.xfail(reason="Duzihu's event and status texts have no Persian yet", strict=True)
 def test_persian_sessions_isolate_what_they_fill_in(tmp_path):
     out = session("fa", tmp_path)
     assert _own_words(out) == []
