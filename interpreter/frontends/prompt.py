@@ -147,7 +147,7 @@ class Session:
             game = self.renderer.text(self.rs.name)
             who = self.screen._own_name(self.seat)
             team = self.screen.team_words(self.seat)
-            self.echo(_(WORDS["hello"], game=game, who=", ".join(p for p in (who, team) if p)))
+            self.echo(_(WORDS["hello"], game=game, who=_(", ").join(p for p in (who, team) if p)))
             while True:
                 self._advance()
                 if self.state.is_terminal():
@@ -316,7 +316,7 @@ class Session:
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
-                self.echo(_(WORDS["which"], moves=", ".join(self.renderer.action(a.text) for a in matches)))
+                self.echo(_(WORDS["which"], moves=_(", ").join(self.renderer.action(a.text) for a in matches)))
                 return None
             verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
             if verbs:
@@ -419,8 +419,8 @@ class Session:
         rs, r = self.rs, self.renderer
         if rs.team_ids and len(rs.team_ids) < rs.num_players:
             firsts = [rs.team_of_seat.index(t) for t in range(len(rs.team_ids))]
-            return ", ".join(f"{r.team(rs.team_ids[t])} {scores[s]}" for t, s in enumerate(firsts))
-        return ", ".join(f"{r.seat(s)} {v}" for s, v in enumerate(scores))
+            return _(", ").join(f"{r.team(rs.team_ids[t])} {scores[s]}" for t, s in enumerate(firsts))
+        return _(", ").join(f"{r.seat(s)} {v}" for s, v in enumerate(scores))
 
     def verdict(self, scores: list) -> str:
         """Win only when alone (or with your own team) at the top; a tie for first is no win."""

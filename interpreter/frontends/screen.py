@@ -74,7 +74,7 @@ class Screen:
         partners = [s for s in range(rs.num_players) if rs.team_of_seat[s] == t and s != seat]
         if not partners:
             return _(WORDS["team_alone"], team=name)
-        return _(WORDS["team"], team=name, partners=", ".join(self.r.seat(s) for s in partners))
+        return _(WORDS["team"], team=name, partners=_(", ").join(self.r.seat(s) for s in partners))
 
     def decision(self, obs: Mapping) -> list[str]:
         """What is being decided, in the ruleset's words, and a choice of several cards in progress."""
@@ -91,7 +91,7 @@ class Screen:
                 _(
                     WORDS["choosing"],
                     what=self.r.action_label(choice["action"]),
-                    chosen=", ".join(chosen) or _(WORDS["chosen_none"]),
+                    chosen=_(", ").join(chosen) or _(WORDS["chosen_none"]),
                     count=choice["min"] if choice["min"] == choice["max"] else f"{choice['min']} to {choice['max']}",
                     more=_(WORDS["may_finish"]) if choice.get("complete") else _(WORDS["pick_more"]),
                 )
@@ -133,7 +133,7 @@ class Screen:
                 continue
             if info.show == "count":
                 head = self._whose(label, s, seat)
-                out.append(f"{head}: {ngettext('{n} card', '{n} cards', len(held))}")
+                out.append(head + ": " + ngettext("{n} card", "{n} cards", len(held)))
                 continue
             head = self._whose(label, s, seat) + f" ({len(held)}): "
             if groups is not None and groups.get(s):
@@ -142,7 +142,7 @@ class Screen:
                 shown = [self.r.card(c) for c in self.sort(info.name, held)]
                 out.extend(wrap(shown, self.columns, first=head, indent="    "))
         if counts:
-            out.extend(wrap(counts, self.columns, first=_(WORDS["counts"], zone=label), indent="    ", sep=", "))
+            out.extend(wrap(counts, self.columns, first=_(WORDS["counts"], zone=label), indent="    ", sep=_(", ")))
         return out
 
     def _whose(self, label: str, s: int, seat: int) -> str:
@@ -161,7 +161,7 @@ class Screen:
             return self._groups(f"{label}: ", groups)
         placed = obs.get("placed_by", {}).get(info.name)
         if info.show == "count" or info.visibility == "none":
-            return [f"{label}: {ngettext('{n} card', '{n} cards', len(cards))}"]
+            return [label + ": " + ngettext("{n} card", "{n} cards", len(cards))]
         if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
             return [f"{label}: " + _(WORDS["pile"], n=len(cards), cards=self.r.cards(cards[-4:]))]
         if placed:  # who put each card there (a trick), in the zone's sort order if it has one
@@ -170,7 +170,7 @@ class Screen:
                 order = self.sort(info.name, [pair[0] for pair in pairs])
                 pairs = _follow(pairs, order)
             named = [f"{self._placer(p)} {self.r.card(c)}" if p >= 0 else self.r.card(c) for c, p in pairs]
-            return wrap(named, self.columns, first=f"{label}: ", indent="    ", sep=", ")
+            return wrap(named, self.columns, first=f"{label}: ", indent="    ", sep=_(", "))
         shown = cards if None in cards else self.sort(info.name, cards)
         return wrap([self.r.card(c) for c in shown], self.columns, first=f"{label}: ", indent="    ")
 

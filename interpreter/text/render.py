@@ -84,7 +84,7 @@ class Renderer:
                 j += 1
             out.append(self.card(ids[i]) + (f" x{j - i}" if j - i > 1 else ""))
             i = j
-        return ", ".join(out)
+        return _(", ").join(out)
 
     # ----- names ------------------------------------------------------------------------------
     def text(self, value: Any) -> str:
@@ -148,7 +148,7 @@ class Renderer:
             return self.value(v)
         kind, value = next(iter(v.items()))
         if kind == "list":
-            return ", ".join(self.typed(x) for x in value) if value else WORDS["none"]
+            return _(", ").join(self.typed(x) for x in value) if value else WORDS["none"]
         if kind == "card":
             return self.card(value)
         if value is None:

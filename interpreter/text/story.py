@@ -50,7 +50,7 @@ class StoryWriter:
             out.extend(wrap(text.split(" "), self.columns, indent="    ", sep=" "))
         cards = event.get("cards") or []
         if event.get("by"):
-            out.extend(wrap(self._placed(cards, event["by"]), self.columns, first="    ", indent="    ", sep=", "))
+            out.extend(wrap(self._placed(cards, event["by"]), self.columns, first="    ", indent="    ", sep=_(", ")))
         elif cards and not _names_cards(event.get("text")):
             out.extend(wrap([self.r.card(c) for c in cards], self.columns, first="    ", indent="    "))
         if event.get("rows"):
@@ -89,7 +89,7 @@ class StoryWriter:
             return wrap([self.r.card(c) for c in self.sort(zone, cards)], self.columns, first=head, indent="    ")
         pairs = self._placed(cards, by)
         head = _(WORDS["turned_up"], zone=self._zone_label(zone))
-        return wrap(pairs, self.columns, first=head, indent="    ", sep=", ")
+        return wrap(pairs, self.columns, first=head, indent="    ", sep=_(", "))
 
     def _placed(self, cards: list, by: list) -> list[str]:
         """Cards with the seat that placed each ("Seat 2 Red 5"; a card the flow placed stands alone)."""
