@@ -38,6 +38,7 @@ class Renderer:
         self.encoding = encoding or "ascii"
         self.index = rs.cards.index()
         self.viewer = viewer  # the seat shown as "You"
+        self.empty = WORDS["none"]  # an empty list in a text
         self._kinds = {k.name: k.label for k in rs.model.meld_kinds}
         self._actions = {a.name: a.label for a in rs.actions}
         teams = rs.model.players.teams
@@ -148,7 +149,7 @@ class Renderer:
             return self.value(v)
         kind, value = next(iter(v.items()))
         if kind == "list":
-            return _(", ").join(self.typed(x) for x in value) if value else WORDS["none"]
+            return _(", ").join(self.typed(x) for x in value) if value else self.empty
         if kind == "card":
             return self.card(value)
         if value is None:
@@ -168,11 +169,19 @@ class Renderer:
             return _("yes") if value else _("no")
         return str(value)
 
-    def fill(self, texts: Mapping[str, list] | None) -> str:
+    def fill(self, texts: Mapping[str, list] | None, empty: str | None = None) -> str:
         """An event's or status line's text in this language (else English, else any), typed values
-        in words; the viewer is "You" at the start and "you" elsewhere."""
+        in words; the viewer is "You" at the start and "you" elsewhere.  An empty list shows as
+        `empty` (by default "-"; the story passes "", so an event's text can leave out a part that
+        does not apply, such as the winner of a deal nobody won)."""
         if not texts:
             return ""
+        if empty is not None:
+            saved, self.empty = self.empty, empty
+            try:
+                return self.fill(texts)
+            finally:
+                self.empty = saved
         parts = texts.get(self.lang) or texts.get(self.lang.split("-")[0]) or texts.get("en")
         if parts is None:
             parts = next(iter(texts.values()))

@@ -45,7 +45,7 @@ class StoryWriter:
         if kind == "reveal":
             return self._reveal(event)
         out: list[str] = []
-        text = self.r.fill(event.get("text"))
+        text = self.r.fill(event.get("text"), empty="")
         if text:
             out.extend(wrap(text.split(" "), self.columns, indent="    ", sep=" "))
         cards = event.get("cards") or []
