@@ -2,8 +2,8 @@
 
 Conditions on meld kinds (`member_if`, `allowed_if`) are evaluated once at
 load time for every face or candidate run, so the search itself only reads
-tables.  Shapes become the expression functions `complete`, `waits` and
-`partitions`.
+tables.  Shapes become the expression functions `complete`, `waits`,
+`partitions`, `missing` and `useful`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 from interpreter.base.diagnostics import did_you_mean
 from interpreter.compiling.context import Src
 from interpreter.compiling.names import ENGINE_WORDS
+from interpreter.engine.meld_distance import missing_cards, useful_faces
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler
@@ -147,9 +148,23 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
             for p in table.partitions(counts, need, pairs, gk, pk)
         ]
 
+    def missing(shape: int, cards: Any, exposed: int) -> int:
+        counts, need, pairs, gk, pk = args(shape, cards, exposed)
+        return missing_cards(table, counts, need, pairs, gk, pk)
+
+    def useful(shape: int, cards: Any, exposed: int) -> list:
+        counts, need, pairs, gk, pk = args(shape, cards, exposed)
+        return useful_faces(table, counts, need, pairs, gk, pk)
+
     card_list = ListT(names.card)
     params = [Param("shape", names.shape), Param("cards", card_list), Param("exposed", INT)]
-    for name, fn, returns in (("complete", complete, BOOL), ("waits", waits, card_list)):
+    bound = (
+        ("complete", complete, BOOL),
+        ("waits", waits, card_list),
+        ("missing", missing, INT),
+        ("useful", useful, card_list),
+    )
+    for name, fn, returns in bound:
         c.reserve(name, Function(name, params, returns, fn, doc=ENGINE_WORDS[name]), ENGINE_WORDS[name])
     partitions_of = Function(
         "partitions", params, ListT(ListT(names.group)), partitions, doc=ENGINE_WORDS["partitions"]

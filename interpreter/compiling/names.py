@@ -23,6 +23,8 @@ ENGINE_WORDS = {
     "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
     "waits": "The cards that would complete the shape if added (one of each).",
     "partitions": "Every way to split the cards into the shape's groups and pairs.",
+    "missing": "The fewest cards still to draw to complete the shape (0 when complete; spare cards are left over).",
+    "useful": "The cards that would each leave the hand one card closer to the shape (one of each).",
 }
 
 # Names the engine binds in some expressions only; a ruleset name of these would be hidden there.

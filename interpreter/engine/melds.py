@@ -241,6 +241,7 @@ class MeldTable:
     _plans: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[_Search, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _distance_plans: dict = field(default_factory=dict, repr=False, compare=False)  # meld_distance.py
     _reorder: Callable[[Sequence[int]], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _component_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _bit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)

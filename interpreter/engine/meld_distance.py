@@ -1,0 +1,299 @@
+"""How far a hand is from a shape: the fewest cards it still lacks.
+
+A hand lacks k cards when k added cards (any others being left over) would
+let it form the asked groups and pairs, and no fewer would.  This is what a
+draw-and-discard player counts ("two cards from a win"), and search agents
+use it to judge hands long before they are complete.
+
+The search mirrors the exact one in `melds.py`: a hand packed a byte per
+face, components searched on their own and memoised on their packed counts.
+At the lowest face left, either one copy is left over, or it starts a group
+or pair of which only some members are in hand (the others are lacking).
+Each component answers, for every number of groups and pairs, the most
+cards of the hand those groups can use (a short list without dominated
+entries); components are then added like knapsack items.  Groups with no
+card in hand at all cost their whole size, so a hand can always be counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, islice
+from typing import Any
+
+from interpreter.engine.melds import BYTE, GUARD, MeldTable
+
+Frontier = tuple[int, ...]  # per (pairs, groups) cell, the most cards of the hand they can use
+
+
+def missing_cards(
+    table: MeldTable,
+    counts: Sequence[int],
+    groups: int,
+    pairs: int,
+    group_kinds: Sequence[str],
+    pair_kinds: Sequence[str],
+) -> int:
+    """The fewest cards to add to `counts` so that `groups` groups and `pairs` pairs can be formed."""
+    if groups < 0 or pairs < 0:
+        raise ValueError(f"groups and pairs must not be negative (got {groups}, {pairs})")
+    plan = _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs)
+    key = table.pack(counts)
+    found = plan.hands.get(key)
+    if found is None:
+        found = plan.full - plan.most_used(key)
+        plan.remember(plan.hands, key, found, table.cache_limit)
+    return found
+
+
+def useful_faces(
+    table: MeldTable,
+    counts: Sequence[int],
+    groups: int,
+    pairs: int,
+    group_kinds: Sequence[str],
+    pair_kinds: Sequence[str],
+    available: Sequence[int] | None = None,
+) -> list[int]:
+    """The faces whose addition would leave the hand lacking one card fewer (skipping faces with none
+    `available`): the draws that help."""
+    now = missing_cards(table, counts, groups, pairs, group_kinds, pair_kinds)
+    if now == 0:
+        return []
+    plan = _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs)
+    key = table.pack(counts, room=1)
+    out = []
+    for face, bit in enumerate(plan.bits(table)):
+        if available is not None and available[face] <= 0:
+            continue
+        more = key + bit
+        found = plan.hands.get(more)
+        if found is None:
+            found = plan.full - plan.most_used(more)
+            plan.remember(plan.hands, more, found, table.cache_limit)
+        if found < now:
+            out.append(face)
+    return out
+
+
+class _Plan:
+    """The searches of one choice of kinds and totals, and what was found for whole hands.
+
+    Besides each hand's answer it keeps, for each component, the best the
+    *other* components of that hand can do, keyed by the hand without that
+    component: a hand that differs in one component only (the same hand less
+    one card, as when each possible discard is judged) then costs one
+    component search and one pass over the cells.
+    """
+
+    __slots__ = ("searches", "width", "cells", "full", "hands", "others", "_bits")
+
+    def __init__(self, searches: tuple, width: int, cells: int, full: int):
+        self.searches, self.width, self.cells, self.full = searches, width, cells, full
+        self.hands: dict[int, int] = {}
+        self.others: dict[tuple[int, int], Frontier] = {}
+        self._bits: tuple[int, ...] | None = None
+
+    def bits(self, table: MeldTable) -> tuple[int, ...]:
+        """Each face's unit in a packed hand."""
+        if self._bits is None:
+            order = [face for part in table.components for face in part]
+            where = {face: i for i, face in enumerate(order)}
+            self._bits = tuple(1 << (BYTE * where[face]) for face in range(table.num_faces))
+        return self._bits
+
+    def most_used(self, key: int) -> int:
+        """The most cards of the packed hand that the asked groups and pairs can use."""
+        parts = [
+            (index, (key >> shift) & width, frontier) for index, (shift, width, frontier) in enumerate(self.searches)
+        ]
+        parts = [(index, part, frontier) for index, part, frontier in parts if part]
+        if not parts:
+            return 0
+        others = self.others
+        for index, part, frontier in parts:
+            rest = others.get((index, key & ~(self.searches[index][1] << self.searches[index][0])))
+            if rest is not None:
+                return _best_total(frontier(part), rest, self.width, self.cells)
+        found = [frontier(part) for _, part, frontier in parts]
+        width, cells = self.width, self.cells
+        before: list[Frontier] = [_NOTHING[cells]]
+        for f in found[:-1]:
+            before.append(_add(before[-1], f, width, cells))
+        after = _NOTHING[cells]
+        limit = self.searches[0][2].limit
+        for k in range(len(found) - 1, -1, -1):
+            index = parts[k][0]
+            rest = before[k] if k == len(found) - 1 else _add(before[k], after, width, cells)
+            shift, mask, _ = self.searches[index]
+            self.remember(others, (index, key & ~(mask << shift)), rest, limit)
+            after = found[k] if k == len(found) - 1 else _add(found[k], after, width, cells)
+        return after[-1]
+
+    @staticmethod
+    def remember(table: dict, key: Any, value: Any, limit: int) -> None:
+        if len(table) >= limit:
+            for old in list(islice(table, len(table) // 2)):
+                del table[old]
+        table[key] = value
+
+
+class _Nothing(dict):
+    """The frontier of no cards at all, per number of cells."""
+
+    def __missing__(self, cells: int) -> Frontier:
+        value = self[cells] = (0,) * cells
+        return value
+
+
+_NOTHING = _Nothing()
+
+
+def _best_total(first: Frontier, second: Frontier, width: int, cells: int) -> int:
+    """The last cell of `_add(first, second)`: the best split of all the groups and pairs."""
+    best = 0
+    last_g, last_p = width - 1, cells // width - 1
+    for i in range(cells):
+        g, p = i % width, i // width
+        v = first[i] + second[(last_p - p) * width + last_g - g]
+        if v > best:
+            best = v
+    return best
+
+
+def _plan(
+    table: MeldTable, group_kinds: tuple[str, ...], pair_kinds: tuple[str, ...], groups: int, pairs: int
+) -> _Plan:
+    """Per component: its shift, width mask and memoised search; built once per kinds and totals."""
+    plans = table._distance_plans
+    key = (group_kinds, pair_kinds, groups, pairs)
+    plan = plans.get(key)
+    if plan is None:
+        known = {kind.name: kind.size for kind in table.kinds}
+        unknown = sorted(set(group_kinds + pair_kinds) - set(known))
+        if unknown:
+            raise ValueError(f"unknown meld kinds {unknown}; declared: {sorted(known)}")
+        group_size = min((known[k] for k in group_kinds), default=0)
+        pair_size = min((known[k] for k in pair_kinds), default=0)
+        if (groups and not group_kinds) or (pairs and not pair_kinds):
+            raise ValueError("the shape asks for groups or pairs of no kind")
+        width = groups + 1
+        shift, searches = 0, []
+        for component in _search_units(table.components):
+            mask = (1 << (BYTE * len(component))) - 1
+            search = _component_search(table, component, (group_kinds, pair_kinds), group_size, pair_size, width, pairs)
+            searches.append((shift, mask, search))
+            shift += BYTE * len(component)
+        plan = plans[key] = _Plan(tuple(searches), width, width * (pairs + 1), groups * group_size + pairs * pair_size)
+    return plan
+
+
+def _search_units(components: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """Components searched together: neighbouring one-face components (faces that only make sets)
+    share one search of up to 8 faces, so a hand costs fewer combinations; nothing links them, so
+    the answer is the same."""
+    units: list[tuple[int, ...]] = []
+    singles = False  # whether the last unit holds one-face components only
+    for component in components:
+        if len(component) == 1 and singles and len(units[-1]) < 8:
+            units[-1] = units[-1] + component
+            continue
+        units.append(component)
+        singles = len(component) == 1
+    return units
+
+
+def _component_search(
+    table: MeldTable,
+    component: tuple[int, ...],
+    kinds: tuple,
+    group_size: int,
+    pair_size: int,
+    width: int,
+    pairs: int,
+) -> Any:
+    """The memoised frontier function of one component's packed counts."""
+    group_kinds, pair_kinds = kinds
+    position = {face: i for i, face in enumerate(component)}
+    best: dict[tuple[bool, int], int] = {}
+    for group in table.groups:
+        if group.faces[0] not in position:
+            continue
+        size = len(group.faces)
+        places = [position[f] for f in group.faces]
+        for low in set(places):
+            later = sorted(p for p in places if p > low)
+            for take_low in range(1, places.count(low) + 1):
+                for n in range(len(later) + 1):
+                    for chosen in set(combinations(later, n)):
+                        mask = sum(1 << (BYTE * p) for p in chosen) + take_low * (1 << (BYTE * low))
+                        lacking = size - take_low - n
+                        for is_group, wanted, unit in ((True, group_kinds, group_size), (False, pair_kinds, pair_size)):
+                            saving = unit - lacking
+                            if group.kind in wanted and saving > 0 and best.get((is_group, mask), 0) < saving:
+                                best[is_group, mask] = saving
+    per_face = tuple(
+        tuple((g, m, s) for (g, m), s in best.items() if ((m & -m).bit_length() - 1) >> 3 == low)
+        for low in range(len(component))
+    )
+    low_bits = tuple(1 << (BYTE * low) for low in range(len(component)))
+    guard = sum(GUARD << (BYTE * i) for i in range(len(component)))
+    cells = width * (pairs + 1)
+    empty: Frontier = (0,) * cells
+    memo: dict[int, Frontier] = {0: empty}
+    limit = table.cache_limit
+    group_cells = [i for i in range(cells) if i % width]
+    pair_cells = list(range(width, cells))
+
+    def frontier(counts: int) -> Frontier:
+        """Cell p * width + g: the most cards of `counts` that g groups and p pairs (or fewer) can use."""
+        found = memo.get(counts)
+        if found is not None:
+            return found
+        low = ((counts & -counts).bit_length() - 1) >> 3
+        used = list(frontier(counts - low_bits[low]))  # one copy of the lowest face left over
+        for is_group, mask, saving in per_face[low]:
+            rest = (counts | guard) - mask
+            if rest & guard != guard:
+                continue
+            before = frontier(rest ^ guard)
+            step = 1 if is_group else width
+            for i in group_cells if is_group else pair_cells:
+                v = before[i - step] + saving
+                if v > used[i]:
+                    used[i] = v
+        for i in range(1, cells):
+            if i % width and used[i - 1] > used[i]:
+                used[i] = used[i - 1]
+            if i >= width and used[i - width] > used[i]:
+                used[i] = used[i - width]
+        found = tuple(used)
+        if len(memo) >= limit:
+            for old in list(islice(memo, len(memo) // 2)):
+                del memo[old]
+            memo[0] = empty
+        memo[counts] = found
+        return found
+
+    frontier.limit = limit  # type: ignore[attr-defined]
+    return frontier
+
+
+def _add(first: Frontier, second: Frontier, width: int, cells: int) -> Frontier:
+    """The frontier of two components together (each cell: the best split of its groups and pairs).
+
+    Only the cells where `second` improves on a cell with fewer groups or
+    pairs can matter: the others are beaten by spending fewer groups."""
+    out = list(first)
+    for j in range(1, cells):
+        b = second[j]
+        jg = j % width
+        if not b or (jg and second[j - 1] >= b) or (j >= width and second[j - width] >= b):
+            continue
+        for i in range(cells - (j - jg)):
+            if i % width + jg < width:
+                v = first[i] + b
+                k = i + j
+                if v > out[k]:
+                    out[k] = v
+    return tuple(out)
