@@ -143,6 +143,14 @@ def _intersection(a: Collection[Any], b: Collection[Any]) -> Any:
 def _difference(a: Collection[Any], b: Collection[Any]) -> Any:
     if isinstance(a, (set, frozenset)):
         return frozenset(a) - frozenset(b)
+    if len(b) <= 8:  # the usual case, a card or two taken from a hand: list.remove is much faster
+        out = list(a)
+        for x in b:
+            try:
+                out.remove(x)
+            except ValueError:
+                pass
+        return out
     remove = Counter(b)
     out = []
     for x in a:
