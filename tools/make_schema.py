@@ -741,8 +741,7 @@ SCHEMA = {
                 "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
                 "evaluate": d(
                     EXPR,
-                    "A heuristic value of the position for `seat`, used by the greedy and search agents "
-                    "(default: `returns`). Should be cheap and may be read before the game ends.",
+                    "The older place of `hints.evaluate` (still read; give it in one place only).",
                     ["total[team_of(seat)] + deal_score[team_of(seat)]"],
                 ),
                 "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
@@ -754,6 +753,28 @@ SCHEMA = {
             },
             ["returns"],
             "The outcome of a finished game.",
+        ),
+        "hints": obj(
+            {
+                "evaluate": d(
+                    EXPR,
+                    "A position's value for `seat`, in the units of `result.returns` (default: `returns`): "
+                    "agents read it to judge a position before the game ends and to cut playouts short. "
+                    "Evaluated only on states an agent has sampled, so it may read any zone.",
+                    ["total[team_of(seat)] + deal_score[team_of(seat)]"],
+                ),
+                "prefer": d(
+                    {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+                    "How much agents prefer each legal action, by action name: an integer expression of `player` "
+                    "and the action's parameter (higher is better; unlisted actions and `pass` score 0). "
+                    "Used for playouts, for the order in which search tries moves, and by the easy level.",
+                    [{"claim_win": 100, "discard": "-missing('win', difference(hand(player), [card]), 0)"}],
+                ),
+            },
+            [],
+            "Knowledge for the AI players, in the expression language; never changes the rules. "
+            "See docs/language.md (Hints for agents).",
+            [{"evaluate": "net[seat]", "prefer": {"claim_win": 100}}],
         ),
         "invariants": {
             "type": "array",

@@ -8,6 +8,7 @@ from typing import Any
 
 from interpreter.compiling.context import Compiler, Src, var_value, vspan
 from interpreter.compiling.flow import FlowCompiler
+from interpreter.compiling.hints import compile_preference
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
 from interpreter.compiling.story import texts
@@ -80,6 +81,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     getattr(a.partial_if, "span", a.span),
                 )
             partial = fc.expr(a.partial_if, getattr(a.partial_if, "span", a.span), BOOL)
+        prefer = compile_preference(fc, a)
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
@@ -127,6 +129,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 fused=fused,
                 count=a.param_count,
                 partial=partial,
+                prefer=prefer,
             )
         )
     return tuple(out)

@@ -8,6 +8,7 @@ from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
 from interpreter.compiling.context import Compiler, var_value
 from interpreter.compiling.flow import FlowCompiler
+from interpreter.compiling.hints import check_preference_names
 from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
@@ -49,6 +50,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
     compile_functions(c, exprs)
     fc = FlowCompiler(c, exprs)
     actions = compile_actions(c, fc)
+    check_preference_names(c)
     program: list = []
     fc.steps(c.model.flow, program)
     end = P.End()

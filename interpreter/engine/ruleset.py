@@ -24,6 +24,11 @@ from interpreter.engine.state import PASS_KIND, PICK_KIND, Action, GameState, fr
 _EPOCHS = itertools.count(1)  # Frame.epoch of each legality check (see expr.runtime.cached)
 
 
+def next_epoch() -> int:
+    """A fresh Frame.epoch, for a loop over candidates in which only their parameter changes."""
+    return next(_EPOCHS)
+
+
 @dataclass(frozen=True, slots=True)
 class EngineLimits:
     """Bounds on play, each with a message when hit (see docs/language.md)."""
@@ -82,6 +87,7 @@ class CompiledAction:
     fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal values
     count: tuple[int, int] | None = None  # (min, max) values chosen at once (engine/choices.py), else None
     partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
+    prefer: Callable | None = field(default=None, repr=False, compare=False)  # hints.prefer (engine/hints.py)
     common: bool = field(init=False, repr=False, compare=False)  # a parameter and nothing else to test first
 
     def __post_init__(self) -> None:

@@ -244,6 +244,16 @@ class _Builder:
             )
         return low, high
 
+    def evaluate(self, result: Mapping, hints: Mapping) -> Any:
+        """`hints.evaluate`, or the older `result.evaluate`; not both."""
+        if "evaluate" in hints and "evaluate" in result:
+            self.bag.error(
+                "evaluate is given twice, in hints and in result",
+                _key_span(result, "evaluate"),
+                "keep hints.evaluate only (result.evaluate is its older place)",
+            )
+        return hints.get("evaluate", result.get("evaluate"))
+
     def section(self, key: str) -> Mapping:
         value = self.root.get(key)
         return value if isinstance(value, Mapping) else {}
@@ -273,6 +283,8 @@ class _Builder:
         shapes = melds.get("shapes") or {}
         phases = self.section("phases")
         result = self.section("result")
+        hints = self.section("hints")
+        prefer = hints.get("prefer") or {}
         model = Model(
             id=r["id"],
             name=Text.of(r["name"]),
@@ -377,7 +389,9 @@ class _Builder:
             phase_titles={k: Text.of(v.get("title")) for k, v in phases.items() if isinstance(v, Mapping)},
             flow=self.steps(r.get("flow")),
             returns=result.get("returns"),
-            evaluate=result.get("evaluate"),
+            evaluate=self.evaluate(result, hints),
+            prefer=dict(prefer),
+            prefer_spans={k: _key_span(prefer, k) for k in prefer},
             summary=Text.of(result.get("summary")),
             invariants=tuple(
                 Invariant(

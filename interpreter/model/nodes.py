@@ -289,7 +289,9 @@ class Model:
     phase_titles: Mapping[str, Text]
     flow: tuple[Step, ...]
     returns: Any
-    evaluate: Any
+    evaluate: Any  # hints.evaluate (or the older result.evaluate)
+    prefer: Mapping[str, Any]  # hints.prefer: action name -> expression
+    prefer_spans: Mapping[str, Span | None]
     summary: Text
     invariants: tuple[Invariant, ...]
     status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)

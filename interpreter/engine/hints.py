@@ -1,0 +1,50 @@
+"""Reading a ruleset's hints for agents: how much each legal action is preferred.
+
+`hints.prefer` gives an action kind an integer expression of `player` and
+the action's parameter (see docs/language.md).  Agents call this on the
+states they sample, never on the real game, so a hint may read any zone
+without leaking anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine.program import FlowError
+from interpreter.engine.ruleset import next_epoch
+from interpreter.engine.state import PASS_KIND, Action, GameState, _as_flow_error
+
+
+def has_preferences(rs: Any) -> bool:
+    """Whether the ruleset gives any action a preference."""
+    return any(a.prefer is not None for a in rs.actions)
+
+
+def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
+    """Each action's `hints.prefer` score for the seat to act (0 where the ruleset gives none)."""
+    rs = st.rs
+    vars_, fr = st.vars, st.fr
+    saved = rs._scratch_get(vars_)
+    scores = []
+    fr.epoch = next_epoch()  # parts of a hint that do not read the parameter are computed once
+    try:
+        vars_[rs.player_slot] = st.decider
+        for a in actions:
+            fn = rs.actions[a.kind].prefer if a.kind != PASS_KIND else None
+            if fn is None:
+                scores.append(0)
+                continue
+            slot = rs.actions[a.kind].param_slot
+            if slot is not None:
+                vars_[slot] = a.value
+            scores.append(fn(fr))
+    except FlowError:
+        raise
+    except Exception as exc:
+        raise _as_flow_error(exc, rs.program[st.pc].where) from exc
+    finally:
+        fr.epoch = 0
+        for slot, value in zip(rs.scratch_slots, saved):
+            vars_[slot] = value
+    return scores
