@@ -2,41 +2,92 @@
 
 The engine keeps a copy of each deal right after its shuffle, with every
 card's deck position in its meta.  A sample re-deals the positions whose
-cards the seat cannot see now, then replays the deal's decisions since the
-shuffle.  A sample in which a recorded decision is illegal (a void revealed
-by a follow rule, a card that would have been played face up) or in which
-the seat would see something else is rejected: every inference the rules
-allow is respected without any game knowledge.  Hidden variables (flags the
-rules derive from hidden cards) are recomputed by the replay.
+cards the seat has never seen, then replays the deal's decisions since the
+shuffle *as the seat knows them*:
+
+* public decisions and the seat's own decisions as they were made;
+* another seat's hidden decision (a card played face down) with a value
+  chosen in the sample, among those that look the same to the seat at that
+  point and move the cards the seat saw later (a face-down card turned up);
+* other seats' claim-window answers, which the seat never sees: the seat
+  whose claim was applied (that is public) answers its claim, the others
+  pass; in a window still open, the seats asked before this one answer as
+  the agent's playout policy would in the sample, never as they really did.
+
+A sample in which a recorded decision is illegal (a void revealed by a
+follow rule) is repaired (one hidden card of that seat swapped) and
+replayed; a sample the seat could tell from the real game is rejected.  So
+every inference the rules allow is respected without game knowledge, and
+hidden variables are recomputed by the replay, never copied.  Hidden faces
+are re-dealt from a sorted list, so two states that look the same to the
+seat give the same samples for the same random generator.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from interpreter.engine.observe import card_visible
-from interpreter.engine.state import ANNOUNCE, CLAIMED, PASS_KIND, PRIVATE, Action, GameState
+from interpreter.engine.state import ANNOUNCE, CLAIMED, PASS_KIND, PRIVATE, SECRET, Action, GameState
+
+PASS = Action(PASS_KIND, None, "pass")
+TURN, ANSWER, CLAIM, HIDDEN = range(4)  # what a scripted decision is, to the seat
+
+
+class Step(NamedTuple):
+    """One decision since the shuffle as the seat knows it.
+
+    For a HIDDEN decision `value` is unknown: `seen` holds the faces it moved
+    that the seat saw at some point, and `view` what the seat saw right after.
+    """
+
+    tag: int
+    seat: int
+    kind: int
+    value: Any
+    seen: tuple = ()
+    view: Any = None
+
+
+def pass_answer(world: GameState) -> Action:
+    """How other seats answer an open claim window by default: pass."""
+    return PASS
 
 
 class Determinizer:
-    """Makes samples of the hidden part of one state, as seen by `seat`."""
+    """Makes samples of the hidden part of one state, as seen by `seat`.
 
-    def __init__(self, state: GameState, seat: int, rng: random.Random, tries: int = 4, repairs: int = 12):
-        self.state, self.seat, self.rng, self.tries, self.repairs = state, seat, rng, tries, repairs
+    `answer(world)` chooses the answers of other seats asked before `seat` in
+    a claim window that is still open (their real answers stay unknown).
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        seat: int,
+        rng: random.Random,
+        answer: Callable[[GameState], Action] = pass_answer,
+        tries: int = 4,
+        repairs: int = 12,
+    ):
+        self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
+        self.tries, self.repairs = tries, repairs
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
         self.snapshot = state.snapshot
-        self.target = _zones_seen(state, seat)
+        self.target = view_of(state, seat)
         if self.snapshot is not None:
             snap, start, zone = self.snapshot
             self.dealt = snap  # the state right after the shuffle, replayed by each sample
             self.order = list(snap.zones[zone])
             self.zone = zone
-            seen = _seen_positions(state, seat)
+            self.script, seen = self._study(state.history[start:])
             self.free = [p for p in range(len(self.order)) if p not in seen]
             self.free_set = set(self.free)
-            self.decisions = [h for h in state.history[start:] if h[1] != ANNOUNCE and h[3] != CLAIMED]
+            self.hidden_faces = sorted(self.order[p] for p in self.free)
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one."""
@@ -52,15 +103,64 @@ class Determinizer:
         self.fallbacks += 1
         return self._reshuffled()
 
+    # ----- what the seat knows ----------------------------------------------------
+    def _study(self, history: list) -> tuple[list[Step], set[int]]:
+        """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
+        me = self.seat
+        world = self._fresh(self.order)
+        seen = _seen_positions(world, me)
+        script: list[Step] = []
+        hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
+        for s, kind, value, flag in history:
+            if kind == ANNOUNCE:
+                continue
+            if flag == CLAIMED:
+                script.append(Step(CLAIM, s, kind, value))
+                continue
+            if flag == PRIVATE and s != me:
+                tag = None  # another seat's answer: never seen
+            elif flag == PRIVATE:
+                tag = ANSWER
+            elif flag == SECRET and s != me:
+                tag = HIDDEN
+            else:
+                tag = TURN
+            before = _owned_positions(world, s) if tag == HIDDEN else None
+            world.force_action(kind, value)
+            seen |= _seen_positions(world, me)
+            if tag is None:
+                continue
+            if tag == HIDDEN and before is not None:
+                after = _owned_positions(world, s)
+                hidden.append((len(script), [p for p in before if p not in after]))
+                script.append(Step(HIDDEN, s, kind, None, (), view_of(world, me)))
+            else:
+                script.append(Step(tag, s, kind, value))
+        for index, moved in hidden:
+            step = script[index]
+            faces = tuple(sorted(self.order[p] for p in moved if p in seen))
+            script[index] = step._replace(seen=faces)
+        return script, seen
+
+    def _fresh(self, order: list) -> GameState:
+        world = self.dealt.clone()
+        world.snapshot = None
+        world.story = False  # a sample tells nobody anything: no events
+        world.zones[self.zone] = order[:]
+        world.forced_orders = []
+        world._run()
+        return world
+
+    # ----- samples ----------------------------------------------------------------
     def _replayed(self, force: bool = False) -> GameState | None:
-        """A re-dealt sample replayed to now; with `force`, decisions are replayed even where illegal.
+        """A re-dealt sample replayed to now; with `force`, public decisions are replayed even where illegal.
 
         When a recorded decision is illegal in the sample, swap one hidden card
         of that seat with another hidden card so that it becomes legal, and
         replay again (a few times): voids and similar inferences then cost a
         repair, not a whole new sample.
         """
-        faces = [self.order[p] for p in self.free]
+        faces = self.hidden_faces[:]
         self.rng.shuffle(faces)
         order = self.order[:]
         for p, f in zip(self.free, faces):
@@ -77,32 +177,94 @@ class Determinizer:
         return None
 
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
-        world = self.dealt.clone()
-        world.snapshot = None
-        world.story = False  # a sample tells nobody anything: no events
-        world.zones[self.zone] = order[:]
-        world.forced_orders = []
+        me = self.seat
         try:
-            world._run()
-            for seat, kind, value, flag in self.decisions:
-                if not _replay_one(world, seat, kind, value, flag, force):
-                    return None, (world, seat, kind, value)
-            while world.window is not None and world.decider != self.seat and not world.finished:
-                world.apply_action(Action(PASS_KIND, None, "pass"))
+            world = self._fresh(order)
+            script, i, n = self.script, 0, len(self.script)
+            claims_seen = 0
+            while not world.finished:
+                if world.window is not None:
+                    d = world.decider
+                    if d == me:
+                        if i >= n:
+                            break  # the decision the search is for
+                        if script[i].tag != ANSWER:
+                            return None, None  # the sample asks a question the real game did not
+                        world.force_action(script[i].kind, script[i].value)
+                        i += 1
+                        continue
+                    claim = _claim_of(script, i, d)
+                    if claim is not None:
+                        if not world.is_legal(claim.kind, claim.value):
+                            return None, None
+                        world.apply_action(Action(claim.kind, claim.value))
+                    elif i >= n:
+                        world.apply_action(self.answer(world))  # the open window: resampled
+                    else:
+                        world.apply_action(PASS)
+                    continue
+                if i >= n:
+                    break
+                step = script[i]
+                if step.tag == CLAIM:
+                    claimed = [h for h in world.history if h[3] == CLAIMED]
+                    if len(claimed) <= claims_seen or claimed[-1][:3] != (step.seat, step.kind, step.value):
+                        return None, None
+                    claims_seen = len(claimed)
+                    i += 1
+                    continue
+                if step.tag == ANSWER or world.decider != step.seat:
+                    return None, None
+                if step.tag == HIDDEN:
+                    chosen = self._hidden_choice(world, step, force)
+                    if chosen is None:
+                        return None, (
+                            world,
+                            step.seat,
+                            lambda trial, step=step: self._hidden_choice(trial, step, False),
+                        )
+                    world = chosen
+                elif force or world.is_legal(step.kind, step.value):
+                    world.force_action(step.kind, step.value)
+                else:
+                    return None, (world, step.seat, lambda trial, step=step: trial.is_legal(step.kind, step.value))
+                i += 1
         except Exception:  # any failure means this sample is not consistent
             return None, None
-        if world.finished or world.decider != self.seat:
+        if world.finished or world.decider != me:
             return None, None
-        if not force and _zones_seen(world, self.seat) != self.target:
+        if not force and view_of(world, me) != self.target:
             return None, None
         world.snapshot = self.snapshot
         return world, None
 
-    def _repair(self, world: GameState, seat: int, kind: int, value: Any) -> tuple[int, int] | None:
-        """Two deck positions whose swap makes `seat`'s recorded decision legal, if any."""
+    def _hidden_choice(self, world: GameState, step: Step, force: bool) -> GameState | None:
+        """The sample after another seat's hidden decision: a value that looks the same to the seat."""
+        candidates = [a for a in world.legal_actions() if a.kind == step.kind]
+        self.rng.shuffle(candidates)
+        seen = Counter(step.seen)
+        candidates.sort(key=lambda a: a.value not in seen)
+        before = _owned_faces(world, step.seat)
+        for a in candidates:
+            trial = world.clone()
+            entry = len(trial.history)
+            trial.apply_action(a)
+            if trial.history[entry][3] != SECRET:
+                continue
+            left = before - _owned_faces(trial, step.seat)
+            if seen - left:
+                continue
+            if view_of(trial, self.seat) == step.view:
+                return trial
+        if force and candidates:
+            trial = world.clone()
+            trial.apply_action(candidates[0])
+            return trial
+        return None
+
+    def _repair(self, world: GameState, seat: int, test: Callable[[GameState], Any]) -> tuple[int, int] | None:
+        """Two deck positions whose swap lets `seat` make its recorded decision (`test` holds), if any."""
         rs = world.rs
-        while world.window is not None and world.decider != seat and not world.finished:
-            world.apply_action(Action(PASS_KIND, None, "pass"))
         free = self.free_set
         mine: list[tuple[int, int]] = []
         others: list[tuple[int, int]] = []
@@ -113,8 +275,6 @@ class Determinizer:
                     (mine if owned else others).append((z, i))
         self.rng.shuffle(mine)
         for z, i in mine:
-            if world.zones[z][i] == value:
-                continue
             for z2, i2 in self.rng.sample(others, min(6, len(others))):
                 if world.zones[z2][i2] == world.zones[z][i]:
                     continue
@@ -122,7 +282,7 @@ class Determinizer:
                 trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
                 trial._legal = None
                 try:
-                    ok = trial.is_legal(kind, value)
+                    ok = test(trial)
                 except Exception:
                     ok = False
                 if ok:
@@ -130,7 +290,11 @@ class Determinizer:
         return None
 
     def _reshuffled(self) -> GameState:
-        """Fallback: the current state with the hidden cards re-dealt (hidden variables kept)."""
+        """Last resort: the current state with the hidden cards re-dealt and others' open answers forgotten.
+
+        Hidden variables stay as they are here (a replay would recompute them);
+        samples almost never come to this, and `fallbacks` counts them.
+        """
         world = self.state.clone()
         world.story = False
         rs, seat = self.rs, self.seat
@@ -140,29 +304,28 @@ class Determinizer:
             for i, m in enumerate(world.meta[z])
             if not card_visible(rs, z, m, seat)
         ]
-        faces = [world.zones[z][i] for z, i in slots]
+        faces = sorted(world.zones[z][i] for z, i in slots)
         self.rng.shuffle(faces)
         for (z, i), f in zip(slots, faces):
             world.zones[z][i] = f
+        if world.window is not None:
+            pc, seats, idx, answers = world.window
+            world.window = (pc, seats, idx, tuple((s, a if s == seat else PASS) for s, a in answers))
+        world.history = [
+            h if h[3] != PRIVATE or h[0] == seat else (h[0], PASS_KIND, None, PRIVATE) for h in world.history
+        ]
         world.seed = self.rng.getrandbits(63)
         world._legal = None
         return world
 
 
-def _replay_one(world: GameState, seat: int, kind: int, value: Any, flag: int, force: bool) -> bool:
-    """Apply one recorded decision to a sample; False when the sample cannot have produced it."""
-    while world.window is not None and (world.decider != seat or flag != PRIVATE) and not world.finished:
-        world.apply_action(Action(PASS_KIND, None, "pass"))  # a question the real game never asked
-    if world.finished:
-        return False
-    if flag == PRIVATE and (world.window is None or world.decider != seat):
-        return kind == PASS_KIND or force
-    if world.decider != seat:
-        return False
-    if force or world.is_legal(kind, value):
-        world.force_action(kind, value)
-        return True
-    return False
+def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:
+    """The claim `seat` made in the window now open, if the script shows one applied."""
+    while i < len(script) and script[i].tag == ANSWER:
+        i += 1
+    if i < len(script) and script[i].tag == CLAIM and script[i].seat == seat:
+        return script[i]
+    return None
 
 
 def _seen_positions(state: GameState, seat: int) -> set[int]:
@@ -170,10 +333,45 @@ def _seen_positions(state: GameState, seat: int) -> set[int]:
     return {m >> 8 for z in range(rs.zone_count) for m in state.meta[z] if card_visible(rs, z, m, seat)}
 
 
+def _owned_positions(state: GameState, seat: int) -> set[int]:
+    rs = state.rs
+    return {m >> 8 for z in range(rs.zone_count) if rs.zone_owner[z] == seat for m in state.meta[z]}
+
+
+def _owned_faces(state: GameState, seat: int) -> Counter:
+    rs = state.rs
+    return Counter(c for z in range(rs.zone_count) if rs.zone_owner[z] == seat for c in state.zones[z])
+
+
+def view_of(state: GameState, seat: int) -> tuple:
+    """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
+    rs = state.rs
+    zones = tuple(
+        tuple(c if card_visible(rs, z, m, seat) else None for c, m in zip(state.zones[z], state.meta[z]))
+        for z in range(rs.zone_count)
+    )
+    return zones, _visible_variables(state, seat)
+
+
+def _visible_variables(state: GameState, seat: int) -> tuple:
+    rs = state.rs
+    out = []
+    for v in rs.variables:
+        if v.visibility == "none":
+            continue
+        value = state.vars[v.slot]
+        if v.visibility == "owner":
+            if v.per == "seat":
+                value = value[seat] if isinstance(value, tuple) else None
+            elif v.per == "team":
+                team = rs.team_of_seat[seat]
+                value = value[team] if isinstance(value, tuple) and team >= 0 else None
+            else:
+                continue
+        out.append(value)
+    return tuple(out)
+
+
 def _zones_seen(state: GameState, seat: int) -> list:
     """Every zone as `seat` sees it (hidden cards None)."""
-    rs = state.rs
-    return [
-        [c if card_visible(rs, z, m, seat) else None for c, m in zip(state.zones[z], state.meta[z])]
-        for z in range(rs.zone_count)
-    ]
+    return [list(z) for z in view_of(state, seat)[0]]
