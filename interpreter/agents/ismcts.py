@@ -2,11 +2,19 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): each iteration
 samples a state consistent with the searching seat's observation
-(`determinize.py`), walks a tree of actions shared by all samples using
-UCB with availability counts, expands one action, and finishes with a random
-playout to the end of the current deal.  Every seat's decisions are in the
-tree, each chosen for its own reward.  Rewards are the change of the ruleset's
-`result.returns` (or `result.evaluate`) per seat, scaled to about [-1, 1].
+(`determinize.py`), walks a tree of decisions shared by all samples using
+UCB with availability counts, expands one decision, and plays out with the
+playout policy (`policy.py`) to the end of the deal or for `depth`
+decisions, where the ruleset's `hints.evaluate` judges the position.
+Every seat's decisions are in the tree, each chosen for its own reward,
+except other seats' claim-window answers, which the searching seat never
+sees: those are played by the policy, so the tree follows only what this
+seat can observe, and it is kept from one move to the next when what
+happened in between can be followed in it.
+
+With hints, the hints' favourite at each decision is expanded first and gets
+a bonus that fades with visits (progressive bias).  Rewards are the change
+of each seat's value, scaled to about [-1, 1].
 """
 
 from __future__ import annotations
@@ -17,22 +25,36 @@ from typing import Any
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
+from interpreter.agents.policy import Policy, decisive, values
+from interpreter.engine.hints import preferences
+from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("children", "visits", "avail", "total", "prior")
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, prior: float = 0.0):
         self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * players
+        self.prior = prior
+
+    def size(self) -> int:
+        return 1 + sum(child.size() for child in self.children.values())
 
 
 class IsmctsAgent(Agent):
-    """ISMCTS with an iteration budget (`iterations`) or a time budget (`seconds`)."""
+    """ISMCTS with an iteration budget (`iterations`) or a time budget (`seconds`).
+
+    `max_seconds` caps an iteration budget in time (0: no cap); `playout` is
+    `policy` (hints, else generic knowledge) or `random`; `depth` cuts
+    playouts short after that many decisions (0: play to the end of the
+    deal); `keep` keeps the tree between moves; `workers` > 1 searches in
+    that many processes (`parallel.py`).
+    """
 
     name = "ismcts"
 
@@ -42,8 +64,16 @@ class IsmctsAgent(Agent):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
+        max_seconds: float = 0,
         c: float = 0.7,
         reuse: int = 4,
+        playout: str = "policy",
+        epsilon: float = 0.1,
+        depth: int = 0,
+        bias: float = 0.5,
+        widen: float = 1.0,
+        keep: int = 1,
+        workers: int = 1,
         **options: Any,
     ):
         super().__init__(seat, seed, **options)
@@ -53,105 +83,207 @@ class IsmctsAgent(Agent):
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
-        self.iterations, self.seconds, self.c, self.reuse = iterations, seconds, float(c), max(1, int(reuse))
+        if playout not in ("policy", "random"):
+            raise ValueError("playout must be 'policy' or 'random'")
+        if not 0 <= epsilon <= 1:
+            raise ValueError("epsilon must be between 0 and 1")
+        self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
+        self.c, self.reuse, self.playout, self.epsilon = float(c), max(1, int(reuse)), playout, float(epsilon)
+        self.depth, self.bias, self.widen = max(0, int(depth)), float(bias), float(widen)
+        self.keep, self.workers = bool(keep), max(1, int(workers))
         self.last_stats: dict = {}
+        self._kept: tuple | None = None  # (tree below the last move, history length, deal snapshot)
+        self._pool: Any = None
 
     def describe(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"
-        return f"ismcts:{budget}"
+        return f"{self.name}:{budget}"
 
     def choose(self, state: Any) -> Any:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.workers > 1:
+            from interpreter.agents.parallel import parallel_choose
+
+            return parallel_choose(self, state, legal)
+        root, kept = self._root(state)
+        chosen, _ = self.search(state, legal, root, kept)
+        return chosen
+
+    def search(self, state: Any, legal: list, root: Node | None = None, kept: int = 0) -> tuple[Any, Node]:
+        """Search from `state`; returns the chosen action and the root (visits per child)."""
         seat = state.current_player()
         rs = state.rs
-        sampler = Determinizer(state, seat, self.rng)
-        root = Node(rs.num_players)
-        base = _values(state)
-        scale = [1.0]
+        policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy")
+        sampler = Determinizer(state, seat, self.rng, answer=policy.choose)
         start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds is not None else None
-        world = None
-        done = 0
-        simulations = 0
+        first = sampler.sample()
+        win = decisive(first, legal) if self.playout == "policy" else None
+        if win is not None:
+            self._kept = None
+            self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start, "decisive": True}
+            root = Node(rs.num_players)
+            root.children[(seat, win.kind, win.value)] = child = Node(rs.num_players)
+            child.visits = 1
+            return win, root
+        if root is None:
+            root = Node(rs.num_players)
+        base = values(first)
+        scale = [1.0, 0.0, 0]
+        deadline = None
+        if self.seconds is not None:
+            deadline = start + self.seconds
+        elif self.max_seconds > 0:
+            deadline = start + self.max_seconds
+        world = first
+        done = kept
+        steps = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline and done > 0:
+            if deadline is not None and done > kept and time.perf_counter() >= deadline:
                 break
-            if world is None or done % self.reuse == 0:
+            if world is None or (done - kept) % self.reuse == 0 and done > kept:
                 world = sampler.sample()
-            simulations += self._iterate(root, world.clone(), base, scale)
+            steps += self._iterate(root, world.clone(), base, scale, policy, seat)
             done += 1
         self.last_stats = {
-            "iterations": done,
+            "iterations": done - kept,
+            "kept": kept,
             "seconds": time.perf_counter() - start,
             "samples": sampler.samples,
             "rejections": sampler.rejections,
             "fallbacks": sampler.fallbacks,
-            "playout_steps": simulations,
+            "playout_steps": steps,
         }
-        by_key = {(a.kind, a.value): a for a in legal}
+        by_key = {(seat, a.kind, a.value): a for a in legal}
         ranked = sorted(
-            ((child.visits, i, key) for i, (key, child) in enumerate(root.children.items()) if key in by_key),
+            (
+                (child.visits, child.total[seat] / max(1, child.visits), i, key)
+                for i, (key, child) in enumerate(root.children.items())
+                if key in by_key
+            ),
             reverse=True,
         )
-        return by_key[ranked[0][2]] if ranked else self.rng.choice(legal)
+        if not ranked:
+            return self.rng.choice(legal), root
+        key = ranked[0][3]
+        chosen = by_key[key]
+        if self.keep:
+            self._kept = (root, len(state.history), state.snapshot)
+        return chosen, root
 
-    def _iterate(self, root: Node, st: Any, base: list, scale: list) -> int:
-        rng, c = self.rng, self.c
+    # ----- the tree kept between moves ------------------------------------------------
+    def _root(self, state: Any) -> tuple[Node | None, int]:
+        """The kept subtree for this decision (and its visits), when the moves since can be followed."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None, 0
+        node, start, snapshot = kept
+        if state.snapshot is not snapshot or len(state.history) < start:
+            return None, 0
+        for seat, kind, value, flag in state.history[start:]:
+            if kind == ANNOUNCE or (flag == PRIVATE and seat != self.seat):
+                continue
+            if flag == SECRET and seat != self.seat:
+                return None, 0  # a hidden choice: which branch it took is not known
+            key = (seat, kind, value, 1) if flag == CLAIMED else (seat, kind, value)
+            child = node.children.get(key)
+            if child is None:
+                return None, 0
+            node = child
+        return node, node.visits
+
+    # ----- one iteration -----------------------------------------------------------------
+    def _iterate(self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int) -> int:
+        c, bias = self.c, self.bias
+        widen = self.widen if policy.hints else 0.0
         node = root
-        path: list[tuple[Node, int]] = []
+        path: list[Node] = [root]
+        moves: list[tuple] = []
         records = len(st.records)
         players = len(root.total)
+        expanded = False
         while not st.finished and len(st.records) == records:
-            legal = st.legal_actions()
             mover = st.decider
+            if st.window is not None and mover != seat:
+                action = policy.choose(st)  # an answer this seat never sees
+                node = self._apply(st, action, node, path)
+                continue
+            legal = st.legal_actions()
             children = node.children
-            untried = [a for a in legal if (a.kind, a.value) not in children]
+            untried = [a for a in legal if (mover, a.kind, a.value) not in children]
+            tried = len(legal) - len(untried)
             for a in legal:
-                child = children.get((a.kind, a.value))
+                child = children.get((mover, a.kind, a.value))
                 if child is not None:
                     child.avail += 1
+            if untried and tried and widen and tried >= 1 + widen * math.sqrt(node.visits):
+                untried = []  # progressive widening: more of the hints' lesser choices as visits grow
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = Node(players)
+                ranked = policy.ranked(st, untried) if len(untried) > 1 else untried
+                action = ranked[0]
+                prior = 0.0
+                if policy.hints and bias:
+                    scores = preferences(st, legal)
+                    prior = 1.0 if scores[legal.index(action)] == max(scores) else 0.0
+                child = Node(players, prior)
                 child.avail = 1
-                children[(action.kind, action.value)] = child
-                st.apply_action(action)
-                path.append((child, mover))
+                children[(mover, action.kind, action.value)] = child
+                moves.append((mover, action.kind, action.value))
+                node = self._apply(st, action, node, path, child)
+                expanded = True
                 break
-            best: Any  # an action of `legal` (never empty here) once the loop has run
-            best, best_score = None, -1e18
+            best: Any = None
+            best_score = -1e18
             for a in legal:
-                child = children[(a.kind, a.value)]
-                score = child.total[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                child = children.get((mover, a.kind, a.value))
+                if child is None:
+                    continue
+                n = child.visits
+                score = child.total[mover] / n + c * math.sqrt(math.log(child.avail) / n)
+                if child.prior:
+                    score += bias * child.prior / (n + 1)
                 if score > best_score:
                     best, best_score = a, score
-            node = children[(best.kind, best.value)]
-            st.apply_action(best)
-            path.append((node, mover))
+            moves.append((mover, best.kind, best.value))
+            node = self._apply(st, best, node, path, children[(mover, best.kind, best.value)])
         steps = 0
-        while not st.finished and len(st.records) == records:
-            legal = st.legal_actions()
-            st.apply_action(legal[0] if len(legal) == 1 else rng.choice(legal))
+        depth = self.depth
+        while expanded and not st.finished and len(st.records) == records and (not depth or steps < depth):
+            action = policy.choose(st)
+            moves.append((st.decider, action.kind, action.value))
+            st.apply_action(action)
             steps += 1
-        values = _values(st)
-        gains = [v - b for v, b in zip(values, base)]
-        biggest = max(abs(g) for g in gains)
-        if biggest > scale[0]:
-            scale[0] = biggest
-        reward = [g / scale[0] for g in gains]
-        for node, _ in path:
-            node.visits += 1
-            total = node.total
+        gains = [v - b for v, b in zip(values(st), base)]
+        scale[1] += max(abs(g) for g in gains)
+        scale[2] += 1
+        unit = max(1.0, 2 * scale[1] / scale[2])  # twice the mean size of a gain: rewards mostly in [-1, 1]
+        reward = [g / unit for g in gains]
+        for n in path:
+            n.visits += 1
+            total = n.total
             for i in range(players):
                 total[i] += reward[i]
+        policy.learn(moves, reward)
         return steps
 
-
-def _values(st: Any) -> list:
-    rs = st.rs
-    fn = getattr(rs, "evaluate_fn", None) or rs.returns_fn
-    return [st.with_local("seat", s, fn) for s in range(rs.num_players)]
+    @staticmethod
+    def _apply(st: Any, action: Any, node: Node, path: list, child: Node | None = None) -> Node:
+        """Apply a decision and move down the tree: to `child` (None: a decision kept out of the
+        tree), then through any claim it let apply."""
+        claims = len(st.history)
+        st.apply_action(action)
+        if child is not None:
+            node = child
+            path.append(node)
+        for s, kind, value, flag in st.history[claims:]:
+            if flag == CLAIMED:
+                key = (s, kind, value, 1)
+                nxt = node.children.get(key)
+                if nxt is None:
+                    nxt = node.children[key] = Node(len(node.total))
+                node = nxt
+                path.append(node)
+        return node

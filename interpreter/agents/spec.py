@@ -1,4 +1,4 @@
-"""Agent specs from the command line: `random`, `ismcts:iterations=300`, per seat or team.
+"""Agent specs from the command line: `random`, `normal`, `ismcts:iterations=300`, per seat or team.
 
 One spec for every seat (`ismcts`), one per seat separated by `/`
 (`random/greedy/random`), or `team=spec` pairs separated by `/`
@@ -14,13 +14,19 @@ from typing import Any
 from interpreter.agents.base import RandomAgent
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.ismcts import IsmctsAgent
+from interpreter.agents.levels import LEVELS, level_factory
 
 
 class AgentSpecError(ValueError):
     """A spec that names an unknown agent, option or seat; the message says which."""
 
 
-AGENTS: dict[str, Callable[..., Any]] = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+AGENTS: dict[str, Callable[..., Any]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "ismcts": IsmctsAgent,
+    **{level: level_factory(level) for level in LEVELS},
+}
 
 
 def _convert(value: str) -> Any:

@@ -1,0 +1,103 @@
+"""Playout policies: how search agents play the moves they do not search.
+
+With hints (`hints.prefer` in the ruleset) a playout takes the action the
+hints like best, or with probability `epsilon` a uniformly random one.
+Without hints it uses what the engine can see in any game: an action that
+ends the deal with this seat strictly ahead is taken at once (a win is
+always taken), and otherwise actions are chosen by how well they did for
+the seat that chose them earlier in the search (MAST: move-average
+sampling, kept per action over the whole search), epsilon-greedily.
+
+Policies only ever see the sampled states search gives them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine.hints import has_preferences, preferences
+from interpreter.engine.state import PASS_KIND, Action, GameState
+
+
+def values(st: GameState) -> list:
+    """Every seat's value of a state: `hints.evaluate` (else `result.returns`) for that seat."""
+    rs = st.rs
+    fn = rs.evaluate_fn or rs.returns_fn
+    return [st.with_local("seat", s, fn) for s in range(rs.num_players)]
+
+
+def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
+    """An action without a parameter (a claim, a win) that ends the deal with the mover strictly ahead."""
+    seat, records = st.decider, len(st.records)
+    for a in legal:
+        if a.value is not None or a.kind == PASS_KIND:
+            continue
+        trial = st.clone()
+        trial.apply_action(a)
+        if trial.finished or len(trial.records) > records:
+            score = trial.returns() if trial.finished else values(trial)
+            best = max(score)
+            if score[seat] == best and score.count(best) == 1:
+                return a
+    return None
+
+
+class Policy:
+    """Chooses actions in playouts; `learn` feeds it the rewards of finished iterations (MAST)."""
+
+    def __init__(self, rs: Any, rng: random.Random, epsilon: float = 0.1, hints: bool = True):
+        self.rng, self.epsilon = rng, epsilon
+        self.hints = hints and has_preferences(rs)
+        self.mast: dict[tuple, list[float]] = {}
+
+    def choose(self, st: GameState) -> Action:
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        if self.hints:
+            if rng.random() < self.epsilon:
+                return rng.choice(legal)
+            return best_of(legal, preferences(st, legal), rng)
+        win = decisive(st, legal)
+        if win is not None:
+            return win
+        if rng.random() < self.epsilon or not self.mast:
+            return rng.choice(legal)
+        mast, mover = self.mast, st.decider
+        scores = []
+        for a in legal:
+            stat = mast.get((mover, a.kind, a.value))
+            scores.append(1.0 if stat is None else stat[0] / stat[1])
+        return best_of(legal, scores, rng)
+
+    def ranked(self, st: GameState, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions, the policy's favourites first (ties in random order): for move ordering."""
+        order = list(legal)
+        self.rng.shuffle(order)
+        if self.hints:
+            scores = dict(zip(map(id, legal), preferences(st, legal)))
+            order.sort(key=lambda a: -scores[id(a)])
+        return order
+
+    def learn(self, moves: list[tuple[int, int, Any]], reward: Sequence[float]) -> None:
+        """Credit each (mover, kind, value) played in an iteration with that mover's reward."""
+        if self.hints:
+            return
+        mast = self.mast
+        for mover, kind, value in moves:
+            stat = mast.get((mover, kind, value))
+            if stat is None:
+                mast[mover, kind, value] = [reward[mover], 1]
+            else:
+                stat[0] += reward[mover]
+                stat[1] += 1
+
+
+def best_of(legal: Sequence[Action], scores: Sequence[Any], rng: random.Random) -> Action:
+    """The action with the highest score, ties broken at random."""
+    top = max(scores)
+    best = [a for a, s in zip(legal, scores) if s == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
