@@ -1,0 +1,279 @@
+"""Rule-based players of Hachinin Meri and Duzihu: sparring partners for the AI levels.
+
+They know their games (they live outside `interpreter/`, which knows none)
+and play from what their seat sees (`state.observation(seat)`) through the
+public API only.  The search agents never use them: benchmarks put them at
+the table as opponents.
+
+    from benchmarks.sparring import SPARRING     # {"meri_rules": ..., "duzihu_rules": ...}
+
+Duzihu: wins whenever it can, declares everything that scores, pongs and
+kongs when that does not slow the hand down, and discards to stay as close
+to a win as it can (its own count of groups, partial groups and a pair),
+breaking ties by keeping cards with more live neighbours.
+Hachinin Meri: keeps a hidden Robai hidden, discards its weakest plain card,
+leads its strongest plain cards or draws trumps with a long trump holding,
+and follows by letting a partner's winning card stand, winning as cheaply
+as it can, or throwing its weakest card.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+# ----- Duzihu -------------------------------------------------------------------------------
+
+DZ_SUITS = ("myriads", "strings", "coins")
+DZ_HONOURS = ("thousand", "white-flower", "red-flower")
+
+
+def _dz_parse(card: str) -> tuple[str, int]:
+    suit, _, rank = card.rpartition("-")
+    return (suit, int(rank)) if suit in DZ_SUITS else (card, 0)
+
+
+@lru_cache(maxsize=200_000)
+def _suit_shapes(counts: tuple[int, ...]) -> frozenset[tuple[int, int, int]]:
+    """Every (groups, partial groups, pairs) one suit's counts can be split into (leftovers dropped)."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return frozenset({(0, 0, 0)})
+    out: set[tuple[int, int, int]] = set()
+
+    def take(pattern: dict[int, int], add: tuple[int, int, int]) -> None:
+        rest = list(counts)
+        for k, n in pattern.items():
+            if k >= len(rest) or rest[k] < n:
+                return
+            rest[k] -= n
+        for g, t, p in _suit_shapes(tuple(rest)):
+            out.add((g + add[0], t + add[1], p + add[2]))
+
+    take({i: 1}, (0, 0, 0))  # leave one copy over
+    take({i: 3}, (1, 0, 0))
+    take({i: 2}, (0, 0, 1))
+    take({i: 2}, (0, 1, 0))
+    take({i: 1, i + 1: 1, i + 2: 1}, (1, 0, 0))
+    take({i: 1, i + 1: 1}, (0, 1, 0))
+    take({i: 1, i + 2: 1}, (0, 1, 0))
+    return frozenset(out)
+
+
+def dz_missing(hand: list[str], groups_needed: int) -> int:
+    """Cards still to draw to make `groups_needed` groups and a pair (the mahjong count, plus one)."""
+    rows: dict[str, list[int]] = {s: [0] * 9 for s in DZ_SUITS}
+    honours: list[int] = []
+    for card in hand:
+        suit, n = _dz_parse(card)
+        if n:
+            rows[suit][n - 1] += 1
+        else:
+            honours.append(card)
+    units = [_suit_shapes(tuple(rows[s])) for s in DZ_SUITS]
+    units.append(_suit_shapes(tuple(x for h in DZ_HONOURS for x in (honours.count(h), 0, 0))))
+    combos: set[tuple[int, int, int]] = {(0, 0, 0)}
+    for options in units:
+        combos = _pareto({(g + g2, t + t2, p + p2) for g, t, p in combos for g2, t2, p2 in _pareto(options)})
+    best = 0
+    for g, t, p in combos:
+        head = 1 if p else 0
+        g = min(g, groups_needed)
+        partial = min(t + p - head, groups_needed - g)
+        best = max(best, 2 * g + partial + head)
+    return 2 * groups_needed + 1 - best
+
+
+@lru_cache(maxsize=100_000)
+def _pareto_cached(options: frozenset) -> frozenset:
+    return frozenset(o for o in options if not any(q != o and all(x >= y for x, y in zip(q, o)) for q in options))
+
+
+def _pareto(options: Any) -> frozenset:
+    """The shapes no other shape beats in groups, partial groups and pairs at once."""
+    return _pareto_cached(frozenset(options))
+
+
+class DuzihuRules:
+    """A competent rule-based Duzihu player (see the module docstring)."""
+
+    name = "duzihu_rules"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.rng = random.Random(f"duzihu-rules:{seed}:{seat}")
+
+    def describe(self) -> str:
+        return self.name
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        texts = {a.text: a for a in legal}
+        for always in ("win", "heavenly", "claim_win", "rob", "ready", "declare_pair"):
+            if always in texts:
+                return texts[always]
+        for a in legal:
+            if a.text.startswith(("declare_quad", "declare_triplet")):
+                return a
+        obs = state.observation(self.seat)
+        hand = list(obs["zones"]["hand"][str(self.seat)] if str(self.seat) in obs["zones"]["hand"] else [])
+        if not hand:
+            hand = list(obs["zones"]["hand"][self.seat])
+        melds = obs["zones"]["melds"].get(self.seat, obs["zones"]["melds"].get(str(self.seat), []))
+        exposed = sum(1 for c in set(melds) if melds.count(c) >= 3)
+        need = 7 - exposed
+        now = dz_missing(hand, need)
+        discard = obs["variables"]["last_discard"]
+        for kind in ("kong", "pong"):
+            if kind in texts:
+                copies = 3 if kind == "kong" else 2
+                rest = list(hand)
+                for _ in range(copies):
+                    rest.remove(discard)
+                if dz_missing(rest, need - 1) <= now - 1 + (kind == "kong"):
+                    return texts[kind]
+        for a in legal:
+            if a.text.startswith("concealed_kong"):
+                card = a.text.split(" ", 1)[1]
+                rest = [c for c in hand if c != card]
+                if dz_missing(rest, need - 1) <= now:
+                    return a
+        discards = [a for a in legal if a.text.startswith("discard ")]
+        if not discards:
+            return texts.get("pass") or texts.get("done") or legal[0]
+        seen = list(obs["zones"]["discards"]) + list(obs["zones"]["indicators"])
+        for zone in obs["zones"]["melds"].values():
+            seen += zone
+        best, best_key = None, None
+        for a in discards:
+            card = a.text.split(" ", 1)[1]
+            rest = list(hand)
+            rest.remove(card)
+            key = (dz_missing(rest, need), _dz_keep_value(card, rest, seen), self.rng.random())
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+
+def _dz_keep_value(card: str, hand: list[str], seen: list[str]) -> int:
+    """How much a card is worth keeping: copies and near neighbours in hand, fewer when they are dead."""
+    suit, n = _dz_parse(card)
+    value = 3 * hand.count(card) - seen.count(card)
+    if n:
+        for other in hand:
+            s2, n2 = _dz_parse(other)
+            if s2 == suit and 0 < abs(n2 - n) <= 2:
+                value += 2 if abs(n2 - n) == 1 else 1
+    return value
+
+
+# ----- Hachinin Meri ------------------------------------------------------------------------
+
+HM_LONG = ("pao", "isu")
+
+
+def _hm_parse(card: str) -> tuple[str, str]:
+    suit, _, rank = card.partition("-")
+    return suit, rank
+
+
+def _hm_is_trump(card: str, trump: str) -> bool:
+    return card == "pao-robai" or _hm_parse(card)[0] == trump
+
+
+def _hm_number_power(suit: str, rank: str) -> int:
+    n = int(rank)
+    return n if suit in HM_LONG else 10 - n
+
+
+def hm_trump_power(card: str) -> int:
+    suit, rank = _hm_parse(card)
+    table = {"sun": 20, "un": 19, "sota": 18, "rei": 15, "kaba": 14}
+    if card == "pao-robai":
+        return 17
+    if rank == "robai":
+        return 16
+    return table.get(rank) or _hm_number_power(suit, rank)
+
+
+def hm_plain_power(card: str) -> int:
+    suit, rank = _hm_parse(card)
+    table = {"sun": 30, "un": 29, "rei": 28, "kaba": 27, "sota": 26}
+    if rank == "robai":
+        return 3 if suit in HM_LONG else 25
+    return table.get(rank) or 2 * _hm_number_power(suit, rank)
+
+
+class MeriRules:
+    """A competent rule-based Hachinin Meri player (see the module docstring)."""
+
+    name = "meri_rules"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.rng = random.Random(f"meri-rules:{seed}:{seat}")
+
+    def describe(self) -> str:
+        return self.name
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        texts = [a.text for a in legal]
+        if "pass" in texts:
+            return legal[texts.index("pass")]  # keep a Robai hidden: its combinations are worth 5
+        obs = state.observation(self.seat)
+        v = obs["variables"]
+        trump = v["trump"]
+        cards = {a.text.split(" ", 1)[1]: a for a in legal}
+        if legal[0].text.startswith("discard"):
+            plain = [c for c in cards if not _hm_is_trump(c, trump)] or list(cards)
+            return cards[min(plain, key=hm_plain_power)]
+        trick = obs["zones"]["trick"]
+        by = obs["placed_by"]["trick"]
+        if not trick:
+            return cards[self._lead(list(cards), trump)]
+        return cards[self._follow(list(cards), trick, by, v, trump)]
+
+    def _lead(self, cards: list[str], trump: str) -> str:
+        trumps = [c for c in cards if _hm_is_trump(c, trump)]
+        plain = [c for c in cards if not _hm_is_trump(c, trump)]
+        if trumps and (len(trumps) >= 4 or not plain):
+            return max(trumps, key=hm_trump_power)
+        return max(plain, key=hm_plain_power)
+
+    def _follow(self, cards: list[str], trick: list, by: list[int], v: dict, trump: str) -> str:
+        led = v["led_suit"]
+
+        def power(card: str | None) -> int:
+            if card is None:
+                return 100 + 12  # a face-down card is a trump of unknown rank
+            if _hm_is_trump(card, trump):
+                return 100 + hm_trump_power(card)
+            return hm_plain_power(card) if _hm_parse(card)[0] == led else 0
+
+        best = max(range(len(trick)), key=lambda i: power(trick[i]))
+        partner_wins = by[best] % 2 == self.seat % 2 and trick[best] is not None
+        last = len(trick) == 7
+        mine = {c: (100 + hm_trump_power(c)) if _hm_is_trump(c, trump) else power(c) for c in cards}
+        winners = [c for c in cards if mine[c] > power(trick[best])]
+
+        def cheapest(pool: list[str]) -> str:
+            return min(pool, key=lambda c: (mine[c], hm_plain_power(c) if not _hm_is_trump(c, trump) else 50))
+
+        def junk(pool: list[str]) -> str:
+            plain = [c for c in pool if not _hm_is_trump(c, trump)]
+            return min(plain or pool, key=lambda c: hm_plain_power(c) if c in plain else hm_trump_power(c))
+
+        if partner_wins and (last or power(trick[best]) >= 100 + 18 or power(trick[best]) >= 29):
+            return junk(cards)
+        if winners:
+            return cheapest(winners) if last or partner_wins else max(winners, key=lambda c: mine[c])
+        return junk(cards)
+
+
+SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules}

@@ -1,0 +1,170 @@
+"""Tournaments between agents, with deal counts and 95% confidence intervals.
+
+    python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE]
+
+Without teams (Duzihu), SPECs are one per seat and rotate round the seats
+from deal to deal, so each plays every seat equally often.  With two teams
+(Hachinin Meri), give two SPECs: the first plays team a in even deals and
+team b in odd deals, and the figure is its team's score minus the other's.
+Each game is one deal (`deals=1` where the ruleset has that option) with
+seed `S + i`, so a run is reproducible (use iteration budgets).
+
+Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
+rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
+`meri_rules`).  Prints, per spec: mean result per deal with its 95% CI,
+deals won (when the ruleset records a `winner`) with a 95% Wilson interval,
+and time per move (mean and 95th percentile of its searched moves).
+Run it under `nice -n 10`: it is meant for a machine shared with others.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.sparring import SPARRING  # noqa: E402
+from interpreter.agents.spec import AGENTS, parse_agent_spec  # noqa: E402
+from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
+
+
+def register_sparring() -> None:
+    for name, cls in SPARRING.items():
+        AGENTS.setdefault(name, lambda seat, seed=0, _cls=cls, **_: _cls(seat, seed))
+
+
+def seat_specs(rs, specs: list[str], deal: int) -> list[str]:
+    if rs.team_ids:
+        first, second = (specs[0], specs[1]) if deal % 2 == 0 else (specs[1], specs[0])
+        return [first if rs.team_of_seat[s] == 0 else second for s in range(rs.num_players)]
+    turn = deal % len(specs)
+    return [specs[(s - turn) % len(specs)] for s in range(rs.num_players)]
+
+
+def play_deal(args: tuple) -> dict:
+    """One deal; its result per spec, the winner's spec and each spec's move times."""
+    path, specs, deal, seed = args
+    register_sparring()
+    rs = load_ruleset(path)
+    options = {"deals": 1} if "deals" in rs.options else {}
+    chosen = seat_specs(rs, specs, deal)
+    agents = []
+    for seat, spec in enumerate(chosen):
+        name, opts = parse_agent_spec(spec)
+        agents.append(AGENTS[name](seat, seed, **opts))
+    st = rs.new_game(seed=seed, options=options)
+    times: dict[str, list[float]] = {s: [] for s in specs}
+    while not st.is_terminal():
+        seat = st.current_player()
+        legal = st.legal_actions()
+        start = time.perf_counter()
+        action = agents[seat].choose(st)
+        if len(legal) > 1:
+            times[chosen[seat]].append(time.perf_counter() - start)
+        st.apply_action(action)
+    returns = st.returns()
+    record = st.records[-1] if st.records else {}
+    winner = record.get("winner", -1)
+    if rs.team_ids:
+        a = returns[rs.team_of_seat.index(0)] - returns[rs.team_of_seat.index(1)]
+        result = {chosen[rs.team_of_seat.index(0)]: [a], chosen[rs.team_of_seat.index(1)]: [-a]}
+    else:
+        result = {}
+        for seat, spec in enumerate(chosen):
+            result.setdefault(spec, []).append(returns[seat])
+    return {
+        "deal": deal,
+        "result": result,
+        "winner": chosen[winner] if isinstance(winner, int) and winner >= 0 and not rs.team_ids else None,
+        "ended_in_win": isinstance(winner, int) and winner >= 0,
+        "times": times,
+    }
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    z, p = 1.96, k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def report(path: str, specs: list[str], rows: list[dict], seconds: float) -> str:
+    n = len(rows)
+    lines = [f"{Path(path).stem}: {n} deals, seeds from {rows[0]['seed'] if rows else 0}, {seconds:.0f} s"]
+    ended = sum(r["ended_in_win"] for r in rows)
+    if ended:
+        lo, hi = wilson(ended, n)
+        lines.append(f"  deals ending in a win: {ended}/{n} = {ended / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
+    for spec in dict.fromkeys(specs):
+        values = [v for r in rows for v in r["result"].get(spec, [])]
+        mean, half = mean_ci(values)
+        times = sorted(t for r in rows for t in r["times"].get(spec, []))
+        line = f"  {spec:44s} {mean:+8.2f} ± {half:.2f} per deal (n={len(values)})"
+        if any(r["winner"] for r in rows):
+            won = sum(r["winner"] == spec for r in rows)
+            seats = sum(1 for r in rows for _ in r["result"].get(spec, []))
+            lo, hi = wilson(won, n)
+            line += f"; won {won} of {n} deals ({won / n:.0%}, 95% CI {lo:.0%}-{hi:.0%}; {seats} seats)"
+        if times:
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            line += f"; {1000 * sum(times) / len(times):.0f} ms per move (p95 {1000 * p95:.0f})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main() -> int:
+    args = sys.argv[1:]
+
+    def option(name: str, default: str) -> str:
+        if name in args:
+            i = args.index(name)
+            value = args[i + 1]
+            del args[i : i + 2]
+            return value
+        return default
+
+    workers = int(option("--workers", "1"))
+    seed = int(option("--seed", "1000"))
+    out = option("--out", "")
+    path, deals, specs = args[0], int(args[1]), args[2:]
+    if not Path(path).exists():
+        path = str(Path(__file__).resolve().parent.parent / "rulesets" / f"{path}.yaml")
+    rs = load_ruleset(path)
+    if rs.team_ids and len(specs) != 2:
+        raise SystemExit("a team game takes two specs")
+    register_sparring()
+    for spec in specs:
+        parse_agent_spec(spec)
+    jobs = [(path, specs, i, seed + i) for i in range(deals)]
+    start = time.perf_counter()
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            rows = pool.map(play_deal, jobs, chunksize=1)
+    else:
+        rows = [play_deal(job) for job in jobs]
+    for row, job in zip(rows, jobs):
+        row["seed"] = job[3]
+    text = report(path, specs, rows, time.perf_counter() - start)
+    print(text)
+    if out:
+        Path(out).write_text(json.dumps({"specs": specs, "rows": rows, "report": text}) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
