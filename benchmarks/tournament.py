@@ -125,6 +125,12 @@ def report(path: str, specs: list[str], rows: list[dict], seconds: float) -> str
     return "\n".join(lines)
 
 
+def progress(rows: list[dict], deals: int) -> None:
+    """A line on stderr every tenth of the run, so a long one can be watched."""
+    if len(rows) % max(1, deals // 10) == 0:
+        print(f"  ... {len(rows)} of {deals} deals", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     args = sys.argv[1:]
 
@@ -150,13 +156,18 @@ def main() -> int:
         parse_agent_spec(spec)
     jobs = [(path, specs, i, seed + i) for i in range(deals)]
     start = time.perf_counter()
+    rows: list[dict] = []
     if workers > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            rows = pool.map(play_deal, jobs, chunksize=1)
+            for row in pool.imap(play_deal, jobs):
+                rows.append(row)
+                progress(rows, deals)
     else:
-        rows = [play_deal(job) for job in jobs]
+        for job in jobs:
+            rows.append(play_deal(job))
+            progress(rows, deals)
     for row, job in zip(rows, jobs):
         row["seed"] = job[3]
     text = report(path, specs, rows, time.perf_counter() - start)

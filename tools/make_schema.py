@@ -756,6 +756,9 @@ SCHEMA = {
         ),
         "hints": obj(
             {
+                "about": ref(
+                    "text", "The hints in plain words, as a strong player would put them (the rules page shows it)."
+                ),
                 "evaluate": d(
                     EXPR,
                     "A position's value for `seat`, in the units of `result.returns` (default: `returns`): "

@@ -20,16 +20,19 @@ of each seat's value, scaled to about [-1, 1].
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
+from interpreter.agents.parallel import map_in_workers
 from interpreter.agents.policy import Policy, decisive, values
 from interpreter.engine.hints import preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
+_SETTINGS = ("seconds", "max_seconds", "c", "reuse", "playout", "epsilon", "depth", "bias", "widen")
 
 
 class Node:
@@ -104,9 +107,9 @@ class IsmctsAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         if self.workers > 1:
-            from interpreter.agents.parallel import parallel_choose
-
-            return parallel_choose(self, state, legal)
+            chosen = self._search_in_workers(state, legal)
+            if chosen is not None:
+                return chosen
         root, kept = self._root(state)
         chosen, _ = self.search(state, legal, root, kept)
         return chosen
@@ -173,6 +176,32 @@ class IsmctsAgent(Agent):
         if self.keep:
             self._kept = (root, len(state.history), state.snapshot)
         return chosen, root
+
+    # ----- root-parallel search ------------------------------------------------------------
+    def _search_in_workers(self, state: Any, legal: list) -> Any:
+        """The move found by `workers` independent searches in worker processes (their visits added),
+        or None where workers cannot be used.  Each has its share of the iterations and its own seed."""
+        workers = self.workers
+        share = None if self.iterations is None else max(1, math.ceil(self.iterations / workers))
+        settings = {name: getattr(self, name) for name in _SETTINGS}
+        settings.update(iterations=share, keep=0, workers=1)
+        data = state.to_json()
+        jobs = [(data, settings, self.rng.getrandbits(63)) for _ in range(workers)]
+        parts = map_in_workers(state.rs, workers, _search_job, jobs)
+        if parts is None:
+            return None
+        self._kept = None
+        visits: dict[tuple, list] = {}
+        for part in parts:
+            for key, (n, total) in part.items():
+                tally = visits.setdefault(key, [0, 0.0])
+                tally[0] += n
+                tally[1] += total
+        seat = state.current_player()
+        by_key = {(seat, a.kind, a.value): a for a in legal}
+        ranked = sorted((n, total / max(1, n), i, k) for i, (k, (n, total)) in enumerate(visits.items()) if k in by_key)
+        self.last_stats = {"iterations": (share or 0) * workers, "workers": workers}
+        return by_key[ranked[-1][3]] if ranked else None
 
     # ----- the tree kept between moves ------------------------------------------------
     def _root(self, state: Any) -> tuple[Node | None, int]:
@@ -261,9 +290,9 @@ class IsmctsAgent(Agent):
         scale[2] += 1
         unit = max(1.0, 2 * scale[1] / scale[2])  # twice the mean size of a gain: rewards mostly in [-1, 1]
         reward = [g / unit for g in gains]
-        for n in path:
-            n.visits += 1
-            total = n.total
+        for visited in path:
+            visited.visits += 1
+            total = visited.total
             for i in range(players):
                 total[i] += reward[i]
         policy.learn(moves, reward)
@@ -287,3 +316,14 @@ class IsmctsAgent(Agent):
                 node = nxt
                 path.append(node)
         return node
+
+
+def _search_job(rs: Any, job: tuple) -> dict:
+    """In a worker: one search; the root's moves with their visits and total reward for the mover."""
+    data, settings, seed = job
+    state = rs.state_from_json(data)
+    seat = state.current_player()
+    agent = IsmctsAgent(seat, 0, **settings)
+    agent.rng = random.Random(seed)
+    _, root = agent.search(state, state.legal_actions())
+    return {key: (child.visits, child.total[seat]) for key, child in root.children.items() if len(key) == 3}

@@ -17,7 +17,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.agents.base import Agent
+from interpreter.agents.determinize import Determinizer
 from interpreter.engine.hints import has_preferences, preferences
+from interpreter.engine.program import Where
 from interpreter.engine.state import PASS_KIND, Action, GameState
 
 
@@ -25,7 +28,10 @@ def values(st: GameState) -> list:
     """Every seat's value of a state: `hints.evaluate` (else `result.returns`) for that seat."""
     rs = st.rs
     fn = rs.evaluate_fn or rs.returns_fn
-    return [st.with_local("seat", s, fn) for s in range(rs.num_players)]
+    try:
+        return [st.with_local("seat", s, fn) for s in range(rs.num_players)]
+    except Exception as exc:  # the ruleset's evaluation failed: its error, named as such
+        raise st.failed(exc, Where("hints.evaluate" if rs.evaluate_fn else "result.returns")) from None
 
 
 def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
@@ -101,3 +107,28 @@ def best_of(legal: Sequence[Action], scores: Sequence[Any], rng: random.Random) 
     top = max(scores)
     best = [a for a, s in zip(legal, scores) if s == top]
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+class PolicyAgent(Agent):
+    """Plays the playout policy itself on one sample of the hidden cards: no search.
+
+    With hints that is the hints' favourite move (with `epsilon` of moves at
+    random); without, a win when one is there and otherwise a random move.
+    """
+
+    name = "policy"
+
+    def __init__(self, seat: int, seed: int = 0, epsilon: float = 0.0, **options: Any):
+        super().__init__(seat, seed, **options)
+        if not 0 <= epsilon <= 1:
+            raise ValueError("epsilon must be between 0 and 1")
+        self.epsilon = float(epsilon)
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        policy = Policy(state.rs, self.rng, self.epsilon)
+        world = Determinizer(state, state.current_player(), self.rng, answer=policy.choose).sample()
+        action = policy.choose(world)
+        return next(a for a in legal if a.kind == action.kind and a.value == action.value)

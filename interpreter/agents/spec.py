@@ -15,6 +15,7 @@ from interpreter.agents.base import RandomAgent
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.ismcts import IsmctsAgent
 from interpreter.agents.levels import LEVELS, level_factory
+from interpreter.agents.policy import PolicyAgent
 
 
 class AgentSpecError(ValueError):
@@ -25,6 +26,7 @@ AGENTS: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "ismcts": IsmctsAgent,
+    "policy": PolicyAgent,
     **{level: level_factory(level) for level in LEVELS},
 }
 

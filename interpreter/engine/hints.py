@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.engine.program import FlowError
+from interpreter.engine.program import Where
 from interpreter.engine.ruleset import next_epoch
-from interpreter.engine.state import PASS_KIND, Action, GameState, _as_flow_error
+from interpreter.engine.state import PASS_KIND, Action, GameState
 
 
 def has_preferences(rs: Any) -> bool:
@@ -28,6 +28,7 @@ def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
     saved = rs._scratch_get(vars_)
     scores = []
     fr.epoch = next_epoch()  # parts of a hint that do not read the parameter are computed once
+    name = ""
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
@@ -35,14 +36,13 @@ def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
             if fn is None:
                 scores.append(0)
                 continue
+            name = rs.actions[a.kind].name
             slot = rs.actions[a.kind].param_slot
             if slot is not None:
                 vars_[slot] = a.value
             scores.append(fn(fr))
-    except FlowError:
-        raise
-    except Exception as exc:
-        raise _as_flow_error(exc, rs.program[st.pc].where) from exc
+    except Exception as exc:  # a hint that fails is the ruleset's error, named as such
+        raise st.failed(exc, Where(f"hints.prefer of '{name}'")) from None
     finally:
         fr.epoch = 0
         for slot, value in zip(rs.scratch_slots, saved):

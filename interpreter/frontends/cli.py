@@ -212,9 +212,9 @@ def _parse_options(pairs: tuple[str, ...]) -> dict:
     return out
 
 
-DEFAULT_AGENTS = "ismcts:seconds=0.8"
-# --level: how hard the agents think (a search budget); --agents names them exactly instead.
-LEVELS = {"easy": "ismcts:iterations=25", "normal": DEFAULT_AGENTS, "hard": "ismcts:seconds=3"}
+DEFAULT_AGENTS = "normal"
+# --level: how well the agents play (interpreter/agents/levels.py); --agents names them exactly instead.
+LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 
 
 @cli.command()
@@ -227,14 +227,14 @@ LEVELS = {"easy": "ismcts:iterations=25", "normal": DEFAULT_AGENTS, "hard": "ism
     default=None,
     help="Agents for the other seats: one spec (ismcts), one per seat (random/greedy/...), "
     "or per team (a=ismcts/b=random); options after ':' (ismcts:iterations=300). "
-    "Default: ismcts:seconds=0.8.",
+    "Default: normal.",
 )
 @click.option(
     "--level",
     type=click.Choice(list(LEVELS)),
     default=None,
-    help="How strong the agents play: easy (25 searches a move), normal (0.8 s a move, the default) "
-    "or hard (3 s a move).",
+    help="How well the other seats play: easy (a short search, about 0.1 s a move), normal (the default, "
+    "at most about 1 s) or hard (at most about 3 s, on two cores). Same as --agents LEVEL.",
 )
 @click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(

@@ -392,6 +392,7 @@ class _Builder:
             evaluate=self.evaluate(result, hints),
             prefer=dict(prefer),
             prefer_spans={k: _key_span(prefer, k) for k in prefer},
+            hints_about=Text.of(hints.get("about")),
             summary=Text.of(result.get("summary")),
             invariants=tuple(
                 Invariant(

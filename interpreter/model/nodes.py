@@ -292,6 +292,7 @@ class Model:
     evaluate: Any  # hints.evaluate (or the older result.evaluate)
     prefer: Mapping[str, Any]  # hints.prefer: action name -> expression
     prefer_spans: Mapping[str, Span | None]
+    hints_about: Text  # hints.about: the hints in plain words
     summary: Text
     invariants: tuple[Invariant, ...]
     status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)

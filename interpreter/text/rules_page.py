@@ -9,6 +9,7 @@ page's own words (headings, the outline's sentences) from the catalogs.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from interpreter.base.i18n import N_, _, ngettext, use_language
@@ -220,6 +221,7 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
         _steps(w, steps, 0)
     _actions(w, model)
     _scoring(w, model)
+    _hints(w, model)
     return "\n".join(w.lines).rstrip() + "\n"
 
 
@@ -312,8 +314,61 @@ def _actions(w: _Writer, model: Model) -> None:
             w.item(rule, 1)
 
 
+def _hint_functions(model: Model) -> list:
+    """The functions only the hints use (directly or through each other), in file order."""
+    bodies = {f.name: str(f.value) for f in model.functions}
+
+    def named(text: str) -> set[str]:
+        return {n for n in bodies if re.search(rf"\b{re.escape(n)}\s*\(", text)}
+
+    def closure(texts: list[str]) -> set[str]:
+        found: set[str] = set()
+        todo = [n for t in texts for n in named(t)]
+        while todo:
+            n = todo.pop()
+            if n not in found:
+                found.add(n)
+                todo += named(bodies[n])
+        return found
+
+    hints = [str(v) for v in model.prefer.values()] + ([str(model.evaluate)] if model.evaluate is not None else [])
+    rules = [str(model.returns or "")] + [str(v) for a in model.actions for v in _action_texts(a)]
+    rules += [str(s) for s in _step_texts(model)]
+    used_by_rules = closure(rules)
+    return [f for f in model.functions if f.name in closure(hints) - used_by_rules]
+
+
+def _action_texts(a: Any) -> list:
+    return [a.param_from, a.available_if, *(x for r in a.legal_if for x in (r.when, r.require)), repr(a.effect)]
+
+
+def _step_texts(model: Model) -> list:
+    texts = [repr(model.flow), *(repr(steps) for steps in model.phases.values()), repr(model.invariants)]
+    return texts + [repr(model.status), repr(model.zones)]
+
+
+def _hints(w: _Writer, model: Model) -> None:
+    if model.evaluate is None and not model.prefer and not model.hints_about.values:
+        return
+    w.heading(2, "Hints for the AI players")
+    if model.hints_about.values:
+        w.para(w.t(model.hints_about))
+    if model.evaluate is not None:
+        w.item(f"how good a position is for a seat: {w.code(' '.join(str(model.evaluate).split()))}")
+    for name, value in model.prefer.items():
+        w.item(f"how much {w.code(name)} is preferred: {w.code(' '.join(str(value).split()))}")
+    for f in _hint_functions(model):
+        params = ", ".join(p for p, _, _ in f.params)
+        text = w.t(f.rule.text) if f.rule is not None else ""
+        w.item(
+            f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
+            + (f" - {text}" if text else "")
+        )
+
+
 def _scoring(w: _Writer, model: Model) -> None:
-    described = [(f, f.rule) for f in model.functions if f.rule is not None]
+    hinted = {f.name for f in _hint_functions(model)}
+    described = [(f, f.rule) for f in model.functions if f.rule is not None and f.name not in hinted]
     if described or model.returns is not None:
         w.heading(2, _("Scoring and formulas"))
         if model.returns is not None:

@@ -39,6 +39,7 @@ EXPECTED: dict[str, list[E]] = {
     "ok_minimal.yaml": [],
     "ok_variant.yaml": [],  # extends ok_minimal.yaml, changes an option's default
     "ok_variant_of_shipped.yaml": [],  # extends the shipped hachinin_meri by name
+    "ok_hints.yaml": [],  # hints.about, hints.evaluate and hints.prefer
     # ------------------------------------------------------------ YAML: syntax
     "yaml_unclosed_bracket.yaml": [  # name: {en: Mini   (no '}')
         E(4, 8, "expected ',' or '}' in the mapping that starts at line 3", exact=True, hint="missing its '}'"),
@@ -423,4 +424,8 @@ EXPECTED: dict[str, list[E]] = {
     "extends_broken_base.yaml": [  # the base's error is reported in the base's file
         E(53, 21, "unknown name 'winer'", hint="did you mean 'winner'?", file="expr_unknown_variable.yaml"),
     ],
+    # ------------------------------------------------------------ hints for agents
+    "hints_unknown_action.yaml": [E(66, 5, "hints.prefer names unknown action 'plya'", hint="did you mean 'play'?")],
+    "hints_prefer_not_int.yaml": [E(66, 12, "this expression must be int, but it is bool")],
+    "hints_evaluate_twice.yaml": [E(64, 3, "evaluate is given twice, in hints and in result", hint="hints.evaluate")],
 }
