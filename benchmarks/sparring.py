@@ -12,9 +12,10 @@ kongs when that does not slow the hand down, and discards to stay as close
 to a win as it can (its own count of groups, partial groups and a pair),
 breaking ties by keeping cards with more live neighbours.
 Hachinin Meri: keeps a hidden Robai hidden, discards its weakest plain card,
-leads its strongest plain cards or draws trumps with a long trump holding,
-and follows by letting a partner's winning card stand, winning as cheaply
-as it can, or throwing its weakest card.
+draws trumps with a long trump holding, leads a Sun or Un with trumps to
+back it, else a low card of its longest suit; follows by letting a
+partner's strong card stand, winning last as cheaply as it can, trumping
+high earlier, or throwing its weakest card.
 """
 
 from __future__ import annotations
@@ -243,8 +244,13 @@ class MeriRules:
         trumps = [c for c in cards if _hm_is_trump(c, trump)]
         plain = [c for c in cards if not _hm_is_trump(c, trump)]
         if trumps and (len(trumps) >= 4 or not plain):
-            return max(trumps, key=hm_trump_power)
-        return max(plain, key=hm_plain_power)
+            return max(trumps, key=hm_trump_power)  # draw the others' trumps with a long holding
+        suits = {_hm_parse(c)[0] for c in plain}
+        aces = [c for c in plain if _hm_parse(c)[1] in ("sun", "un")]
+        if aces and len(trumps) >= 2:
+            return max(aces, key=hm_plain_power)
+        longest = max(suits, key=lambda s: sum(_hm_parse(c)[0] == s for c in plain))
+        return min((c for c in plain if _hm_parse(c)[0] == longest), key=hm_plain_power)  # a cheap lead
 
     def _follow(self, cards: list[str], trick: list, by: list[int], v: dict, trump: str) -> str:
         led = v["led_suit"]
@@ -257,23 +263,23 @@ class MeriRules:
             return hm_plain_power(card) if _hm_parse(card)[0] == led else 0
 
         best = max(range(len(trick)), key=lambda i: power(trick[i]))
-        partner_wins = by[best] % 2 == self.seat % 2 and trick[best] is not None
+        partner_wins = by[best] % 2 == self.seat % 2
         last = len(trick) == 7
-        mine = {c: (100 + hm_trump_power(c)) if _hm_is_trump(c, trump) else power(c) for c in cards}
-        winners = [c for c in cards if mine[c] > power(trick[best])]
-
-        def cheapest(pool: list[str]) -> str:
-            return min(pool, key=lambda c: (mine[c], hm_plain_power(c) if not _hm_is_trump(c, trump) else 50))
+        mine = {c: power(c) if not _hm_is_trump(c, trump) else 100 + hm_trump_power(c) for c in cards}
+        winners = sorted((c for c in cards if mine[c] > power(trick[best])), key=lambda c: mine[c])
 
         def junk(pool: list[str]) -> str:
             plain = [c for c in pool if not _hm_is_trump(c, trump)]
             return min(plain or pool, key=lambda c: hm_plain_power(c) if c in plain else hm_trump_power(c))
 
-        if partner_wins and (last or power(trick[best]) >= 100 + 18 or power(trick[best]) >= 29):
+        if partner_wins and (last or power(trick[best]) >= 100 + 15):
             return junk(cards)
-        if winners:
-            return cheapest(winners) if last or partner_wins else max(winners, key=lambda c: mine[c])
-        return junk(cards)
+        if not winners:
+            return junk(cards)
+        if last:
+            return winners[0]  # the cheapest card that wins
+        strong = [c for c in winners if mine[c] >= 100 + 15]  # a trump others are unlikely to beat
+        return strong[0] if strong else (winners[0] if partner_wins is False and len(trick) >= 5 else junk(cards))
 
 
 SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules}

@@ -1,13 +1,16 @@
 """Tournaments between agents, with deal counts and 95% confidence intervals.
 
-    python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE]
+    python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
 
 Without teams (Duzihu), SPECs are one per seat and rotate round the seats
 from deal to deal, so each plays every seat equally often.  With two teams
 (Hachinin Meri), give two SPECs: the first plays team a in even deals and
 team b in odd deals, and the figure is its team's score minus the other's.
 Each game is one deal (`deals=1` where the ruleset has that option) with
-seed `S + i`, so a run is reproducible (use iteration budgets).
+seed `S + i`, so a run is reproducible (use iteration budgets).  With
+`--duplicate` every seed is played once per rotation (3 deals in Duzihu, 2
+in Meri), so each spec holds each hand; the CI is then over seeds, which
+takes the luck of the deal out of the comparison.
 
 Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
 rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
@@ -101,18 +104,26 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def report(path: str, specs: list[str], rows: list[dict], seconds: float) -> str:
+def report(path: str, specs: list[str], rows: list[dict], seconds: float, duplicate: bool = False) -> str:
     n = len(rows)
-    lines = [f"{Path(path).stem}: {n} deals, seeds from {rows[0]['seed'] if rows else 0}, {seconds:.0f} s"]
+    seeds = sorted({r["seed"] for r in rows})
+    kind = f"{len(seeds)} seeds, each in every seating" if duplicate else f"seeds from {seeds[0] if seeds else 0}"
+    lines = [f"{Path(path).stem}: {n} deals ({kind}), {seconds:.0f} s"]
     ended = sum(r["ended_in_win"] for r in rows)
     if ended:
         lo, hi = wilson(ended, n)
         lines.append(f"  deals ending in a win: {ended}/{n} = {ended / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
     for spec in dict.fromkeys(specs):
         values = [v for r in rows for v in r["result"].get(spec, [])]
-        mean, half = mean_ci(values)
+        if duplicate:  # one figure per seed: the spec's mean over the seatings of that deal
+            per_seed = [[v for r in rows if r["seed"] == s for v in r["result"].get(spec, [])] for s in seeds]
+            mean, half = mean_ci([sum(v) / len(v) for v in per_seed if v])
+            count = f"n={len(seeds)} seeds"
+        else:
+            mean, half = mean_ci(values)
+            count = f"n={len(values)}"
         times = sorted(t for r in rows for t in r["times"].get(spec, []))
-        line = f"  {spec:44s} {mean:+8.2f} ± {half:.2f} per deal (n={len(values)})"
+        line = f"  {spec:44s} {mean:+8.2f} ± {half:.2f} per deal ({count})"
         if any(r["winner"] for r in rows):
             won = sum(r["winner"] == spec for r in rows)
             seats = sum(1 for r in rows for _ in r["result"].get(spec, []))
@@ -142,6 +153,9 @@ def main() -> int:
             return value
         return default
 
+    duplicate = "--duplicate" in args
+    if duplicate:
+        args.remove("--duplicate")
     workers = int(option("--workers", "1"))
     seed = int(option("--seed", "1000"))
     out = option("--out", "")
@@ -154,7 +168,9 @@ def main() -> int:
     register_sparring()
     for spec in specs:
         parse_agent_spec(spec)
-    jobs = [(path, specs, i, seed + i) for i in range(deals)]
+    turns = (2 if rs.team_ids else len(specs)) if duplicate else 1
+    jobs = [(path, specs, i, seed + i // turns) for i in range(deals * turns)] if duplicate else []
+    jobs = jobs or [(path, specs, i, seed + i) for i in range(deals)]
     start = time.perf_counter()
     rows: list[dict] = []
     if workers > 1:
@@ -163,14 +179,14 @@ def main() -> int:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for row in pool.imap(play_deal, jobs):
                 rows.append(row)
-                progress(rows, deals)
+                progress(rows, len(jobs))
     else:
         for job in jobs:
             rows.append(play_deal(job))
-            progress(rows, deals)
+            progress(rows, len(jobs))
     for row, job in zip(rows, jobs):
         row["seed"] = job[3]
-    text = report(path, specs, rows, time.perf_counter() - start)
+    text = report(path, specs, rows, time.perf_counter() - start, duplicate)
     print(text)
     if out:
         Path(out).write_text(json.dumps({"specs": specs, "rows": rows, "report": text}) + "\n", encoding="utf-8")

@@ -766,6 +766,20 @@ SCHEMA = {
                     "Evaluated only on states an agent has sampled, so it may read any zone.",
                     ["total[team_of(seat)] + deal_score[team_of(seat)]"],
                 ),
+                "plausible": d(
+                    EXPR,
+                    "How plausible the cards a sample gives `seat` are, knowing how the game has gone (higher: "
+                    "more plausible), for games in which players keep improving their hands: search agents draw "
+                    "a few samples and keep the one whose other seats look most plausible.",
+                    ["0 - missing('win', hand(seat), exposed(seat))"],
+                ),
+                "horizon": d(
+                    {"type": "integer", "minimum": 0, "maximum": 100},
+                    "How many rounds of the table (every seat once) a playout needs before `evaluate` can judge "
+                    "where it stands; search agents then stop their playouts there. 0 (the default): play to the "
+                    "end of the deal.",
+                    [3],
+                ),
                 "prefer": d(
                     {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
                     "How much agents prefer each legal action, by action name: an integer expression of `player` "

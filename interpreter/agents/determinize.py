@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from interpreter.engine.observe import card_visible
+from interpreter.engine.program import Where
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PASS_KIND, PRIVATE, SECRET, Action, GameState
 
 PASS = Action(PASS_KIND, None, "pass")
@@ -72,9 +73,11 @@ class Determinizer:
         answer: Callable[[GameState], Action] = pass_answer,
         tries: int = 4,
         repairs: int = 12,
+        choices: int = 1,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
         self.tries, self.repairs = tries, repairs
+        self.choices = choices if state.rs.plausible_fn is not None else 1
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
         self.snapshot = state.snapshot
@@ -90,7 +93,27 @@ class Determinizer:
             self.hidden_faces = sorted(self.order[p] for p in self.free)
 
     def sample(self) -> GameState:
-        """A state the seat cannot tell from the real one."""
+        """A state the seat cannot tell from the real one (the most plausible of `choices`, by the
+        ruleset's `hints.plausible` for the other seats, when it has one)."""
+        if self.choices <= 1:
+            return self._sample()
+        best, best_score = None, None
+        for _ in range(self.choices):
+            world = self._sample()
+            score = self._plausibility(world)
+            if best_score is None or score > best_score:
+                best, best_score = world, score
+        assert best is not None
+        return best
+
+    def _plausibility(self, world: GameState) -> int:
+        fn = self.rs.plausible_fn
+        try:
+            return sum(world.with_local("seat", s, fn) for s in range(self.rs.num_players) if s != self.seat)
+        except Exception as exc:  # the ruleset's hint failed: its error, named as such
+            raise world.failed(exc, Where("hints.plausible")) from None
+
+    def _sample(self) -> GameState:
         self.samples += 1
         if self.snapshot is not None:
             for attempt in range(self.tries + 1):

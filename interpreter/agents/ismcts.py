@@ -12,9 +12,11 @@ sees: those are played by the policy, so the tree follows only what this
 seat can observe, and it is kept from one move to the next when what
 happened in between can be followed in it.
 
-With hints, the hints' favourite at each decision is expanded first and gets
-a bonus that fades with visits (progressive bias).  Rewards are the change
-of each seat's value, scaled to about [-1, 1].
+With hints, moves are selected by PUCT (Silver et al. 2017) with priors
+from the hints' ranking of the moves, so visits go to the hints' favourites
+until playouts show a lesser move to be better; without hints, every move
+is tried once and then UCB1 chooses.  Rewards are the change of each seat's
+value, scaled to about [-1, 1].
 """
 
 from __future__ import annotations
@@ -32,18 +34,18 @@ from interpreter.engine.hints import preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
-_SETTINGS = ("seconds", "max_seconds", "c", "reuse", "playout", "epsilon", "depth", "bias", "widen")
+_SETTINGS = ("seconds", "max_seconds", "c", "cpuct", "choices", "reuse", "playout", "epsilon", "depth")
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "total", "prior")
+    __slots__ = ("children", "visits", "avail", "total", "priors")
 
-    def __init__(self, players: int, prior: float = 0.0):
+    def __init__(self, players: int):
         self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * players
-        self.prior = prior
+        self.priors: dict[tuple, float] | None = None  # the moves' priors from the hints, at the first visit
 
     def size(self) -> int:
         return 1 + sum(child.size() for child in self.children.values())
@@ -55,8 +57,9 @@ class IsmctsAgent(Agent):
     `max_seconds` caps an iteration budget in time (0: no cap); `playout` is
     `policy` (hints, else generic knowledge) or `random`; `depth` cuts
     playouts short after that many decisions (0: play to the end of the
-    deal); `keep` keeps the tree between moves; `workers` > 1 searches in
-    that many processes (`parallel.py`).
+    deal; by default the ruleset's `hints.horizon`, in rounds of the table);
+    `keep` keeps the tree between moves; `workers` > 1 searches in that many
+    processes (`parallel.py`).
     """
 
     name = "ismcts"
@@ -69,12 +72,12 @@ class IsmctsAgent(Agent):
         seconds: float | None = None,
         max_seconds: float = 0,
         c: float = 0.7,
+        cpuct: float = 1.5,
+        choices: int = 3,
         reuse: int = 4,
         playout: str = "policy",
         epsilon: float = 0.1,
-        depth: int = 0,
-        bias: float = 0.5,
-        widen: float = 1.0,
+        depth: int | None = None,
         keep: int = 1,
         workers: int = 1,
         **options: Any,
@@ -91,8 +94,9 @@ class IsmctsAgent(Agent):
         if not 0 <= epsilon <= 1:
             raise ValueError("epsilon must be between 0 and 1")
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
-        self.c, self.reuse, self.playout, self.epsilon = float(c), max(1, int(reuse)), playout, float(epsilon)
-        self.depth, self.bias, self.widen = max(0, int(depth)), float(bias), float(widen)
+        self.c, self.cpuct, self.choices = float(c), float(cpuct), max(1, int(choices))
+        self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
+        self.depth = None if depth is None else max(0, int(depth))
         self.keep, self.workers = bool(keep), max(1, int(workers))
         self.last_stats: dict = {}
         self._kept: tuple | None = None  # (tree below the last move, history length, deal snapshot)
@@ -119,7 +123,7 @@ class IsmctsAgent(Agent):
         seat = state.current_player()
         rs = state.rs
         policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy")
-        sampler = Determinizer(state, seat, self.rng, answer=policy.choose)
+        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, choices=self.choices)
         start = time.perf_counter()
         first = sampler.sample()
         win = decisive(first, legal) if self.playout == "policy" else None
@@ -226,8 +230,6 @@ class IsmctsAgent(Agent):
 
     # ----- one iteration -----------------------------------------------------------------
     def _iterate(self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int) -> int:
-        c, bias = self.c, self.bias
-        widen = self.widen if policy.hints else 0.0
         node = root
         path: list[Node] = [root]
         moves: list[tuple] = []
@@ -241,45 +243,22 @@ class IsmctsAgent(Agent):
                 node = self._apply(st, action, node, path)
                 continue
             legal = st.legal_actions()
-            children = node.children
-            untried = [a for a in legal if (mover, a.kind, a.value) not in children]
-            tried = len(legal) - len(untried)
-            for a in legal:
-                child = children.get((mover, a.kind, a.value))
-                if child is not None:
-                    child.avail += 1
-            if untried and tried and widen and tried >= 1 + widen * math.sqrt(node.visits):
-                untried = []  # progressive widening: more of the hints' lesser choices as visits grow
-            if untried:
-                ranked = policy.ranked(st, untried) if len(untried) > 1 else untried
-                action = ranked[0]
-                prior = 0.0
-                if policy.hints and bias:
-                    scores = preferences(st, legal)
-                    prior = 1.0 if scores[legal.index(action)] == max(scores) else 0.0
-                child = Node(players, prior)
+            if policy.hints:
+                action, child = self._select_by_prior(node, st, legal, mover)
+            else:
+                action, child = self._select_ucb(node, st, legal, mover, policy)
+            moves.append((mover, action.kind, action.value))
+            if child is None:  # a new node: add it, then play out from here
+                child = node.children[(mover, action.kind, action.value)] = Node(players)
                 child.avail = 1
-                children[(mover, action.kind, action.value)] = child
-                moves.append((mover, action.kind, action.value))
                 node = self._apply(st, action, node, path, child)
                 expanded = True
                 break
-            best: Any = None
-            best_score = -1e18
-            for a in legal:
-                child = children.get((mover, a.kind, a.value))
-                if child is None:
-                    continue
-                n = child.visits
-                score = child.total[mover] / n + c * math.sqrt(math.log(child.avail) / n)
-                if child.prior:
-                    score += bias * child.prior / (n + 1)
-                if score > best_score:
-                    best, best_score = a, score
-            moves.append((mover, best.kind, best.value))
-            node = self._apply(st, best, node, path, children[(mover, best.kind, best.value)])
+            node = self._apply(st, action, node, path, child)
         steps = 0
         depth = self.depth
+        if depth is None:
+            depth = st.rs.horizon * players if policy.hints else 0
         while expanded and not st.finished and len(st.records) == records and (not depth or steps < depth):
             action = policy.choose(st)
             moves.append((st.decider, action.kind, action.value))
@@ -297,6 +276,54 @@ class IsmctsAgent(Agent):
                 total[i] += reward[i]
         policy.learn(moves, reward)
         return steps
+
+    def _select_ucb(self, node: Node, st: Any, legal: list, mover: int, policy: Policy) -> tuple[Any, Node | None]:
+        """Without hints: every move once (in random order), then UCB1 with availability counts."""
+        children, c = node.children, self.c
+        untried = []
+        for a in legal:
+            child = children.get((mover, a.kind, a.value))
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if untried:
+            return (untried[0] if len(untried) == 1 else self.rng.choice(untried)), None
+        best: Any = None
+        best_child: Node | None = None
+        best_score = -1e18
+        for a in legal:
+            child = children[(mover, a.kind, a.value)]
+            n = child.visits
+            score = child.total[mover] / n + c * math.sqrt(math.log(child.avail) / n)
+            if score > best_score:
+                best, best_child, best_score = a, child, score
+        return best, best_child
+
+    def _select_by_prior(self, node: Node, st: Any, legal: list, mover: int) -> tuple[Any, Node | None]:
+        """With hints: PUCT, each move's prior from its rank by the hints (1, 1/2, 1/4...), so search
+        spends its visits on the hints' favourites unless playouts show a lesser move is better."""
+        priors = node.priors
+        if priors is None:
+            priors = node.priors = _rank_priors(legal, preferences(st, legal), mover)
+        children, c = node.children, self.cpuct
+        fallback = min(priors.values(), default=1.0)
+        first = node.total[mover] / node.visits if node.visits else 0.0  # the value assumed for unvisited moves
+        best: Any = None
+        best_child: Node | None = None
+        best_score = -1e18
+        for a in legal:
+            key = (mover, a.kind, a.value)
+            child = children.get(key)
+            if child is None:
+                score = first + c * priors.get(key, fallback) * math.sqrt(node.visits + 1)
+            else:
+                child.avail += 1
+                n = child.visits
+                score = child.total[mover] / n + c * priors.get(key, fallback) * math.sqrt(child.avail) / (1 + n)
+            if score > best_score:
+                best, best_child, best_score = a, child, score
+        return best, best_child
 
     @staticmethod
     def _apply(st: Any, action: Any, node: Node, path: list, child: Node | None = None) -> Node:
@@ -327,3 +354,13 @@ def _search_job(rs: Any, job: tuple) -> dict:
     agent.rng = random.Random(seed)
     _, root = agent.search(state, state.legal_actions())
     return {key: (child.visits, child.total[seat]) for key, child in root.children.items() if len(key) == 3}
+
+
+def _rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:
+    """Priors by rank of the hints' scores: the best 1, the next 1/2, then 1/4... (equal scores share
+    a rank), normalised; only the order of the scores matters, never their scale."""
+    levels = sorted(set(scores), reverse=True)
+    rank = {v: i for i, v in enumerate(levels)}
+    raw = [0.5 ** rank[v] for v in scores]
+    total = sum(raw)
+    return {(mover, a.kind, a.value): r / total for a, r in zip(legal, raw)}

@@ -63,6 +63,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
     returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
     fc.about("result.evaluate")
     evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
+    plausible = fc.expr(c.model.plausible, None, INT) if c.model.plausible is not None else None
     fc.locals.pop()
     if c.model.returns is None:
         c.bag.error("the ruleset has no result: add result.returns (each seat's final score)", c.model.span)
@@ -138,6 +139,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         carry_slots=tuple(carry),
         summary=summary,
         evaluate_fn=evaluate,
+        plausible_fn=plausible,
+        horizon=c.model.horizon,
         card_tables=_card_tables(c, exprs),
     )
 

@@ -175,6 +175,8 @@ class Ruleset:
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)
     evaluate_fn: Callable | None = None
+    plausible_fn: Callable | None = None  # hints.plausible: how likely a seat's sampled cards are
+    horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)

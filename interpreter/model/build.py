@@ -393,6 +393,8 @@ class _Builder:
             prefer=dict(prefer),
             prefer_spans={k: _key_span(prefer, k) for k in prefer},
             hints_about=Text.of(hints.get("about")),
+            plausible=hints.get("plausible"),
+            horizon=int(hints.get("horizon") or 0),
             summary=Text.of(result.get("summary")),
             invariants=tuple(
                 Invariant(

@@ -293,6 +293,8 @@ class Model:
     prefer: Mapping[str, Any]  # hints.prefer: action name -> expression
     prefer_spans: Mapping[str, Span | None]
     hints_about: Text  # hints.about: the hints in plain words
+    plausible: Any  # hints.plausible: how likely a seat's sampled cards are
+    horizon: int  # hints.horizon: rounds of the table before playouts stop (0: the end of the deal)
     summary: Text
     invariants: tuple[Invariant, ...]
     status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)

@@ -319,7 +319,7 @@ def _hint_functions(model: Model) -> list:
     bodies = {f.name: str(f.value) for f in model.functions}
 
     def named(text: str) -> set[str]:
-        return {n for n in bodies if re.search(rf"\b{re.escape(n)}\s*\(", text)}
+        return {n for n in bodies if re.search(rf"\b{re.escape(n)}\b", text)}
 
     def closure(texts: list[str]) -> set[str]:
         found: set[str] = set()
@@ -331,7 +331,8 @@ def _hint_functions(model: Model) -> list:
                 todo += named(bodies[n])
         return found
 
-    hints = [str(v) for v in model.prefer.values()] + ([str(model.evaluate)] if model.evaluate is not None else [])
+    hints = [str(v) for v in model.prefer.values()]
+    hints += [str(x) for x in (model.evaluate, model.plausible) if x is not None]
     rules = [str(model.returns or "")] + [str(v) for a in model.actions for v in _action_texts(a)]
     rules += [str(s) for s in _step_texts(model)]
     used_by_rules = closure(rules)
@@ -348,13 +349,17 @@ def _step_texts(model: Model) -> list:
 
 
 def _hints(w: _Writer, model: Model) -> None:
-    if model.evaluate is None and not model.prefer and not model.hints_about.values:
+    if not (model.prefer or model.hints_about.values or model.horizon) and model.evaluate is None is model.plausible:
         return
     w.heading(2, "Hints for the AI players")
     if model.hints_about.values:
         w.para(w.t(model.hints_about))
     if model.evaluate is not None:
         w.item(f"how good a position is for a seat: {w.code(' '.join(str(model.evaluate).split()))}")
+    if model.horizon:
+        w.item(f"search plays {model.horizon} rounds of the table ahead, then judges the position that way")
+    if model.plausible is not None:
+        w.item(f"how plausible the cards a sample deals a seat are: {w.code(' '.join(str(model.plausible).split()))}")
     for name, value in model.prefer.items():
         w.item(f"how much {w.code(name)} is preferred: {w.code(' '.join(str(value).split()))}")
     for f in _hint_functions(model):

@@ -42,7 +42,13 @@ def test_dz19_a_later_seat_answers_after_an_earlier_claimed_the_win(dz):
     st = claimed_before_me(dz)
     pc, seats, idx, answers = st.window
     assert st.current_player() == 0 and any(dz.actions[a.kind].name == "claim_win" for _, a in answers)
-    for spec in ("greedy", "policy", "ismcts:iterations=20", "easy:max_seconds=0", "normal:iterations=20,max_seconds=0"):
+    for spec in (
+        "greedy",
+        "policy",
+        "ismcts:iterations=20",
+        "easy:max_seconds=0",
+        "normal:iterations=20,max_seconds=0",
+    ):
         for seed in range(5):
             action = make_agents(spec, dz, seed)[0].choose(st)
             assert action in st.legal_actions()
