@@ -769,9 +769,10 @@ SCHEMA = {
                 "plausible": d(
                     EXPR,
                     "How plausible the cards a sample gives `seat` are, knowing how the game has gone (higher: "
-                    "more plausible), for games in which players keep improving their hands: search agents draw "
-                    "a few samples and keep the one whose other seats look most plausible.",
-                    ["0 - missing('win', hand(seat), exposed(seat))"],
+                    "more plausible), for games in which players keep improving their hands: the sampler swaps "
+                    "hidden cards of the other seats with cards nobody holds, keeping a swap with probability "
+                    "exp(change of this value).",
+                    ["0 - 4 * missing('win', hand(seat), exposed(seat))"],
                 ),
                 "horizon": d(
                     {"type": "integer", "minimum": 0, "maximum": 100},

@@ -25,6 +25,7 @@ seat give the same samples for the same random generator.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -73,11 +74,11 @@ class Determinizer:
         answer: Callable[[GameState], Action] = pass_answer,
         tries: int = 4,
         repairs: int = 12,
-        choices: int = 1,
+        steps: int = 0,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
         self.tries, self.repairs = tries, repairs
-        self.choices = choices if state.rs.plausible_fn is not None else 1
+        self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
         self.snapshot = state.snapshot
@@ -93,38 +94,79 @@ class Determinizer:
             self.hidden_faces = sorted(self.order[p] for p in self.free)
 
     def sample(self) -> GameState:
-        """A state the seat cannot tell from the real one (the most plausible of `choices`, by the
-        ruleset's `hints.plausible` for the other seats, when it has one)."""
-        if self.choices <= 1:
-            return self._sample()
-        best, best_score = None, None
-        for _ in range(self.choices):
-            world = self._sample()
-            score = self._plausibility(world)
-            if best_score is None or score > best_score:
-                best, best_score = world, score
-        assert best is not None
-        return best
-
-    def _plausibility(self, world: GameState) -> int:
-        fn = self.rs.plausible_fn
-        try:
-            return sum(world.with_local("seat", s, fn) for s in range(self.rs.num_players) if s != self.seat)
-        except Exception as exc:  # the ruleset's hint failed: its error, named as such
-            raise world.failed(exc, Where("hints.plausible")) from None
-
-    def _sample(self) -> GameState:
+        """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
         self.samples += 1
         if self.snapshot is not None:
             for attempt in range(self.tries + 1):
-                world = self._replayed(force=attempt == self.tries)
+                world, order = self._replayed(force=attempt == self.tries)
                 if world is not None:
+                    if self.steps and attempt < self.tries:
+                        world = self._more_plausible(world, order)
                     world.seed = self.rng.getrandbits(63)
                     self.fallbacks += attempt == self.tries
                     return world
                 self.rejections += 1
         self.fallbacks += 1
         return self._reshuffled()
+
+    def _more_plausible(self, world: GameState, order: list) -> GameState:
+        """Metropolis steps on the sample by `hints.plausible`: swap a hidden card of another seat with
+        a hidden card nobody holds (weighing each by exp of the change), then replay the deal so
+        changed once; the sample as it was when that replay does not look the same to the seat."""
+        rs, rng, free = self.rs, self.rng, self.free_set
+        trial = world.clone()
+        spare = [
+            (z, i)
+            for z in range(rs.zone_count)
+            if rs.zone_owner[z] < 0
+            for i, m in enumerate(trial.meta[z])
+            if (m >> 8) in free
+        ]
+        if not spare:
+            return world
+        moved = False
+        for s in range(rs.num_players):
+            if s == self.seat:
+                continue
+            held = [
+                (z, i)
+                for z in range(rs.zone_count)
+                if rs.zone_owner[z] == s
+                for i, m in enumerate(trial.meta[z])
+                if (m >> 8) in free
+            ]
+            if not held:
+                continue
+            score = self._plausible(trial, s)
+            for _ in range(self.steps):
+                (z, i), (z2, i2) = rng.choice(held), rng.choice(spare)
+                a, b = trial.zones[z][i], trial.zones[z2][i2]
+                if a == b:
+                    continue
+                trial.zones[z][i], trial.zones[z2][i2] = b, a
+                new = self._plausible(trial, s)
+                if new >= score or rng.random() < math.exp(new - score):
+                    score, moved = new, True
+                else:
+                    trial.zones[z][i], trial.zones[z2][i2] = a, b
+        if not moved:
+            return world
+        changed = order[:]
+        for z in range(rs.zone_count):
+            for face, m in zip(trial.zones[z], trial.meta[z]):
+                if (m >> 8) in free:
+                    changed[m >> 8] = face
+        better, _ = self._replay(changed, False)
+        if better is None:
+            self.rejections += 1
+            return world
+        return better
+
+    def _plausible(self, world: GameState, seat: int) -> int:
+        try:
+            return world.with_local("seat", seat, self.rs.plausible_fn)
+        except Exception as exc:  # the ruleset's hint failed: its error, named as such
+            raise world.failed(exc, Where("hints.plausible")) from None
 
     # ----- what the seat knows ----------------------------------------------------
     def _study(self, history: list) -> tuple[list[Step], set[int]]:
@@ -175,7 +217,7 @@ class Determinizer:
         return world
 
     # ----- samples ----------------------------------------------------------------
-    def _replayed(self, force: bool = False) -> GameState | None:
+    def _replayed(self, force: bool = False) -> tuple[GameState | None, list]:
         """A re-dealt sample replayed to now; with `force`, public decisions are replayed even where illegal.
 
         When a recorded decision is illegal in the sample, swap one hidden card
@@ -191,13 +233,13 @@ class Determinizer:
         for _ in range(self.repairs + 1):
             world, failure = self._replay(order, force)
             if world is not None or failure is None:
-                return world
+                return world, order
             swap = self._repair(*failure)
             if swap is None:
-                return None
+                return None, order
             a, b = swap
             order[a], order[b] = order[b], order[a]
-        return None
+        return None, order
 
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
         me = self.seat

@@ -34,7 +34,7 @@ from interpreter.engine.hints import preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
-_SETTINGS = ("seconds", "max_seconds", "c", "cpuct", "choices", "reuse", "playout", "epsilon", "depth")
+_SETTINGS = ("seconds", "max_seconds", "c", "cpuct", "plausible", "reuse", "playout", "epsilon", "depth")
 
 
 class Node:
@@ -58,8 +58,9 @@ class IsmctsAgent(Agent):
     `policy` (hints, else generic knowledge) or `random`; `depth` cuts
     playouts short after that many decisions (0: play to the end of the
     deal; by default the ruleset's `hints.horizon`, in rounds of the table);
-    `keep` keeps the tree between moves; `workers` > 1 searches in that many
-    processes (`parallel.py`).
+    `plausible` is how many swaps the sampler tries per other seat to make
+    its samples plausible by `hints.plausible` (0: none); `keep` keeps the
+    tree between moves; `workers` > 1 searches in that many processes.
     """
 
     name = "ismcts"
@@ -73,7 +74,7 @@ class IsmctsAgent(Agent):
         max_seconds: float = 0,
         c: float = 0.7,
         cpuct: float = 1.5,
-        choices: int = 3,
+        plausible: int = 40,
         reuse: int = 4,
         playout: str = "policy",
         epsilon: float = 0.1,
@@ -94,7 +95,7 @@ class IsmctsAgent(Agent):
         if not 0 <= epsilon <= 1:
             raise ValueError("epsilon must be between 0 and 1")
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
-        self.c, self.cpuct, self.choices = float(c), float(cpuct), max(1, int(choices))
+        self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
         self.depth = None if depth is None else max(0, int(depth))
         self.keep, self.workers = bool(keep), max(1, int(workers))
@@ -123,7 +124,7 @@ class IsmctsAgent(Agent):
         seat = state.current_player()
         rs = state.rs
         policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy")
-        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, choices=self.choices)
+        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible)
         start = time.perf_counter()
         first = sampler.sample()
         win = decisive(first, legal) if self.playout == "policy" else None
