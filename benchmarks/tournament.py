@@ -16,7 +16,8 @@ Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
 rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
 `meri_rules`).  Prints, per spec: mean result per deal with its 95% CI,
 deals won (when the ruleset records a `winner`) with a 95% Wilson interval,
-and time per move (mean and 95th percentile of its searched moves).
+and time per move (mean and 95th percentile of its searched moves), and how
+much of its search came from the tree kept from the move before.
 Run it under `nice -n 10`: it is meant for a machine shared with others.
 """
 
@@ -61,6 +62,7 @@ def play_deal(args: tuple) -> dict:
         agents.append(AGENTS[name](seat, seed, **opts))
     st = rs.new_game(seed=seed, options=options)
     times: dict[str, list[float]] = {s: [] for s in specs}
+    reuse: dict[str, list[int]] = {s: [0, 0] for s in specs}  # iterations searched anew, visits kept
     while not st.is_terminal():
         seat = st.current_player()
         legal = st.legal_actions()
@@ -68,6 +70,9 @@ def play_deal(args: tuple) -> dict:
         action = agents[seat].choose(st)
         if len(legal) > 1:
             times[chosen[seat]].append(time.perf_counter() - start)
+            stats = getattr(agents[seat], "last_stats", None) or {}
+            reuse[chosen[seat]][0] += stats.get("iterations", 0)
+            reuse[chosen[seat]][1] += stats.get("kept", 0)
         st.apply_action(action)
     returns = st.returns()
     record = st.records[-1] if st.records else {}
@@ -85,6 +90,7 @@ def play_deal(args: tuple) -> dict:
         "winner": chosen[winner] if isinstance(winner, int) and winner >= 0 and not rs.team_ids else None,
         "ended_in_win": isinstance(winner, int) and winner >= 0,
         "times": times,
+        "reuse": reuse,
     }
 
 
@@ -132,6 +138,9 @@ def report(path: str, specs: list[str], rows: list[dict], seconds: float, duplic
         if times:
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
             line += f"; {1000 * sum(times) / len(times):.0f} ms per move (p95 {1000 * p95:.0f})"
+        new, kept = (sum(r.get("reuse", {}).get(spec, [0, 0])[i] for r in rows) for i in (0, 1))
+        if kept:
+            line += f"; the kept tree gave {kept / (new + kept):.0%} of the search's visits"
         lines.append(line)
     return "\n".join(lines)
 
