@@ -1,6 +1,7 @@
 """Tournaments between agents, with deal counts and 95% confidence intervals.
 
     python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
+    python benchmarks/tournament.py --summary FILE     # the report of a run so far (or a finished one)
 
 Without teams (Duzihu), SPECs are one per seat and rotate round the seats
 from deal to deal, so each plays every seat equally often.  With two teams
@@ -18,6 +19,9 @@ rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
 deals won (when the ruleset records a `winner`) with a 95% Wilson interval,
 and time per move (mean and 95th percentile of its searched moves), and how
 much of its search came from the tree kept from the move before.
+`--out` writes one JSON line per deal as it ends (the first line: the run's
+settings), so a run stopped early still has its deals; `--summary` reports
+them (a duplicate run's last seed counts only when all its seatings ended).
 Run it under `nice -n 10`: it is meant for a machine shared with others.
 """
 
@@ -52,6 +56,7 @@ def seat_specs(rs, specs: list[str], deal: int) -> list[str]:
 def play_deal(args: tuple) -> dict:
     """One deal; its result per spec, the winner's spec and each spec's move times."""
     path, specs, deal, seed = args
+    began = time.perf_counter()
     register_sparring()
     rs = load_ruleset(path)
     options = {"deals": 1} if "deals" in rs.options else {}
@@ -91,6 +96,8 @@ def play_deal(args: tuple) -> dict:
         "ended_in_win": isinstance(winner, int) and winner >= 0,
         "times": times,
         "reuse": reuse,
+        "seed": seed,
+        "seconds": time.perf_counter() - began,
     }
 
 
@@ -151,8 +158,22 @@ def progress(rows: list[dict], deals: int) -> None:
         print(f"  ... {len(rows)} of {deals} deals", file=sys.stderr, flush=True)
 
 
+def summary(out: str) -> int:
+    lines = [json.loads(line) for line in Path(out).read_text(encoding="utf-8").splitlines() if line.strip()]
+    head, rows = lines[0], lines[1:]
+    if head["duplicate"]:
+        seatings: dict[int, int] = {}
+        for r in rows:
+            seatings[r["seed"]] = seatings.get(r["seed"], 0) + 1
+        rows = [r for r in rows if seatings[r["seed"]] == head["turns"]]
+    print(report(head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"]))
+    return 0
+
+
 def main() -> int:
     args = sys.argv[1:]
+    if args[:1] == ["--summary"]:
+        return summary(args[1])
 
     def option(name: str, default: str) -> str:
         if name in args:
@@ -182,23 +203,30 @@ def main() -> int:
     jobs = jobs or [(path, specs, i, seed + i) for i in range(deals)]
     start = time.perf_counter()
     rows: list[dict] = []
+    sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the whole run)
+    if sink:
+        head = {"path": path, "specs": specs, "duplicate": duplicate, "turns": turns, "seed": seed}
+        sink.write(json.dumps(head) + "\n")
+
+    def done(row: dict) -> None:
+        rows.append(row)
+        if sink:
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+        progress(rows, len(jobs))
+
     if workers > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for row in pool.imap(play_deal, jobs):
-                rows.append(row)
-                progress(rows, len(jobs))
+                done(row)
     else:
         for job in jobs:
-            rows.append(play_deal(job))
-            progress(rows, len(jobs))
-    for row, job in zip(rows, jobs):
-        row["seed"] = job[3]
-    text = report(path, specs, rows, time.perf_counter() - start, duplicate)
-    print(text)
-    if out:
-        Path(out).write_text(json.dumps({"specs": specs, "rows": rows, "report": text}) + "\n", encoding="utf-8")
+            done(play_deal(job))
+    if sink:
+        sink.close()
+    print(report(path, specs, rows, time.perf_counter() - start, duplicate))
     return 0
 
 
