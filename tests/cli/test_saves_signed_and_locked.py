@@ -295,6 +295,8 @@ def test_ctrl_c_during_start_up_is_one_line_and_130(tmp_path, delay):
     out, _ = proc.communicate("", timeout=60)
     if "Traceback" in out and "interpreter/frontends" not in out:
         return  # the signal came while Python itself was starting, before any line of cardrules ran
+    if proc.returncode == -signal.SIGINT and not out:
+        return  # earlier still, before Python had its own handler (a loaded machine): killed silently
     assert "Traceback" not in out and "Exception ignored" not in out, out
     assert proc.returncode in (130, 0), (proc.returncode, out)  # 0: it had already read the end of input
 
