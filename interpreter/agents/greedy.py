@@ -14,7 +14,7 @@ class GreedyAgent(Agent):
     """Tries every legal action on one sample of the hidden cards and keeps the best.
 
     Each action is applied to a copy of the sample and the flow runs to the
-    next decision; the value is the ruleset's `result.evaluate` (else
+    next decision; the value is the ruleset's `hints.evaluate` (else
     `result.returns`) for this seat, plus a large bonus when the game ends
     with this seat ahead (so it always takes a win).  Ties are broken at
     random with the agent's own generator.
