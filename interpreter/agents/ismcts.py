@@ -205,7 +205,8 @@ class IsmctsAgent(Agent):
         seat = state.current_player()
         by_key = {(seat, a.kind, a.value): a for a in legal}
         ranked = sorted((n, total / max(1, n), i, k) for i, (k, (n, total)) in enumerate(visits.items()) if k in by_key)
-        self.last_stats = {"iterations": (share or 0) * workers, "workers": workers}
+        done = sum(n for n, _ in visits.values())  # each iteration visits one of the root's moves
+        self.last_stats = {"iterations": done, "workers": workers}
         return by_key[ranked[-1][3]] if ranked else None
 
     # ----- the tree kept between moves ------------------------------------------------
