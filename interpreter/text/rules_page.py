@@ -351,24 +351,36 @@ def _step_texts(model: Model) -> list:
 def _hints(w: _Writer, model: Model) -> None:
     if not (model.prefer or model.hints_about.values or model.horizon) and model.evaluate is None is model.plausible:
         return
-    w.heading(2, "Hints for the AI players")
+    w.heading(2, _("Hints for the AI players"))
     if model.hints_about.values:
         w.para(w.t(model.hints_about))
     if model.evaluate is not None:
-        w.item(f"how good a position is for a seat: {w.code(' '.join(str(model.evaluate).split()))}")
+        w.item(_("how good a position is for a seat: {formula}", formula=w.code(_one_line(model.evaluate))))
     if model.horizon:
-        w.item(f"search plays {model.horizon} rounds of the table ahead, then judges the position that way")
-    if model.plausible is not None:
-        w.item(f"how plausible the cards a sample deals a seat are: {w.code(' '.join(str(model.plausible).split()))}")
-    for name, value in model.prefer.items():
-        w.item(f"how much {w.code(name)} is preferred: {w.code(' '.join(str(value).split()))}")
-    for f in _hint_functions(model):
-        params = ", ".join(p for p, _, _ in f.params)
-        text = w.t(f.rule.text) if f.rule is not None else ""
         w.item(
-            f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
-            + (f" - {text}" if text else "")
+            ngettext(
+                "search plays {n} round of the table ahead, then judges the position that way",
+                "search plays {n} rounds of the table ahead, then judges the position that way",
+                model.horizon,
+            )
         )
+    if model.plausible is not None:
+        w.item(
+            _(
+                "how plausible the cards a sample deals a seat are: {formula}",
+                formula=w.code(_one_line(model.plausible)),
+            )
+        )
+    for name, value in model.prefer.items():
+        w.item(_("how much {action} is preferred: {formula}", action=w.code(name), formula=w.code(_one_line(value))))
+    for f in _hint_functions(model):
+        params = ", ".join(p[0] for p in f.params)
+        text = w.t(f.rule.text) if f.rule is not None else ""
+        w.item(f"{w.code(f'{f.name}({params})')} = {w.code(_one_line(f.value))}" + (f" - {text}" if text else ""))
+
+
+def _one_line(expr: Any) -> str:
+    return " ".join(str(expr).split())
 
 
 def _scoring(w: _Writer, model: Model) -> None:
