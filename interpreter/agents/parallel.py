@@ -16,20 +16,28 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
-_POOLS: dict[tuple[int, int], Any] = {}
+_POOLS: dict[int, tuple[Any, Any]] = {}  # by number of workers: (the ruleset they were forked with, pool)
 _RULESETS: dict[int, Any] = {}  # what forked workers find: the rulesets by id, set before the fork
 
 
 def map_in_workers(rs: Any, workers: int, fn: Callable[[Any, Any], Any], jobs: list) -> list | None:
-    """`[fn(rs, job) for job in jobs]` computed in `workers` processes, or None where that cannot be."""
+    """`[fn(rs, job) for job in jobs]` computed in `workers` processes, or None where that cannot be.
+
+    One pool per number of workers: a pool forked with another ruleset is closed and forked again,
+    so a process that loads ruleset after ruleset (a tournament) keeps no idle workers."""
     if multiprocessing.current_process().daemon or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    key = (id(rs), workers)
-    pool = _POOLS.get(key)
-    if pool is None:
+    held = _POOLS.get(workers)
+    if held is not None and held[0] is not rs:
+        held[1].terminate()
+        del _POOLS[workers]
+        if all(other is not held[0] for other, _ in _POOLS.values()):
+            _RULESETS.pop(id(held[0]), None)
+        held = None
+    if held is None:
         _RULESETS[id(rs)] = rs
-        pool = _POOLS[key] = multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts)
-    return pool.map(_run, [(id(rs), fn, job) for job in jobs])
+        held = _POOLS[workers] = (rs, multiprocessing.get_context("fork").Pool(workers, _ignore_interrupts))
+    return held[1].map(_run, [(id(rs), fn, job) for job in jobs])
 
 
 def _run(task: tuple) -> Any:
@@ -43,6 +51,6 @@ def _ignore_interrupts() -> None:
 
 @atexit.register
 def _close_pools() -> None:
-    for pool in _POOLS.values():
+    for _, pool in _POOLS.values():
         pool.terminate()
     _POOLS.clear()

@@ -217,3 +217,20 @@ def test_search_is_reproducible_in_one_process_and_in_two(dz):
         second = make_agents(spec, dz, 9)[game.current_player()].choose(game)
         assert first == second
     del st
+
+
+def _ruleset_id(rs, job):
+    return id(rs), job
+
+
+def test_workers_forked_with_an_earlier_ruleset_are_closed(dz, hm):
+    from interpreter.agents import parallel
+
+    first = parallel.map_in_workers(dz, 2, _ruleset_id, [1, 2])
+    if first is None:
+        pytest.skip("no fork here")
+    old = parallel._POOLS[2][1]
+    assert parallel.map_in_workers(hm, 2, _ruleset_id, [3]) == [(id(hm), 3)]
+    assert first == [(id(dz), 1), (id(dz), 2)]
+    assert list(parallel._POOLS) == [2] and parallel._POOLS[2][0] is hm and old is not parallel._POOLS[2][1]
+    assert id(dz) not in parallel._RULESETS
