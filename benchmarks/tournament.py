@@ -103,6 +103,8 @@ def play_deal(args: tuple) -> dict:
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
     n = len(xs)
+    if n == 0:
+        return 0.0, 0.0
     mean = sum(xs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
     return mean, 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
@@ -166,6 +168,9 @@ def summary(out: str) -> int:
         for r in rows:
             seatings[r["seed"]] = seatings.get(r["seed"], 0) + 1
         rows = [r for r in rows if seatings[r["seed"]] == head["turns"]]
+    if not rows:
+        print(f"{Path(head['path']).stem}: no deal (or no seed in every seating) has ended yet")
+        return 0
     print(report(head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"]))
     return 0
 
