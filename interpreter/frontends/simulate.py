@@ -1,56 +1,29 @@
 """Many games without a person: results per seat and team, and their spread.
 
-Games run in this process or, with `workers > 1`, in several processes (each
-loads the ruleset itself).  Game i uses seed `seed + i`, so a run is
-reproducible whatever the number of workers.  Results are folded into
-running statistics as games finish, so memory does not grow with the number
-of games (a 100,000-game soak needs no more than a 10,000-game one).
+Games run in this process, in several processes (`workers > 1`) or as Ray tasks
+(`cluster`), in ranges of game numbers (study/runner.py); each worker compiles the
+ruleset once.  Game i uses seed `seed + i` and its agents are seeded from it, so a
+game's result depends only on the ruleset, options, game number and seed, and the
+ranges are merged in order: a run gives the same summary whatever the number of
+workers.  Results are folded into running statistics as ranges finish, so memory
+does not grow with the number of games (a 100,000-game soak needs no more than a
+10,000-game one).
 """
 
 from __future__ import annotations
 
-import math
 import sys
-import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from interpreter.base.i18n import N_, _, ngettext
+from interpreter.study.runner import Outcome, run_ranges
+from interpreter.study.sources import RulesetSource
+from interpreter.study.stats import Running
 
-
-@dataclass
-class Running:
-    """Count, mean and spread of a stream of numbers (Welford), mergeable across workers."""
-
-    n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self.m2 += delta * (x - self.mean)
-
-    def merge(self, other: Running) -> None:
-        if other.n == 0:
-            return
-        n = self.n + other.n
-        delta = other.mean - self.mean
-        self.mean += delta * other.n / n
-        self.m2 += other.m2 + delta * delta * self.n * other.n / n
-        self.n = n
-
-    def as_dict(self) -> dict:
-        sd = math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(self.n) if self.n > 1 else 0.0
-        return {
-            "mean": round(self.mean, 4),
-            "sd": round(sd, 4),
-            "ci95": [round(self.mean - half, 4), round(self.mean + half, 4)],
-            "n": self.n,
-        }
+__all__ = ["Running", "Summary", "Tally", "format_summary", "play_one", "simulate", "stats", "summarize"]
 
 
 MAX_REPORTED = 20  # failed games a run describes one by one (the others are counted)
@@ -68,6 +41,7 @@ class Tally:
     wins: list = field(default_factory=list)
     failed: int = 0  # games the ruleset failed in (they count in nothing else)
     failures: list = field(default_factory=list)  # (game index, message) of the first MAX_REPORTED of them
+    rows: list = field(default_factory=list)  # one per game, only when asked for (handed on, then emptied)
 
     def ensure(self, n: int) -> None:
         while len(self.seats) < n:
@@ -98,6 +72,7 @@ class Tally:
         self.ensure(len(other.seats))
         self.failed += other.failed
         self.failures = sorted(self.failures + other.failures)[:MAX_REPORTED]
+        self.rows.extend(other.rows)
         self.games += other.games
         self.deals += other.deals
         self.decisions += other.decisions
@@ -119,9 +94,12 @@ class Summary:
     peak_mb: float | None = None  # peak resident memory of the largest process (None where unknown)
     failed: int = 0
     failures: list = field(default_factory=list)
+    outcome: Outcome | None = None  # where the games ran, retries, whether Ctrl-C stopped the run
 
     def as_dict(self) -> dict:
+        run = self.outcome.as_dict() if self.outcome is not None else {}
         return {
+            **run,
             "games": self.games,
             "deals": self.deals,
             "seconds": round(self.seconds, 3),
@@ -174,30 +152,46 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
     return st
 
 
-def _worker(args: tuple) -> Tally:
-    """Play the games numbered `indexes` (a range: its size does not grow with the run)."""
-    path, spec, indexes, first_seed, options, log_dir, run_id = args
-    from interpreter.compiling.pipeline import load_ruleset
+@dataclass(frozen=True)
+class SimJob:
+    """What every range of a simulation needs; sent once to each worker."""
 
-    seeds = ((i, first_seed + i) for i in indexes)
+    source: RulesetSource
+    agents: str
+    first_seed: int
+    options: dict
+    log_dir: str | None = None
+    run_id: str = ""
+    rows: bool = False  # send back one row per game (`simulate --results`)
 
-    rs = load_ruleset(path)
-    tally = Tally()
+
+def play_range(job: SimJob, games: range) -> Tally:
+    """Play the games numbered `games` (a range: its size does not grow with the run)."""
     from interpreter.engine.program import FlowError
 
-    for index, seed in seeds:
-        log = Path(log_dir) / f"game-{index:06d}-{run_id}.jsonl" if log_dir else None
+    rs = job.source.ruleset()
+    tally = Tally()
+    for index in games:
+        seed = job.first_seed + index
+        log = Path(job.log_dir) / f"game-{index:06d}-{job.run_id}.jsonl" if job.log_dir else None
         stream = open(log, "x", encoding="utf-8") if log else None  # a new file: never another run's
         try:
-            st = play_one(rs, spec, seed, options, stream, path)
+            st = play_one(rs, job.agents, seed, job.options, stream, job.source.path)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
-            tally.add(st.returns(), max(1, deals), st.decisions)
+            returns = st.returns()
+            tally.add(returns, max(1, deals), st.decisions)
+            if job.rows:
+                tally.rows.append(
+                    {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}
+                )
         except FlowError as exc:  # say which game, so it can be replayed, and go on with the others
             if log:
                 where = _("game {index} (seed {seed}, log {log})", index=index, seed=seed, log=log)
             else:
                 where = _("game {index} (seed {seed})", index=index, seed=seed)
             tally.fail(index, f"{where}: {exc}")
+            if job.rows:
+                tally.rows.append({"game": index, "seed": seed, "failed": str(exc)})
         finally:
             if stream:
                 stream.close()
@@ -205,38 +199,58 @@ def _worker(args: tuple) -> Tally:
 
 
 def simulate(
-    path: str, games: int, seed: int, agent_spec: str, options: dict, workers: int = 1, log_dir: str | None = None
+    path: str,
+    games: int,
+    seed: int,
+    agent_spec: str,
+    options: dict,
+    workers: int = 1,
+    log_dir: str | None = None,
+    cluster: str | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    results: IO[str] | None = None,
 ) -> tuple[Summary, Tally]:
-    """Run `games` games; returns the summary and the merged tally."""
+    """Run `games` games; returns the summary (with the run's outcome) and the merged tally.
+
+    `results` receives one JSON line per game, in game order (the game, its seed, returns,
+    deals and decisions, or why it failed); `on_progress(done, games)` is told as ranges finish."""
+    import json
     import secrets
 
     from interpreter.compiling.pipeline import load_ruleset
     from interpreter.frontends.interrupts import ignore_interrupts_in_worker
+    from interpreter.study.executors import executor_for, source_for
 
     rs = load_ruleset(path)
     run_id = secrets.token_hex(4)  # in every log name: two runs into one folder never share a file
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    if workers <= 1:
-        tally = _worker((path, agent_spec, range(games), seed, options, log_dir, run_id))
-    else:
-        import multiprocessing
+    job = SimJob(source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, rows=results is not None)
+    tally = Tally()
 
-        chunks = [range(w, games, workers) for w in range(workers)]
-        jobs = [(path, agent_spec, c, seed, options, log_dir, run_id) for c in chunks if len(c)]
-        with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts_in_worker) as pool:
-            parts = pool.map(_worker, jobs)
-        tally = Tally()
-        for part in parts:
-            tally.merge(part)
-    seconds = time.perf_counter() - start
-    return summarize(rs, tally, seconds), tally
+    def deliver(games_range: range, part: Tally) -> None:
+        if results is not None:
+            for row in part.rows:
+                results.write(json.dumps(row) + "\n")
+            part.rows = []
+        tally.merge(part)
+        if on_progress is not None:
+            on_progress(tally.games + tally.failed, games)
+
+    executor = executor_for(workers, cluster, job, ignore_interrupts_in_worker)
+    outcome = run_ranges(play_range, job, games, executor, deliver)
+    return summarize(rs, tally, outcome.seconds, outcome), tally
 
 
-def summarize(rs: Any, tally: Tally, seconds: float) -> Summary:
+def summarize(rs: Any, tally: Tally, seconds: float, outcome: Outcome | None = None) -> Summary:
     summary = Summary(
-        tally.games, tally.deals, seconds, peak_mb=peak_memory_mb(), failed=tally.failed, failures=tally.failures
+        tally.games,
+        tally.deals,
+        seconds,
+        peak_mb=peak_memory_mb(),
+        failed=tally.failed,
+        failures=tally.failures,
+        outcome=outcome,
     )
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
