@@ -26,10 +26,16 @@ from interpreter.frontends.clicktext import (
     lang_option,
     requested_language,
 )
+from interpreter.frontends.cliutil import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_USAGE
+from interpreter.frontends.cliutil import load_or_exit as _load_or_exit
+from interpreter.frontends.cliutil import parse_options as _parse_options
+from interpreter.frontends.cliutil import resolve_ruleset as _resolve_ruleset
+from interpreter.frontends.cliutil import use_color as _use_color
+from interpreter.frontends.runs import simulate
+
+__all__ = ["EXIT_USAGE", "cli", "main"]
 
 install()  # click's own words ("Usage:", "Error: ...") in the player's language
-
-EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def _replacing(stream: Any) -> Any:
@@ -40,14 +46,6 @@ def _replacing(stream: Any) -> Any:
     except (AttributeError, ValueError, OSError):  # not a TextIOWrapper, or already in use elsewhere
         pass
     return stream
-
-
-def _use_color(stream) -> bool:
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return hasattr(stream, "isatty") and stream.isatty() and os.environ.get("TERM") != "dumb"
 
 
 @click.group(cls=CardrulesGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -166,50 +164,6 @@ def _main(argv: list[str]) -> None:
         click.echo(_("This is a bug in cardrules; run again with --debug for details and report it."), err=True)
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)
-
-
-def _resolve_ruleset(name: str) -> str:
-    """A ruleset path from a path or a shipped name; click.UsageError when neither exists."""
-    from pathlib import Path
-
-    from interpreter.base.diagnostics import did_you_mean
-    from interpreter.base.resources import shipped_names, shipped_ruleset
-
-    if Path(name).exists():
-        return name
-    shipped = shipped_ruleset(name)
-    if shipped is not None:
-        return str(shipped)
-    names = shipped_names()
-    hint = did_you_mean(name.rsplit("/", 1)[-1].removesuffix(".yaml"), names)
-    if hint:
-        raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'; {hint}", name=name, hint=hint))
-    if names:
-        raise click.UsageError(
-            _("no ruleset file or shipped ruleset named '{name}' (shipped: {names})", name=name, names=", ".join(names))
-        )
-    raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'", name=name))
-
-
-def _load_or_exit(path: str):
-    from interpreter.base.diagnostics import RulesetError
-    from interpreter.compiling.pipeline import load_ruleset
-
-    try:
-        return load_ruleset(path)
-    except RulesetError as exc:
-        click.echo(exc.render(color=_use_color(sys.stderr)), err=True)
-        sys.exit(EXIT_RULES)
-
-
-def _parse_options(pairs: tuple[str, ...]) -> dict:
-    out = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise click.UsageError(_("--option needs NAME=VALUE, not '{pair}'", pair=pair))
-        out[key.strip()] = value.strip()
-    return out
 
 
 DEFAULT_AGENTS = "normal"
@@ -421,87 +375,6 @@ def _is_log(path: str) -> bool:
 
 
 @cli.command()
-@click.argument("ruleset")
-@click.option(
-    "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
-@click.option(
-    "--agents",
-    "agent_spec",
-    default="random",
-    show_default=True,
-    help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).",
-)
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
-@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option(
-    "--log-dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Write one JSONL log per game here (game-NNNNNN-RUN.jsonl: each run's names are its own).",
-)
-@click.option(
-    "--check-invariants",
-    is_flag=True,
-    help="Also check the invariants that have a `when` after every action (slower); "
-    "the others are checked at the end of every deal anyway.",
-)
-def simulate(ruleset, games, seed, agent_spec, workers, option_pairs, as_json, log_dir, check_invariants) -> None:
-    """Play RULESET many times with agents only and summarise the results.
-
-    Prints wins, mean score, spread and a 95% confidence interval per seat and
-    per team, games and deals per second, and the peak memory of the largest
-    process.  Invariants the ruleset declares are checked at the end of every
-    deal; a broken one stops the run with its rule id.
-    """
-    if check_invariants:
-        os.environ["CARDRULES_CHECK_INVARIANTS"] = "1"  # read by every new game, in worker processes too
-    from interpreter.agents.spec import AgentSpecError, make_agents
-    from interpreter.engine.program import FlowError
-    from interpreter.frontends.simulate import format_summary
-    from interpreter.frontends.simulate import simulate as run
-
-    path = _resolve_ruleset(ruleset)
-    rs = _load_or_exit(path)
-    options = _parse_options(option_pairs)
-    try:
-        rs.check_options(options)
-        make_agents(agent_spec, rs, seed)
-    except (AgentSpecError, ValueError) as exc:
-        raise click.UsageError(str(exc)) from None
-    try:
-        summary, _logs = run(path, games, seed, agent_spec, options, workers, log_dir)
-    except FlowError as exc:  # the ruleset failed outside any one game
-        click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
-        sys.exit(EXIT_RULES)
-    for _seed, message in summary.failures:
-        click.echo(_("cardrules: the ruleset failed during play: {error}", error=message), err=True)
-    if summary.failed > len(summary.failures):
-        more = summary.failed - len(summary.failures)
-        click.echo(
-            ngettext("cardrules: ... and {n} more failed game", "cardrules: ... and {n} more failed games", more),
-            err=True,
-        )
-    if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
-    elif summary.games:
-        click.echo(format_summary(summary, rs))
-    if summary.failed:
-        click.echo(
-            ngettext(
-                "cardrules: {failed} of {n} game failed: the ruleset has an error",
-                "cardrules: {failed} of {n} games failed: the ruleset has an error",
-                games,
-                failed=summary.failed,
-            ),
-            err=True,
-        )
-        sys.exit(EXIT_RULES)
-
-
-@cli.command()
 @click.argument("logs", metavar="LOG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--check", is_flag=True, help="Fail (exit 1) when a replayed result differs from a log.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print the actions.")
@@ -581,3 +454,4 @@ def diff(base, variant) -> None:
 from interpreter.frontends.savelist import saves  # noqa: E402  (a command of its own module: cli.py stays small)
 
 cli.add_command(saves)
+cli.add_command(simulate)

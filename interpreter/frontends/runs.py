@@ -1,0 +1,185 @@
+"""The commands that play many games (`simulate`), with progress, Ctrl-C and Ray.
+
+They show progress on standard error (frontends/progress.py), run locally in one process,
+in `--workers` processes or on a Ray cluster (`--cluster ray[:ADDRESS]`), and on Ctrl-C
+stop cleanly: what finished is summarised, then the command exits 130.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import click
+
+from interpreter.base.i18n import _, ngettext
+from interpreter.frontends.cliutil import EXIT_INTERRUPTED, EXIT_RULES, load_or_exit, parse_options, resolve_ruleset
+
+CLUSTER_HELP = (
+    "Run the games as Ray tasks (pip install 'cardrules[ray]'): 'ray' starts Ray on this machine, "
+    "'ray:auto' joins the cluster this machine is part of, 'ray:ADDRESS' the one at ADDRESS."
+)
+
+
+def cluster_option(f: Any) -> Any:
+    return click.option("--cluster", default=None, metavar="ray[:ADDRESS]", help=CLUSTER_HELP)(f)
+
+
+def progress_option(f: Any) -> Any:
+    return click.option(
+        "--progress/--no-progress",
+        default=True,
+        show_default=True,
+        help="Show progress on standard error: a bar on a terminal, a line every 15 s elsewhere.",
+    )(f)
+
+
+def check_cluster(cluster: str | None, log_dir: str | None = None) -> None:
+    """A usage error for a cluster that is not ray[:ADDRESS], or Ray missing."""
+    if cluster is None:
+        return
+    from interpreter.study.ray_runner import parse_cluster
+
+    try:
+        address = parse_cluster(cluster)
+    except ValueError:
+        raise click.UsageError(_("--cluster takes ray or ray:ADDRESS, not '{cluster}'", cluster=cluster)) from None
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise click.UsageError(_("--cluster ray needs Ray: pip install 'cardrules[ray]'")) from None
+    if log_dir and address is not None:
+        raise click.UsageError(_("--log-dir cannot be used with a cluster address: the logs would stay on its nodes"))
+
+
+def report_run(outcome: Any) -> None:
+    """Retries, lost ranges and interruption, on standard error."""
+    for retry in outcome.retries:
+        click.echo(_("cardrules: ran again after a worker died: {what}", what=retry.describe()), err=True)
+    for lost in outcome.lost:
+        click.echo(_("cardrules: given up after its worker died three times: {what}", what=lost.describe()), err=True)
+    if outcome.interrupted:
+        click.echo(
+            _("interrupted: {done:,} of {total:,} games finished", done=outcome.finished, total=outcome.games),
+            err=True,
+        )
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option(
+    "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
+@click.option(
+    "--agents",
+    "agent_spec",
+    default="random",
+    show_default=True,
+    help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).",
+)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
+@cluster_option
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--log-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write one JSONL log per game here (game-NNNNNN-RUN.jsonl: each run's names are its own).",
+)
+@click.option(
+    "--results",
+    "results_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write one JSON line per game here, in game order: its number, seed, returns, deals and decisions.",
+)
+@click.option(
+    "--check-invariants",
+    is_flag=True,
+    help="Also check the invariants that have a `when` after every action (slower); "
+    "the others are checked at the end of every deal anyway.",
+)
+@progress_option
+def simulate(
+    ruleset,
+    games,
+    seed,
+    agent_spec,
+    workers,
+    cluster,
+    option_pairs,
+    as_json,
+    log_dir,
+    results_path,
+    check_invariants,
+    progress,
+) -> None:
+    """Play RULESET many times with agents only and summarise the results.
+
+    Prints wins, mean score, spread and a 95% confidence interval per seat and
+    per team, games and deals per second, and the peak memory of the largest
+    process.  Invariants the ruleset declares are checked at the end of every
+    deal; a broken one stops the run with its rule id.  A game's result depends
+    only on the ruleset, options, game number and seed: the same run gives the
+    same results with any number of workers or on a cluster.
+    """
+    if check_invariants:
+        os.environ["CARDRULES_CHECK_INVARIANTS"] = "1"  # read by every new game, in worker processes too
+    from interpreter.agents.spec import AgentSpecError, make_agents
+    from interpreter.engine.program import FlowError
+    from interpreter.frontends.progress import Progress
+    from interpreter.frontends.simulate import format_summary
+    from interpreter.frontends.simulate import simulate as run
+
+    path = resolve_ruleset(ruleset)
+    rs = load_or_exit(path)
+    options = parse_options(option_pairs)
+    try:
+        rs.check_options(options)
+        make_agents(agent_spec, rs, seed)
+    except (AgentSpecError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
+    check_cluster(cluster, log_dir)
+    bar = Progress(_("games"), enabled=progress)
+    results = open(results_path, "w", encoding="utf-8") if results_path else None
+    try:
+        summary, _tally = run(path, games, seed, agent_spec, options, workers, log_dir, cluster, bar.update, results)
+    except FlowError as exc:  # the ruleset failed outside any one game
+        click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
+        sys.exit(EXIT_RULES)
+    finally:
+        bar.close()
+        if results is not None:
+            results.close()
+    for _seed, message in summary.failures:
+        click.echo(_("cardrules: the ruleset failed during play: {error}", error=message), err=True)
+    if summary.failed > len(summary.failures):
+        more = summary.failed - len(summary.failures)
+        click.echo(
+            ngettext("cardrules: ... and {n} more failed game", "cardrules: ... and {n} more failed games", more),
+            err=True,
+        )
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), indent=2))
+    elif summary.games:
+        click.echo(format_summary(summary, rs))
+    outcome = summary.outcome
+    assert outcome is not None  # simulate() always says how the run went
+    report_run(outcome)
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    if summary.failed:
+        click.echo(
+            ngettext(
+                "cardrules: {failed} of {n} game failed: the ruleset has an error",
+                "cardrules: {failed} of {n} games failed: the ruleset has an error",
+                games,
+                failed=summary.failed,
+            ),
+            err=True,
+        )
+        sys.exit(EXIT_RULES)
