@@ -31,7 +31,7 @@ from interpreter.frontends.cliutil import load_or_exit as _load_or_exit
 from interpreter.frontends.cliutil import parse_options as _parse_options
 from interpreter.frontends.cliutil import resolve_ruleset as _resolve_ruleset
 from interpreter.frontends.cliutil import use_color as _use_color
-from interpreter.frontends.runs import simulate
+from interpreter.frontends.runs import balance, simulate
 
 __all__ = ["EXIT_USAGE", "cli", "main"]
 
@@ -455,3 +455,4 @@ from interpreter.frontends.savelist import saves  # noqa: E402  (a command of it
 
 cli.add_command(saves)
 cli.add_command(simulate)
+cli.add_command(balance)

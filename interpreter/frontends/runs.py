@@ -1,6 +1,6 @@
-"""The commands that play many games (`simulate`), with progress, Ctrl-C and Ray.
+"""The commands that play many games: `simulate` and `balance`, with progress, Ctrl-C and Ray.
 
-They show progress on standard error (frontends/progress.py), run locally in one process,
+Both show progress on standard error (frontends/progress.py), run locally in one process,
 in `--workers` processes or on a Ray cluster (`--cluster ray[:ADDRESS]`), and on Ctrl-C
 stop cleanly: what finished is summarised, then the command exits 130.
 """
@@ -182,4 +182,153 @@ def simulate(
             ),
             err=True,
         )
+        sys.exit(EXIT_RULES)
+
+
+@click.command()
+@click.argument("base")
+@click.argument("variants", nargs=-1)
+@click.option(
+    "-n", "games", type=click.IntRange(1, 10_000_000), default=200, show_default=True, help="Games per ruleset."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (game i uses seed+i).")
+@click.option(
+    "--agents",
+    "agent_spec",
+    default="random",
+    show_default=True,
+    help="Agents of the main run: one spec, one per seat (a/b/c), or per team (a=greedy/b=random).",
+)
+@click.option(
+    "--skill",
+    "skill_agents",
+    multiple=True,
+    default=("greedy",),
+    show_default=True,
+    help="A search agent for the skill runs (repeatable): one side plays it, the others --agents.",
+)
+@click.option(
+    "--skill-games",
+    type=click.IntRange(0, 10_000_000),
+    default=None,
+    help="Games of each skill run (default: a tenth of -n, at most 200; 0: no skill runs).",
+)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
+@cluster_option
+@click.option(
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change an option of every ruleset that has it.",
+)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the report as one HTML file with its plots (needs pip install 'cardrules[report]').",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the main figures and what the paired tests found; json: every figure of the report.",
+)
+@click.option(
+    "--rule-counts/--no-rule-counts",
+    default=True,
+    show_default=True,
+    help="Count how often each rule id fires (a counted copy of each ruleset: slower).",
+)
+@progress_option
+def balance(
+    base,
+    variants,
+    games,
+    seed,
+    agent_spec,
+    skill_agents,
+    skill_games,
+    workers,
+    cluster,
+    option_pairs,
+    report_path,
+    fmt,
+    rule_counts,
+    progress,
+) -> None:
+    """Compare BASE with its VARIANTs on the same seeds (a paired comparison).
+
+    Per ruleset and side by side: each side's win rate and mean result with 95%
+    confidence intervals, draws, score distributions, game and deal length in
+    decisions, lead changes, how late the outcome is decided, drama, the values
+    the deals record, how often each rule id fired (rules that never fired are
+    listed: they may be dead), and how much better a search agent does than the
+    others (does skill matter?).  Each variant gets a paired test against the base
+    for every figure (docs/balance.md defines them all).
+    """
+    from interpreter.agents.spec import AgentSpecError, make_agents
+    from interpreter.frontends.interrupts import ignore_interrupts_in_worker
+    from interpreter.frontends.progress import Progress
+    from interpreter.study.summary import run_balance
+
+    paths = [resolve_ruleset(name) for name in (base, *variants)]
+    loaded = [load_or_exit(p) for p in paths]
+    options = parse_options(option_pairs)
+    unknown = [k for k in options if not any(k in rs.options for rs in loaded)]
+    if unknown:
+        raise click.UsageError(_("no ruleset has the option '{name}'", name=unknown[0]))
+    per_ruleset = [{k: v for k, v in options.items() if k in rs.options} for rs in loaded]
+    try:
+        for rs, opts in zip(loaded, per_ruleset):
+            rs.check_options(opts)
+            make_agents(agent_spec, rs, seed)
+            for agent in skill_agents:
+                make_agents(agent, rs, seed)
+    except (AgentSpecError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
+    check_cluster(cluster)
+    if report_path:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.UsageError(_("--report needs matplotlib: pip install 'cardrules[report]'")) from None
+    if skill_games is None:
+        skill_games = min(200, max(1, games // 10))
+    bar = Progress(_("games"), enabled=progress)
+    try:
+        summary, outcome = run_balance(
+            paths,
+            games,
+            seed,
+            agent_spec,
+            per_ruleset,
+            (workers, cluster, ignore_interrupts_in_worker),
+            tuple(skill_agents) if skill_games else (),
+            skill_games,
+            rule_counts,
+            bar.update,
+        )
+    finally:
+        bar.close()
+    if report_path:
+        from interpreter.study.plots import all_plots
+        from interpreter.study.report import render
+
+        with open(report_path, "w", encoding="utf-8") as out:
+            out.write(render(summary, all_plots(summary)))
+    if fmt == "json":
+        click.echo(json.dumps(summary, indent=1))
+    else:
+        from interpreter.frontends.balancetext import balance_text
+
+        click.echo(balance_text(summary))
+    report_run(outcome)
+    if outcome.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    if any(r["failed"] for r in summary["rulesets"]):
+        click.echo(_("cardrules: some games failed: a ruleset has an error"), err=True)
         sys.exit(EXIT_RULES)
