@@ -7,8 +7,9 @@ sentences around them are the program's words, translated.
 from __future__ import annotations
 
 from interpreter.base.i18n import _, ngettext
+from interpreter.study.summary import GAME_METRICS
 
-MEASURES = ("decisions", "decisions per deal", "deal margin", "lead changes", "decided at", "drama")
+MEASURES = tuple(m for m in GAME_METRICS if m not in ("draw", "deals"))  # draws have their own row
 
 
 def _cell(value: float | None, ci: list | None = None) -> str:
@@ -90,15 +91,17 @@ def skill(summary: dict) -> list[str]:
         for agent, s in r["skill"].items():
             edge = s["edge"]
             lines.append(
-                _(
+                ngettext(
+                    "{ruleset}: {agent} scores {edge:+.3f} over the other sides (95% CI [{low:.3f}, {high:.3f}], "
+                    "{n} game)",
                     "{ruleset}: {agent} scores {edge:+.3f} over the other sides (95% CI [{low:.3f}, {high:.3f}], "
                     "{n} games)",
+                    s["games"],
                     ruleset=r["id"],
                     agent=agent,
                     edge=edge["mean"],
                     low=edge["ci95"][0],
                     high=edge["ci95"][1],
-                    n=s["games"],
                 )
             )
     return lines

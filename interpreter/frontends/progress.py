@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 from interpreter.base.i18n import _
@@ -26,13 +27,20 @@ def _duration(seconds: float) -> str:
 class Progress:
     """Told `update(done, total)` as work finishes; `close()` when the run is over."""
 
-    def __init__(self, what: str, stream: IO[str] | None = None, enabled: bool = True):
+    def __init__(
+        self,
+        what: str,
+        stream: IO[str] | None = None,
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.what = what  # the word counted, already translated ("games")
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled is not False
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.bar: Any = None
-        self.start = time.monotonic()
+        self.clock = clock
+        self.start = clock()
         self.last = self.start
 
     def update(self, done: int, total: int) -> None:
@@ -41,7 +49,7 @@ class Progress:
         if self.tty:
             self._bar(done, total)
             return
-        now = time.monotonic()
+        now = self.clock()
         if now - self.last >= INTERVAL or (done == total and now - self.start >= INTERVAL):
             self.last = now
             self.stream.write(self.line(done, total, now - self.start) + "\n")

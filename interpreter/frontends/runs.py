@@ -17,14 +17,15 @@ import click
 from interpreter.base.i18n import _, ngettext
 from interpreter.frontends.cliutil import EXIT_INTERRUPTED, EXIT_RULES, load_or_exit, parse_options, resolve_ruleset
 
-CLUSTER_HELP = (
-    "Run the games as Ray tasks (pip install 'cardrules[ray]'): 'ray' starts Ray on this machine, "
-    "'ray:auto' joins the cluster this machine is part of, 'ray:ADDRESS' the one at ADDRESS."
-)
-
 
 def cluster_option(f: Any) -> Any:
-    return click.option("--cluster", default=None, metavar="ray[:ADDRESS]", help=CLUSTER_HELP)(f)
+    return click.option(
+        "--cluster",
+        default=None,
+        metavar="ray[:ADDRESS]",
+        help="Run the games as Ray tasks (pip install 'cardrules[ray]'): 'ray' starts Ray on this machine, "
+        "'ray:auto' joins the cluster this machine is part of, 'ray:ADDRESS' the one at ADDRESS.",
+    )(f)
 
 
 def progress_option(f: Any) -> Any:
@@ -52,6 +53,32 @@ def check_cluster(cluster: str | None, log_dir: str | None = None) -> None:
         raise click.UsageError(_("--cluster ray needs Ray: pip install 'cardrules[ray]'")) from None
     if log_dir and address is not None:
         raise click.UsageError(_("--log-dir cannot be used with a cluster address: the logs would stay on its nodes"))
+
+
+def check_one_game(paths: list[str], loaded: list[Any]) -> None:
+    """A usage error unless every ruleset is the base or a variant of the same game, with its sides."""
+    from interpreter.study.measures import sides
+    from interpreter.study.sources import family
+
+    root = family(paths[0])
+    for path, rs in zip(paths[1:], loaded[1:]):
+        if family(path) != root:
+            raise click.UsageError(
+                _(
+                    "'{variant}' is not a variant of '{base}' (a variant extends its base game): "
+                    "compare rulesets of one game",
+                    variant=rs.id,
+                    base=loaded[0].id,
+                )
+            )
+        if sides(rs)[0] != sides(loaded[0])[0]:
+            raise click.UsageError(
+                _(
+                    "'{variant}' has other seats or teams than '{base}': they cannot be compared",
+                    variant=rs.id,
+                    base=loaded[0].id,
+                )
+            )
 
 
 def report_run(outcome: Any) -> None:
@@ -271,12 +298,13 @@ def balance(
     for every figure (docs/balance.md defines them all).
     """
     from interpreter.agents.spec import AgentSpecError, make_agents
-    from interpreter.frontends.interrupts import ignore_interrupts_in_worker
+    from interpreter.frontends.interrupts import HELD, ignore_interrupts_in_worker
     from interpreter.frontends.progress import Progress
     from interpreter.study.summary import run_balance
 
     paths = [resolve_ruleset(name) for name in (base, *variants)]
     loaded = [load_or_exit(p) for p in paths]
+    check_one_game(paths, loaded)
     options = parse_options(option_pairs)
     unknown = [k for k in options if not any(k in rs.options for rs in loaded)]
     if unknown:
@@ -311,6 +339,7 @@ def balance(
             skill_games,
             rule_counts,
             bar.update,
+            HELD,
         )
     finally:
         bar.close()

@@ -218,7 +218,7 @@ def simulate(
     import secrets
 
     from interpreter.compiling.pipeline import load_ruleset
-    from interpreter.frontends.interrupts import ignore_interrupts_in_worker
+    from interpreter.frontends.interrupts import HELD, ignore_interrupts_in_worker
     from interpreter.study.executors import executor_for, source_for
 
     rs = load_ruleset(path)
@@ -238,7 +238,7 @@ def simulate(
             on_progress(tally.games + tally.failed, games)
 
     executor = executor_for(workers, cluster, job, ignore_interrupts_in_worker)
-    outcome = run_ranges(play_range, job, games, executor, deliver)
+    outcome = run_ranges(play_range, job, games, executor, deliver, HELD)
     return summarize(rs, tally, outcome.seconds, outcome), tally
 
 

@@ -10,9 +10,10 @@ functions, and plays exactly as the plain ruleset does (tests/study compare them
 game).  Counting is off while agents think (`firing.on`), so a search agent's playouts
 count nothing: only the moves of the game itself.
 
-What fires: a step when it runs, a restriction when it refuses a move, an action when it is
-played.  A rule attached only to a function, an option, an invariant or nothing (a rule
-text) is listed as not counted: it works inside expressions.
+What fires: a step when it runs (an `if` when one of its conditions holds, so its steps
+run), a restriction when it refuses a move, an action when it is played.  A rule attached
+only to a function, an option, an invariant or nothing (a rule text) is listed as not
+counted: it works inside expressions.
 """
 
 from __future__ import annotations
@@ -31,18 +32,24 @@ class Firing:
         self.hits: Counter = Counter()
 
 
-def _counted_class(cls: type, cache: dict) -> type:
-    made = cache.get(cls)
+def _counted_class(cls: type, cache: dict, branch: bool = False) -> type:
+    """`cls` counting its rule id whenever it runs or, for the condition of an `if` or `elif`
+    (`branch`), only when the condition holds and its steps run."""
+    made = cache.get((cls, branch))
     if made is None:
         plain = cls.run  # type: ignore[attr-defined]
 
         def run(self: Any, st: Any) -> int:
             firing = st.rs.firing
-            if firing.on:
+            if not firing.on:
+                return plain(self, st)
+            pc = plain(self, st)
+            if not branch or pc == self.pc + 1:
                 firing.hits[self.where.rule.id] += 1
-            return plain(self, st)
+            return pc
 
-        made = cache[cls] = type(f"Counted{cls.__name__}", (cls,), {"__slots__": (), "run": run})
+        made = type(f"Counted{cls.__name__}", (cls,), {"__slots__": (), "run": run})
+        cache[(cls, branch)] = made
     return made
 
 
@@ -69,8 +76,10 @@ def instrument(rs: Any) -> Any:
     programs = [rs.program, *(a.effect for a in rs.actions)]
     for program in programs:
         for ins in program:
-            if _rule_id(getattr(ins, "where", None)) is not None and type(ins) not in cache.values():
-                ins.__class__ = _counted_class(type(ins), cache)
+            where = getattr(ins, "where", None)
+            if where is not None and _rule_id(where) is not None and type(ins) not in cache.values():
+                branch = where.what in ("if", "elif") and hasattr(ins, "cond")
+                ins.__class__ = _counted_class(type(ins), cache, branch)
     actions = []
     for act in rs.actions:
         restrictions = tuple(

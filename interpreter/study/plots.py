@@ -78,7 +78,8 @@ def distributions(summary: dict, key: str, title: str, xlabel: str, side: int | 
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share")
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:  # a histogram may be empty (no decided game)
+        ax.legend(fontsize=8)
     return _png(fig)
 
 

@@ -15,6 +15,7 @@ the outcome says it was interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -143,24 +144,34 @@ class ProcessPool:
         except BrokenProcessPool:
             # every range out in this pool is lost with it
             keys = [key, *self.futures.values()]
-            self.futures.clear()
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.stop()  # the other workers too: they would be left running, their results lost
             self.pool = self._new_pool()
             raise Died("a worker process died (killed, or out of memory)", keys) from None
 
     def stop(self) -> None:
+        """Stop now: the ranges being played are dropped with their processes (Ctrl-C)."""
         self.futures.clear()
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(self.pool, "_processes", None) or {}).values()):
-            process.terminate()  # the ranges being played now stop too
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())  # shutdown forgets them
+        for process in processes:
+            process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)  # the pool sees them gone and cleans up
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
 
 
-def run_ranges(task: Task, payload: Any, games: int, executor: Any, deliver: Callable[[range, Any], None]) -> Outcome:
+def run_ranges(
+    task: Task,
+    payload: Any,
+    games: int,
+    executor: Any,
+    deliver: Callable[[range, Any], None],
+    hold: Any = None,
+) -> Outcome:
     """Play `games` games with `executor` (InProcess, ProcessPool or ray_runner.RayTasks); each
-    part is given to `deliver(range, part)` in range order.  Returns the Outcome."""
+    part is given to `deliver(range, part)` in range order, inside `with hold:` when given (the
+    front ends hold Ctrl-C back there, so a part is never merged by half).  Returns the Outcome."""
+    guard = hold if hold is not None else contextlib.nullcontext()
     outcome = Outcome(games, where=executor.where)
     spans = list(ranges(games))
     todo = list(range(len(spans)))[::-1]  # popped from the end: first ranges first
@@ -193,8 +204,9 @@ def run_ranges(task: Task, payload: Any, games: int, executor: Any, deliver: Cal
             finished[key] = part
             while next_key in finished or next_key in lost:
                 if next_key in finished:
-                    deliver(spans[next_key], finished.pop(next_key))
-                    outcome.finished += len(spans[next_key])
+                    outcome.finished += len(spans[next_key])  # before: an interrupt held in deliver comes after it
+                    with guard:
+                        deliver(spans[next_key], finished.pop(next_key))
                 next_key += 1
     except KeyboardInterrupt:
         outcome.interrupted = True
@@ -204,7 +216,7 @@ def run_ranges(task: Task, payload: Any, games: int, executor: Any, deliver: Cal
         if close is not None:
             close()
     for key in sorted(finished):  # what finished after a range that did not: still in order
-        deliver(spans[key], finished[key])
         outcome.finished += len(spans[key])
+        deliver(spans[key], finished[key])
     outcome.seconds = time.perf_counter() - start
     return outcome

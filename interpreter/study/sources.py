@@ -70,3 +70,12 @@ def shipped(path: str) -> RulesetSource:
     root = Path(os.path.commonpath([f.parent for f in files]))
     texts = tuple(sorted((str(f.relative_to(root)), f.read_text(encoding="utf-8")) for f in files))
     return RulesetSource(path, texts, str(Path(path).resolve().relative_to(root)))
+
+
+def family(path: str) -> str:
+    """The file at the end of a ruleset's `extends:` chain (a base game is its own): two rulesets
+    of one family are one game and its variants."""
+    from interpreter.loading import load_document
+
+    doc = load_document(path)
+    return str(Path(doc.files[-1] if doc.files else path).resolve())

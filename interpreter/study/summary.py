@@ -173,10 +173,11 @@ def run_balance(
     skill_games: int = 0,
     count_rules: bool = True,
     on_progress: Any = None,
+    hold: Any = None,
 ) -> tuple[dict, Any]:
     """Run the comparison; returns its summary and the runner's Outcome.  `executor_args` is
     (workers, cluster, initializer) for executors.executor_for; `on_progress(done, games)` is told
-    as ranges finish."""
+    as ranges finish; `hold` is runner.run_ranges's."""
     from interpreter.compiling.pipeline import load_ruleset
     from interpreter.study.balance import BalanceJob, balance_range
     from interpreter.study.executors import executor_for, source_for
@@ -202,7 +203,7 @@ def run_balance(
         if on_progress is not None:
             on_progress(done[0], games)
 
-    outcome = run_ranges(balance_range, job, games, executor_for(workers, cluster, job, initializer), deliver)
+    outcome = run_ranges(balance_range, job, games, executor_for(workers, cluster, job, initializer), deliver, hold)
     if not merged.rulesets:
         merged = BalancePart([RulesetPart() for _ in paths], [Sums() for _ in paths[1:]], [{} for _ in paths[1:]])
     return summarize(merged, rulesets, paths, job, outcome), outcome

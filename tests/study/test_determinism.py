@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
-from pathlib import Path
 
 import pytest
 
 from interpreter.frontends.simulate import simulate
 from interpreter.study.runner import CRASH_HOOK
+from tests.study.conftest import DUZIHU, MERI
 
-ROOT = Path(__file__).resolve().parents[2]
-MERI = str(ROOT / "rulesets" / "hachinin_meri.yaml")
-DUZIHU = str(ROOT / "rulesets" / "duzihu.yaml")
 TIMING = {"seconds", "games_per_second", "deals_per_second", "peak_memory_mb", "where"}
 
 
@@ -56,18 +52,6 @@ def test_a_worker_process_that_dies_is_replaced_and_its_games_played_again(tmp_p
     assert not (tmp_path / "crash-9").exists()  # it did die
     assert [json.loads(line) for line in rows.getvalue().splitlines()] == one_process[DUZIHU][0]
     assert summary.outcome.retries and "worker process died" in summary.outcome.retries[0].reason
-
-
-@pytest.fixture(scope="module")
-def ray_runtime(tmp_path_factory):
-    """A Ray runtime on this machine (two CPUs), shared by this module's Ray tests."""
-    ray = pytest.importorskip("ray")
-    crashes = tmp_path_factory.mktemp("crashes")
-    os.environ[CRASH_HOOK] = str(crashes)  # before Ray starts: its workers inherit it
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="warning")
-    yield crashes
-    ray.shutdown()
-    del os.environ[CRASH_HOOK]
 
 
 @pytest.mark.parametrize("path", [MERI, DUZIHU], ids=["meri", "duzihu"])
