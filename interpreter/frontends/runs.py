@@ -55,6 +55,18 @@ def check_cluster(cluster: str | None, log_dir: str | None = None) -> None:
         raise click.UsageError(_("--log-dir cannot be used with a cluster address: the logs would stay on its nodes"))
 
 
+def note_timed_agents(*specs: str) -> None:
+    """A time budget makes a search agent's moves depend on the machine's speed: say so."""
+    if any("seconds=" in spec for spec in specs):
+        click.echo(
+            _(
+                "cardrules: note: an agent with a time budget (seconds=) plays by how fast this machine is: "
+                "the results are not reproducible; give iterations= for a run that is"
+            ),
+            err=True,
+        )
+
+
 def check_one_game(paths: list[str], loaded: list[Any]) -> None:
     """A usage error unless every ruleset is the base or a variant of the same game, with its sides."""
     from interpreter.study.measures import sides
@@ -171,6 +183,7 @@ def simulate(
     except (AgentSpecError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     check_cluster(cluster, log_dir)
+    note_timed_agents(agent_spec)
     bar = Progress(_("games"), enabled=progress)
     results = open(results_path, "w", encoding="utf-8") if results_path else None
     try:
@@ -319,6 +332,7 @@ def balance(
     except (AgentSpecError, ValueError) as exc:
         raise click.UsageError(str(exc)) from None
     check_cluster(cluster)
+    note_timed_agents(agent_spec, *skill_agents)
     if report_path:
         try:
             import matplotlib  # noqa: F401

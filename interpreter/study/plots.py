@@ -143,7 +143,7 @@ def skill(summary: dict) -> bytes | None:
         xs = [j + (a - (len(agents) - 1) / 2) * width for j in range(len(rows))]
         ax.bar(xs, means, width, yerr=[low, high], capsize=3, label=agent, color=COLOURS[(a + 4) % len(COLOURS)])
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xticks(range(len(rows)), _labels(summary), fontsize=8)
+    ax.set_xticks(range(len(rows)), _labels(summary), fontsize=8, rotation=12, ha="right")  # long ids overlap
     ax.set_ylabel("points over the other sides")
     ax.set_title(f"Skill: one side played by the agent, the others by {summary['agents']} (95% CI)")
     ax.legend(fontsize=8)
