@@ -66,7 +66,7 @@ def _ruleset(rs: Any, path: str, p: RulesetPart, job: Any) -> dict:
     return {
         "id": rs.id,
         "name": _english(rs.name),
-        "path": path,
+        "path": shown_path(path),
         "players": rs.num_players,
         "teams": list(rs.team_ids),
         "games": n,
@@ -90,6 +90,22 @@ def _ruleset(rs: Any, path: str, p: RulesetPart, job: Any) -> dict:
         "rules": _rules(rs, p, job.count_rules),
         "skill": _skill(p, len(names)),
     }
+
+
+def shown_path(path: str) -> str:
+    """A shipped ruleset as `rulesets/...` and a file under the current folder relative to it, so a
+    report names no folder of the machine that made it; any other path as given."""
+    from pathlib import Path
+
+    from interpreter.base.resources import data_dir
+
+    full = Path(path).resolve()
+    for root, prefix in ((data_dir("rulesets"), Path("rulesets")), (Path.cwd(), Path())):
+        try:
+            return str(prefix / full.relative_to(root.resolve()))
+        except ValueError:
+            continue
+    return path
 
 
 def _english(text: Any) -> str:
