@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine.program import Where
-from interpreter.engine.ruleset import next_epoch
 from interpreter.engine.state import PASS_KIND, Action, GameState
+from interpreter.expr.runtime import next_epoch
 
 
 def has_preferences(rs: Any) -> bool:

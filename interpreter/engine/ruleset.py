@@ -8,7 +8,6 @@ are legal, why one is not, what an action does, who may claim.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import operator
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -20,13 +19,7 @@ from interpreter.engine.choices import choosing, whole_choice
 from interpreter.engine.explain import explain, refusal
 from interpreter.engine.program import PAUSE, FlowError, Instr, Where, as_flow_error
 from interpreter.engine.state import PASS_KIND, PICK_KIND, Action, GameState, fresh_state
-
-_EPOCHS = itertools.count(1)  # Frame.epoch of each legality check (see expr.runtime.cached)
-
-
-def next_epoch() -> int:
-    """A fresh Frame.epoch, for a loop over candidates in which only their parameter changes."""
-    return next(_EPOCHS)
+from interpreter.expr.runtime import next_epoch
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +405,7 @@ class Ruleset:
         scratch = self.scratch_slots
         saved = self._scratch_get(vars_)
         fr = st.fr
-        fr.epoch = next(_EPOCHS)  # only the parameter slots change until the end: fixed parts are reused
+        fr.epoch = next_epoch()  # only the parameter slots change until the end: fixed parts are reused
         actions = self.actions
         act = None
         try:

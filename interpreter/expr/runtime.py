@@ -7,6 +7,7 @@ slot index or a getter, never a dictionary lookup.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,13 @@ from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic, Span, format_one_line
 from interpreter.expr.types import CollT, ListT, SetT, Type
+
+_EPOCHS = itertools.count(1)  # one counter for every user of Frame.epoch, so no two epochs are equal
+
+
+def next_epoch() -> int:
+    """A fresh Frame.epoch, for a loop over candidates in which only their parameter changes."""
+    return next(_EPOCHS)
 
 
 class Frame:
