@@ -299,9 +299,8 @@ class GameState:
         self._decide(chosen, True)
 
     def force_action(self, kind: int, value: Any) -> None:
-        """Apply a decision without checking that it is legal (used to replay samples for search,
-        which test single actions: the next decision's actions are not listed)."""
-        self._decide(Action(kind, value, ""), False)
+        """Apply a decision unchecked (to replay samples for search, which test single actions)."""
+        self._decide(Action(kind, value, "pass" if kind == PASS_KIND else None, self.rs), False)
 
     def _decide(self, chosen: Action, listing: bool) -> None:
         self.decisions += 1

@@ -132,3 +132,27 @@ def test_samples_respect_a_revealed_void(hm):
             assert not any(c.startswith(led + "-") for c in hand if c != "pao-robai"), (seed, seat, led, hand)
         return
     pytest.skip("no revealed void found in the seeds tried")
+
+
+def test_dz19_ismcts_answers_a_claim_window_after_an_unseen_win_claim():
+    """Seat 0 has claimed a win on a discard (a private answer); seat 1 answers next.  Samples that
+    force that claim on a hand it cannot complete fail in the scoring rules: the search drops them
+    (it used to stop the game with "max() of an empty collection")."""
+    import json
+    from pathlib import Path
+
+    from interpreter.agents.spec import make_agents
+    from interpreter.compiling.pipeline import load_ruleset
+
+    root = Path(__file__).resolve().parents[2]
+    played = json.loads((root / "tests" / "fixtures" / "dz_claim_win_window.json").read_text())
+    rs = load_ruleset(str(root / "rulesets" / "duzihu.yaml"))
+    st = rs.new_game(seed=played["seed"])
+    for text in played["actions"]:
+        st.apply_action(text)
+    seat = st.current_player()
+    agent = make_agents("ismcts:iterations=30", rs, 1)[seat]
+    choice = agent.choose(st)
+    assert choice in st.legal_actions()
+    st.apply_action(choice)
+    assert st.is_terminal() or st.current_player() >= 0

@@ -181,3 +181,19 @@ def test_slow_2000_random_deals():
     print("random policy, outcomes of 2000 deals:", dict(outcome))
     assert sum(outcome.values()) == 2000
     assert outcome["exhausted"] < 2000
+
+
+def test_dz19_a_game_saved_in_a_claim_window_after_one_answer_resumes():
+    """Seat 0 has answered a claim window (a win on the discard) and seat 1 has not: a save made
+    then (Ctrl-C while an agent thinks) is read back whole; the window's answers replayed by the
+    save check keep their texts, as the saved window does."""
+    import json
+    from pathlib import Path
+
+    played = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "dz_claim_win_window.json").read_text())
+    st = rs().new_game(seed=played["seed"])
+    for text in played["actions"]:
+        st.apply_action(text)
+    assert st.window is not None and st.current_player() == 1
+    back = rs().state_from_json(json.loads(json.dumps(st.to_json())))
+    assert back.to_json() == st.to_json()
