@@ -135,9 +135,9 @@ def test_samples_respect_a_revealed_void(hm):
 
 
 def test_dz19_ismcts_answers_a_claim_window_after_an_unseen_win_claim():
-    """Seat 0 has claimed a win on a discard (a private answer); seat 1 answers next.  Samples that
-    force that claim on a hand it cannot complete fail in the scoring rules: the search drops them
-    (it used to stop the game with "max() of an empty collection")."""
+    """Seat 0 has claimed a win on a discard (a private answer); seat 1 answers next.  A sample that
+    kept that claim on a hand it cannot complete failed in the scoring rules ("max() of an empty
+    collection"), which stopped the game at the prompt."""
     import json
     from pathlib import Path
 
