@@ -150,8 +150,10 @@ class IsmctsAgent(Agent):
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done > kept and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and done > kept:
+                now = time.perf_counter()
+                if now + (now - start) / (done - kept) >= deadline:  # stop before the next one would overrun
+                    break
             if world is None or (done - kept) % self.reuse == 0 and done > kept:
                 world = sampler.sample()
             steps += self._iterate(root, world.clone(), base, scale, policy, seat)
