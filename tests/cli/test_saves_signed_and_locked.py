@@ -310,3 +310,20 @@ def test_ctrl_c_ends_simulate_with_130(tmp_path, what):
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 130, out[-1500:]
     assert "Traceback" not in out and "interrupted" in out, out[-1500:]
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path):
+    """Waiting for the person's move (stdin open, nothing typed), a Ctrl-C saves and exits 130."""
+    env = {**os.environ, "CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+    proc = command("play", "duzihu", "--agents", "random", "--seed", "1", env=env)
+    assert proc.stdout is not None
+    seen = ""
+    while "1) discard" not in seen:  # the first decision's moves: the prompt comes next
+        line = proc.stdout.readline()
+        assert line, seen
+        seen += line
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 130, seen + out
+    assert "game saved" in out and "Traceback" not in out, out
+    assert list(tmp_path.glob("duzihu-*.json"))
