@@ -56,7 +56,7 @@ class Screen:
         you = _(WORDS["you_are"], seat=self._own_name(seat))
         team = self.team_words(seat)
         parts = [self.r.text(self.rs.name)] + ([title] if title else [])
-        return "== " + " - ".join(parts) + " == " + you + (f", {team}" if team else "")
+        return "== " + " - ".join(parts) + " == " + _(", ").join(p for p in (you, team) if p)
 
     def _own_name(self, seat: int) -> str:
         viewer, self.r.viewer = self.r.viewer, None

@@ -79,7 +79,9 @@ class StoryWriter:
         cards = list(event.get("cards") or ())
         by = list(event.get("by") or [-1] * len(cards))
         owners = {b for b in by if b >= 0}
-        if len(owners) == 1 and all(b >= 0 for b in by):  # one seat's cards (a hand shown): in its order
+        info = next((z for z in self.r.rs.zones if z.name == zone), None)
+        own = info is not None and info.per == "seat"
+        if own and len(owners) == 1 and all(b >= 0 for b in by):  # one seat's cards (a hand shown): in its order
             seat = owners.pop()
             label = self._zone_label(zone)
             if seat == self.r.viewer:
