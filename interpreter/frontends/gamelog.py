@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from interpreter import __version__
+from interpreter.base.i18n import _
 
 FORMAT = "cardrules-log/1"
 
@@ -149,18 +150,25 @@ def read_log(path: str | Path) -> list[dict]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"cannot read log {path}: {exc}") from None
+        raise LogError(_("cannot read log {path}: {error}", path=path, error=exc)) from None
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise LogError(f"{path}:{n}: not a JSON line ({exc.msg})") from None
+            raise LogError(f"{path}:{n}: " + _("not a JSON line ({error})", error=exc.msg)) from None
         kind = obj.get("type") if isinstance(obj, dict) else None
         if kind == "header":
             if obj.get("format") != FORMAT:
-                raise LogError(f"{path}:{n}: log format {obj.get('format')!r}, this version reads {FORMAT!r}")
+                raise LogError(
+                    f"{path}:{n}: "
+                    + _(
+                        "log format {found}, this version reads {format}",
+                        found=repr(obj.get("format")),
+                        format=repr(FORMAT),
+                    )
+                )
             games.append(
                 {
                     "header": obj,
@@ -176,11 +184,16 @@ def read_log(path: str | Path) -> list[dict]:
             )
             continue
         if not games:
-            raise LogError(f"{path}:{n}: the log does not start with a header line")
+            raise LogError(f"{path}:{n}: " + _("the log does not start with a header line"))
         game = games[-1]
         last = next(((k, game[k][0]) for k in ("end", "failed", "suspended") if game[k] is not None), None)
         if last is not None:
-            raise LogError(f"{path}:{n}: a {kind!r} line after the game's {last[0]} line ({last[1]})")
+            raise LogError(
+                f"{path}:{n}: "
+                + _(
+                    "a {kind} line after the game's {last} line ({where})", kind=repr(kind), last=last[0], where=last[1]
+                )
+            )
         if kind == "suspended":
             game["suspended"] = (n,)
         elif kind == "failed":
@@ -196,7 +209,7 @@ def read_log(path: str | Path) -> list[dict]:
         elif kind == "end":
             game["end"] = (n, obj.get("returns"))
         else:
-            raise LogError(f"{path}:{n}: unknown line type {kind!r}")
+            raise LogError(f"{path}:{n}: " + _("unknown line type {kind}", kind=repr(kind)))
     if not games:
-        raise LogError(f"{path}: the log holds no game")
+        raise LogError(f"{path}: " + _("the log holds no game"))
     return games

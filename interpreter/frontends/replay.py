@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.base.i18n import _
 from interpreter.frontends.gamelog import LogError, read_log
 
 
@@ -37,7 +38,7 @@ def _ruleset_for(header: dict, log_path: Path, cache: dict) -> Any:
             if key not in cache:
                 cache[key] = load_ruleset(p)
             return cache[key]
-    raise LogError(f"{log_path}: the log's ruleset {path!r} cannot be found")
+    raise LogError(f"{log_path}: " + _("the log's ruleset {path} cannot be found", path=repr(path)))
 
 
 def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> ReplayReport:
@@ -53,7 +54,9 @@ def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> R
         except BrokenPipeError:  # the reader of the actions went away (`replay LOG | head`): not the log's fault
             raise
         except Exception as exc:  # an edited or damaged log: say where, never crash
-            report.problems.append(f"{path}:{game['line']}: the game cannot be replayed: {_said(exc)}")
+            report.problems.append(
+                f"{path}:{game['line']}: " + _("the game cannot be replayed: {error}", error=_said(exc))
+            )
     return report
 
 
@@ -65,33 +68,33 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
     try:
         rs = _ruleset_for(header, path, cache)
     except RulesetError as exc:
-        raise LogError(f"{path}:{game['line']}: the log's ruleset is not valid: {exc}") from None
+        raise LogError(f"{path}:{game['line']}: " + _("the log's ruleset is not valid: {error}", error=exc)) from None
     if header.get("sha256") != rs.source_sha256:
-        report.problems.append(f"{path}:{game['line']}: the ruleset file changed since the log was written")
+        report.problems.append(f"{path}:{game['line']}: " + _("the ruleset file changed since the log was written"))
     for problem in header_problems(header, rs):
         report.problems.append(f"{path}:{game['line']}: {problem}")
     undos = sorted(game.get("undos") or ())
     decks = game["decks"]
-    if not all(isinstance(o, list) for _, o in decks):
-        raise LogError(f"{path}: a deck line is damaged")
+    if not all(isinstance(deck[1], list) for deck in decks):
+        raise LogError(f"{path}: " + _("a deck line is damaged"))
     first_undo = undos[0][0] if undos else None
     orders = [order for line, order in decks if first_undo is None or line < first_undo]
     options = header.get("options") or {}
     seed = header.get("seed", 0)
     carried = header.get("carried") or None
     if not isinstance(options, dict) or type(seed) is not int or not isinstance(carried, (dict, type(None))):
-        raise LogError(f"{path}:{game['line']}: the header's seed, options or carried values are damaged")
+        raise LogError(f"{path}:{game['line']}: " + _("the header's seed, options or carried values are damaged"))
     try:
         st = rs.new_game(seed=seed, options=options, deck_orders=orders, carried=carried)
     except Exception as exc:  # options or deck orders that do not fit the ruleset
-        raise LogError(f"{path}:{game['line']}: cannot start the game: {_said(exc)}") from None
+        raise LogError(f"{path}:{game['line']}: " + _("cannot start the game: {error}", error=_said(exc))) from None
     report.games += 1
     if orders and check:
         dealt = _first_deal(rs, seed, options, carried)
         if dealt is not None and [rs.cards.ids[c] for c in dealt] != list(orders[0]):
             report.problems.append(
-                f"{path}:{game['decks'][0][0]}: the deck is not what the header's seed {seed} deals "
-                "(the seed or the deck was changed)"
+                f"{path}:{game['decks'][0][0]}: "
+                + _("the deck is not what the header's seed {seed} deals (the seed or the deck was changed)", seed=seed)
             )
     steps = sorted(
         [(line, "action", (seat, text)) for line, seat, text in game["actions"]]
@@ -108,10 +111,10 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
         if what == "undo":
             back = positions.get(value) if type(value) is int else None
             if back is None:
-                report.problems.append(f"{path}:{line}: the undo goes back to a position the game never had")
+                report.problems.append(f"{path}:{line}: " + _("the undo goes back to a position the game never had"))
                 break
             st = back.clone()
-            later = [u for u, _ in undos if u > line]
+            later = [undo[0] for undo in undos if undo[0] > line]
             st.forced_orders = [  # the shuffles made again after the undo were logged after it
                 rs.faces(order) for at, order in decks if at > line and (not later or at < later[0])
             ]
@@ -119,18 +122,21 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
             continue
         seat, text = value
         if st.is_terminal():
-            report.problems.append(f"{path}:{line}: the game is already over before this action")
+            report.problems.append(f"{path}:{line}: " + _("the game is already over before this action"))
             break
         if seat != st.current_player():
-            report.problems.append(f"{path}:{line}: seat {seat} acts, but seat {st.current_player()} is to act")
+            report.problems.append(
+                f"{path}:{line}: "
+                + _("seat {seat} acts, but seat {turn} is to act", seat=seat, turn=st.current_player())
+            )
             break
         try:
             st.apply_action(str(text))
         except IllegalAction as exc:
-            report.problems.append(f"{path}:{line}: '{text}' is not legal here: {exc}")
+            report.problems.append(f"{path}:{line}: " + _("'{text}' is not legal here: {error}", text=text, error=exc))
             break
         except Exception as exc:  # a damaged deck order or a ruleset failing on it
-            report.problems.append(f"{path}:{line}: the replay failed here: {_said(exc)}")
+            report.problems.append(f"{path}:{line}: " + _("the replay failed here: {error}", error=_said(exc)))
             break
         report.actions += 1
         if undos:
@@ -163,20 +169,34 @@ def header_problems(header: dict, rs: Any) -> list[str]:
     problems = []
     version = header.get("version")
     if not isinstance(version, str) or not VERSION.fullmatch(version) or _later(version, __version__):
-        problems.append(f"the header's version {version!r} is not one of a cardrules up to {__version__}")
+        problems.append(
+            _(
+                "the header's version {version} is not one of a cardrules up to {latest}",
+                version=repr(version),
+                latest=__version__,
+            )
+        )
     if header.get("ruleset_id") != rs.id:
-        problems.append(f"the header's ruleset_id {header.get('ruleset_id')!r} is not the ruleset's id '{rs.id}'")
+        problems.append(
+            _(
+                "the header's ruleset_id {found} is not the ruleset's id '{id}'",
+                found=repr(header.get("ruleset_id")),
+                id=rs.id,
+            )
+        )
     if not isinstance(header.get("ruleset"), str) or not header["ruleset"]:
-        problems.append("the header's ruleset path is missing or not text")
+        problems.append(_("the header's ruleset path is missing or not text"))
     agents = header.get("agents")
     if not isinstance(agents, list) or len(agents) != rs.num_players or not all(isinstance(a, str) for a in agents):
-        problems.append(f"the header's agents are not one agent per seat ({rs.num_players})")
+        problems.append(_("the header's agents are not one agent per seat ({n})", n=rs.num_players))
     else:
         for agent in agents:
             try:
                 parse_agent_spec(agent)
             except AgentSpecError as exc:
-                problems.append(f"the header's agent {agent[:60]!r} is not an agent ({exc})")
+                problems.append(
+                    _("the header's agent {agent} is not an agent ({error})", agent=repr(agent[:60]), error=exc)
+                )
                 break
     return problems
 
@@ -225,27 +245,46 @@ def _compare(report: ReplayReport, path: Path, game: dict, st: Any) -> None:
     tables = _id_tables(st.rs)
     for i, (line, values) in enumerate(recorded):
         if i >= len(st.records):
-            report.problems.append(f"{path}:{line}: the replay produced no result here")
+            report.problems.append(f"{path}:{line}: " + _("the replay produced no result here"))
             break
         if not _same(values, st.records[i], tables):
             report.problems.append(
-                f"{path}:{line}: result differs: log has {values}, replay gives {_normal(st.records[i])}"
+                f"{path}:{line}: "
+                + _(
+                    "result differs: log has {logged}, replay gives {replayed}",
+                    logged=values,
+                    replayed=_normal(st.records[i]),
+                )
             )
     if len(st.records) > len(recorded):
-        report.problems.append(f"{path}: the replay produced {len(st.records)} results, the log {len(recorded)}")
+        report.problems.append(
+            f"{path}: "
+            + _(
+                "the replay produced {replayed} results, the log {logged}",
+                replayed=len(st.records),
+                logged=len(recorded),
+            )
+        )
     end = game["end"]
     if game["failed"] is not None:
         line, error = game["failed"]
-        report.problems.append(f"{path}:{line}: the game stopped because the ruleset failed: {error}")
+        report.problems.append(
+            f"{path}:{line}: " + _("the game stopped because the ruleset failed: {error}", error=error)
+        )
     elif end is None and game["suspended"] is None:
         last = max([game["line"]] + [x[0] for key in ("decks", "actions", "results") for x in game[key]])
-        report.problems.append(f"{path}:{last}: the log ends before its game ended (no end line after this one)")
+        report.problems.append(
+            f"{path}:{last}: " + _("the log ends before its game ended (no end line after this one)")
+        )
     if end is not None:
         line, returns = end
         if not st.is_terminal():
-            report.problems.append(f"{path}:{line}: the log says the game ended, but the replay has not ended")
+            report.problems.append(f"{path}:{line}: " + _("the log says the game ended, but the replay has not ended"))
         elif _normal(returns) != _normal(st.returns()):
-            report.problems.append(f"{path}:{line}: returns differ: log {returns}, replay {st.returns()}")
+            report.problems.append(
+                f"{path}:{line}: "
+                + _("returns differ: log {logged}, replay {replayed}", logged=returns, replayed=st.returns())
+            )
 
 
 def replay_logs(logs: Sequence[str], check: bool, show: Callable) -> bool:
