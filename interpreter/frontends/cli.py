@@ -428,6 +428,11 @@ def rules(ruleset, lang, fmt) -> None:
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 
+from interpreter.frontends.web.command import serve  # noqa: E402  (only click is imported by it)
+
+cli.add_command(serve)
+
+
 @cli.command()
 @click.argument("base")
 @click.argument("variant")

@@ -1,0 +1,70 @@
+"""`cardrules serve`: the card table in the browser (the extra `cardrules[web]`).
+
+Only click is imported here, so `cardrules --help` stays fast; the server's packages are imported
+when the command runs, and a missing extra is a usage error saying what to install.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interpreter.base.i18n import _
+
+
+@click.command()
+@click.argument("rulesets", nargs=-1, type=click.Path(dir_okay=False, exists=True, path_type=str))
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on (others than this computer's only if you say so).",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The port to listen on.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the lobby in the web browser.")
+def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -> None:
+    """Serve the card table in the browser: the shipped games (and RULESETS, files of your own)
+    against AI seats or with friends, each table saved after every move."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn
+    except ImportError:
+        raise click.UsageError(_("the web table needs its packages: pip install 'cardrules[web]'")) from None
+    from interpreter.frontends.web.app import make_app
+    from interpreter.frontends.web.store import Game, Store, shipped_games
+
+    games = shipped_games() + [Game(f"file:{path}", path) for path in rulesets]
+    store = Store(games)
+    app = make_app(store)
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning", ws_max_size=1 << 16)
+    server = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
+
+    async def announce() -> None:
+        import asyncio
+
+        while not server.started:
+            await asyncio.sleep(0.05)
+        bound = port
+        for s in server.servers:
+            for sock in s.sockets:
+                bound = sock.getsockname()[1]
+        url = f"http://{shown}:{bound}/"
+        click.echo(_("cardrules: the card table is at {url} (Ctrl-C stops it)", url=url))
+        for problem in store.problems:
+            click.echo(_("cardrules: a saved table was not brought back: {problem}", problem=problem), err=True)
+        sys.stdout.flush()
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    import asyncio
+
+    async def main() -> None:
+        task = asyncio.get_running_loop().create_task(announce())
+        await server.serve()
+        task.cancel()
+
+    asyncio.run(main())

@@ -1,0 +1,202 @@
+// The lobby: the games, a new table (your seat, the others, AI level, options, seed), saved games.
+"use strict";
+
+(() => {
+  const { w, tr, el } = CR;
+  let lobby = null;
+
+  function toast(text) {
+    const t = document.getElementById("toast");
+    t.className = "toast show error";
+    t.textContent = text;
+    setTimeout(() => (t.className = "toast"), 6000);
+  }
+
+  function optionInput(o) {
+    const id = "opt-" + o.name;
+    let input;
+    if (o.type === "bool") input = el("input", { type: "checkbox", id, checked: !!o.default, "data-opt": o.name, "data-type": "bool" });
+    else if (o.choices) {
+      input = el("select", { id, "data-opt": o.name, "data-type": o.type });
+      for (const c of o.choices) input.append(el("option", { value: String(c), selected: c === o.default }, String(c)));
+    } else
+      input = el("input", {
+        type: o.type === "int" ? "number" : "text",
+        id,
+        value: String(o.default),
+        min: o.min === null ? null : String(o.min),
+        max: o.max === null ? null : String(o.max),
+        "data-opt": o.name,
+        "data-type": o.type,
+      });
+    return el("label", { class: "option", for: id }, el("span", { class: "opt-name" }, o.name), input, el("small", {}, tr(o.description)));
+  }
+
+  function seatLabel(g, s) {
+    const team = g.teams.find((t) => t.seats.includes(s));
+    return team ? `${w("seat", { n: s })} (${team.id.toUpperCase()})` : w("seat", { n: s });
+  }
+
+  function newTableForm(g, box) {
+    const form = el("form", { class: "new-table" });
+    const mySeat = el("select", { name: "seat", id: `seat-${g.key}` });
+    for (let s = 0; s < g.players; s++) mySeat.append(el("option", { value: String(s) }, seatLabel(g, s)));
+    form.append(el("label", { class: "option" }, el("span", {}, w("your_seat")), mySeat));
+    const others = el("fieldset", { class: "others" }, el("legend", {}, w("others")));
+    const who = [];
+    for (let s = 0; s < g.players; s++) {
+      const sel = el("select", { "data-seat": String(s), "aria-label": seatLabel(g, s) }, el("option", { value: "ai" }, w("ai")), el("option", { value: "person" }, w("friend")));
+      who.push(sel);
+      others.append(el("label", { class: "seat-choice", "data-seat": String(s) }, el("span", {}, seatLabel(g, s)), sel));
+    }
+    const syncSeats = () => {
+      for (const label of others.querySelectorAll(".seat-choice")) label.hidden = label.dataset.seat === mySeat.value;
+    };
+    mySeat.addEventListener("change", syncSeats);
+    syncSeats();
+    form.append(others);
+    const level = el("select", { name: "level" });
+    for (const l of lobby.levels) level.append(el("option", { value: l, selected: l === (lobby.levels.includes("easy") ? "easy" : "random") }, w(l)));
+    form.append(el("label", { class: "option" }, el("span", {}, w("level")), level));
+    if (g.options.length) {
+      const opts = el("fieldset", { class: "options" }, el("legend", {}, w("options")));
+      for (const o of g.options) opts.append(optionInput(o));
+      form.append(opts);
+    }
+    const seed = el("input", { type: "number", min: "0", name: "seed", inputmode: "numeric" });
+    form.append(el("label", { class: "option" }, el("span", {}, w("seed")), seed));
+    form.append(el("button", { type: "submit", class: "primary", text: w("start") }));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const seats = who.map((sel, s) => (String(s) === mySeat.value ? "me" : sel.value));
+      const options = {};
+      for (const input of form.querySelectorAll("[data-opt]")) {
+        const t = input.dataset.type;
+        const value = t === "bool" ? input.checked : t === "int" ? Number(input.value) : input.value;
+        if (t === "int" && !Number.isInteger(value)) continue;
+        options[input.dataset.opt] = value;
+      }
+      const body = { ruleset: g.key, seats, level: level.value, options, seed: seed.value === "" ? null : Number(seed.value) };
+      const r = await fetch(`/api/tables?lang=${CR.state.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const data = await r.json();
+      if (!r.ok) return toast(data.message || data.error);
+      const mine = data.links[mySeat.value];
+      const friends = Object.entries(data.links).filter(([s]) => s !== mySeat.value);
+      if (!friends.length) {
+        location.href = mine;
+        return;
+      }
+      const list = el("ul", { class: "plain links" });
+      for (const [s, link] of friends) {
+        const url = location.origin + link;
+        list.append(el("li", {}, el("span", {}, seatLabel(g, Number(s)) + ": "), el("input", { readonly: true, value: url, class: "link", "aria-label": seatLabel(g, Number(s)) }), el("button", { type: "button", class: "quiet", text: w("copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) })));
+      }
+      box.replaceChildren(el("p", {}, w("links")), list, el("a", { class: "button primary", href: mine, id: "take-seat" }, w("open_mine")));
+    });
+    return form;
+  }
+
+  function renderGames() {
+    const box = document.getElementById("games");
+    box.replaceChildren();
+    for (const g of lobby.games) {
+      const formBox = el("div", { class: "form-box" });
+      const card = el(
+        "article",
+        { class: "game", "data-game": g.key },
+        el("h3", {}, tr(g.name)),
+        el("p", { class: "players" }, w("players", { n: g.players })),
+        el("p", { class: "description" }, tr(g.description)),
+        el(
+          "div",
+          { class: "game-buttons" },
+          el("button", {
+            type: "button",
+            class: "primary new",
+            text: w("new_table"),
+            onclick: () => {
+              formBox.replaceChildren(newTableForm(g, formBox));
+              formBox.querySelector("select").focus();
+            },
+          }),
+          el("a", { class: "button quiet", href: `/rules/${encodeURIComponent(g.key)}?lang=${CR.state.lang}`, target: "_blank", rel: "noopener" }, w("rules"))
+        ),
+        formBox
+      );
+      box.append(card);
+    }
+  }
+
+  function renderTables() {
+    const mine = CR.store.get("tables", []);
+    document.getElementById("my-tables").hidden = !mine.length;
+    const list = document.getElementById("table-list");
+    list.replaceChildren();
+    for (const t of mine) {
+      list.append(
+        el(
+          "li",
+          {},
+          el("a", { href: t.link }, new Date(t.when).toLocaleString(CR.state.lang)),
+          " ",
+          el("button", {
+            type: "button",
+            class: "quiet",
+            text: w("forget"),
+            onclick: () => {
+              CR.store.set("tables", CR.store.get("tables", []).filter((x) => x.link !== t.link));
+              renderTables();
+            },
+          })
+        )
+      );
+    }
+  }
+
+  function renderSaves() {
+    document.getElementById("saves-block").hidden = !lobby.saves.length;
+    const list = document.getElementById("saves");
+    list.replaceChildren();
+    for (const s of lobby.saves) {
+      list.append(
+        el(
+          "li",
+          {},
+          el("span", {}, `${s.game} · ${s.date} `),
+          el("button", {
+            type: "button",
+            class: "quiet",
+            text: w("resume"),
+            onclick: async () => {
+              const r = await fetch(`/api/resume?lang=${CR.state.lang}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ save: s.name }) });
+              const data = await r.json();
+              if (!r.ok) return toast(data.message || data.error);
+              location.href = data.link;
+            },
+          })
+        )
+      );
+    }
+  }
+
+  function labelPage() {
+    for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+  }
+
+  async function render(lang) {
+    await CR.loadWords(lang);
+    labelPage();
+    renderTables();
+    renderGames();
+    renderSaves();
+  }
+
+  async function start() {
+    CR.applySettings();
+    const r = await fetch("/api/lobby");
+    lobby = await r.json();
+    await render(CR.state.lang);
+    document.getElementById("settings").addEventListener("click", () => CR.dialog("settings-dialog", w("settings"), CR.settingsPanel(render)));
+  }
+  start();
+})();

@@ -1,0 +1,610 @@
+// The table: one seat's view of one game, kept up to date over a WebSocket.
+"use strict";
+
+(() => {
+  const { w, tr, el, chip, cardName, cardSVG } = CR;
+  const [, , tableId, token] = location.pathname.split("/");
+  const T = {
+    ws: null,
+    rs: null,
+    seat: null,
+    view: null,
+    version: 0,
+    events: [],
+    selection: [], // cards chosen for a choice of several
+    offer: null, // {offer, complete} for the selection, from the server
+    focus: 0, // which card or button the arrow keys are on
+    digits: "",
+    digitTimer: null,
+    seenDeals: -1,
+    retry: 0,
+  };
+
+  // ----- names ------------------------------------------------------------------------------------
+  function seatName(s) {
+    if (s === T.seat) return w("you");
+    const names = T.rs.seat_names || [];
+    return names[s] && tr(names[s]) ? tr(names[s]) : w("seat", { n: s });
+  }
+  function teamName(s) {
+    const t = T.rs.team_of_seat[s];
+    return t >= 0 && T.rs.teams[t] ? tr(T.rs.teams[t].name) : "";
+  }
+  function player(s) {
+    const team = teamName(s);
+    return team ? w("with_team", { name: seatName(s), team }) : seatName(s);
+  }
+  function actionLabel(name) {
+    const a = T.rs.actions[name];
+    const label = a ? tr(a.label) : "";
+    return label && label !== name ? label : String(name).replace(/_/g, " ");
+  }
+  function kindLabel(name) {
+    const label = tr((T.rs.kinds || {})[name]);
+    return label || String(name || "").replace(/_/g, " ");
+  }
+  function zoneInfo(name) {
+    return T.rs.zones.find((z) => z.name === name);
+  }
+  function zoneLabel(name) {
+    const z = zoneInfo(name);
+    return z ? tr(z.label) || name : name;
+  }
+
+  // a typed value of an event or a prompt as page content
+  function typed(v) {
+    if (v === null || typeof v !== "object") return document.createTextNode(v === null ? "" : String(v));
+    const [kind, value] = Object.entries(v)[0] || ["", ""];
+    if (kind === "card") return chip(value);
+    if (kind === "seat") return el("span", { class: "who" }, value === null ? "—" : seatName(value));
+    if (kind === "list") {
+      const span = el("span", { class: "list" });
+      value.forEach((x, i) => {
+        if (i) span.append(", ");
+        span.append(typed(x));
+      });
+      return span;
+    }
+    if (kind === "suit") {
+      const s = T.rs.suits.find((x) => x.id === value);
+      return el("span", { class: "suit-name", style: `--suit:${s ? CR.colourOf(cardOfSuit(value)) : "inherit"}` }, s ? `${s.symbol} ${tr(s.name)}` : String(value));
+    }
+    if (kind === "rank") {
+      const r = T.rs.ranks.find((x) => x.id === value);
+      return document.createTextNode(r ? tr(r.name) : String(value));
+    }
+    if (kind === "team") {
+      const t = T.rs.teams.find((x) => x.id === value);
+      return document.createTextNode(t ? tr(t.name) : String(value));
+    }
+    if (kind === "kind") return document.createTextNode(kindLabel(value));
+    if (kind === "action") return document.createTextNode(actionLabel(value));
+    if (kind === "bool") return document.createTextNode(value ? w("yes") : w("no"));
+    return el("bdi", {}, value === null ? "—" : String(value));
+  }
+  function cardOfSuit(suitId) {
+    const i = T.rs.suits.findIndex((s) => s.id === suitId);
+    const c = T.rs.cards.find((x) => x.suit === i);
+    return c ? c.id : null;
+  }
+  function parts(text) {
+    const list = text ? text[CR.state.lang] || text.en || Object.values(text)[0] || [] : [];
+    const span = el("span", { class: "said" });
+    for (const p of list) span.append(typeof p === "string" ? p : typed(p));
+    return span;
+  }
+  function namesCards(text) {
+    const list = text ? Object.values(text)[0] || [] : [];
+    return list.some((p) => p && typeof p === "object" && ("card" in p || ("list" in p && (p.list || []).some((x) => x && "card" in x))));
+  }
+
+  // ----- the connection ---------------------------------------------------------------------------
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}/${token}?lang=${CR.state.lang}`);
+    T.ws = ws;
+    status(w("connecting"));
+    ws.onopen = () => {
+      T.retry = 0;
+    };
+    ws.onmessage = (e) => receive(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      if (e.code === 4403) {
+        location.reload();
+        return;
+      }
+      status(w("lost"));
+      T.retry = Math.min(T.retry + 1, 6);
+      setTimeout(connect, 300 * T.retry);
+    };
+  }
+  function send(message) {
+    if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(message));
+  }
+  function status(text) {
+    document.getElementById("status").textContent = text || "";
+  }
+
+  function receive(m) {
+    if (m.type === "hello") {
+      T.rs = m.ruleset;
+      T.seat = m.seat;
+      CR.setDeck(m.ruleset);
+      document.title = tr(m.ruleset.name);
+      document.getElementById("rules-link").href = `/rules/${rulesKey()}?lang=${CR.state.lang}`;
+    } else if (m.type === "view") {
+      T.version = m.version;
+      T.events = m.events_from === 0 ? m.events : T.events.slice(0, m.events_from).concat(m.events);
+      const fresh = m.events;
+      const wasChoosing = T.view && T.view.choice;
+      T.view = m.view;
+      if (!T.view.choice || !wasChoosing) {
+        T.selection = [];
+        T.offer = null;
+      }
+      status("");
+      render();
+      announce(fresh);
+      showDealEnd(m.events_from === 0);
+    } else if (m.type === "error") {
+      toast(m.message, "error");
+    } else if (m.type === "explain") {
+      toast(m.message, "rule");
+    } else if (m.type === "hint") {
+      toast(w("hint_is", { move: moveText(m.action) }), "hint");
+      const i = menu().findIndex((x) => x.text === m.action);
+      if (i >= 0) focusItem(i);
+    } else if (m.type === "offer") {
+      T.offer = m;
+      render();
+    }
+  }
+  function rulesKey() {
+    return encodeURIComponent(document.body.dataset.rules || T.rs.key || T.rs.id);
+  }
+
+  // ----- what to show -----------------------------------------------------------------------------
+  function render() {
+    const v = T.view;
+    if (!v || !T.rs) return;
+    document.getElementById("game-name").textContent = tr(T.rs.name);
+    document.getElementById("phase").textContent = tr(v.phase);
+    renderSeats();
+    renderCenter();
+    renderMine();
+    renderLog();
+    renderMatch();
+    document.getElementById("undo").disabled = !T.events.some((e) => e.seat === T.seat && (e.kind === "action" || e.kind === "claim"));
+    document.getElementById("hint").disabled = !(v.moves && v.moves.length);
+  }
+
+  function renderSeats() {
+    const v = T.view;
+    const n = T.rs.players;
+    const box = document.getElementById("seats");
+    box.replaceChildren();
+    const decreasing = T.rs.order === "decreasing";
+    for (let s = 0; s < n; s++) {
+      const r = (s - T.seat + n) % n;
+      const angle = Math.PI / 2 + ((decreasing ? -1 : 1) * r * 2 * Math.PI) / n;
+      const x = 50 + 44 * Math.cos(angle);
+      const y = 50 + 41 * Math.sin(angle);
+      const acting = v.to_act === s;
+      const thinking = v.thinking === s;
+      const counts = [];
+      const shown = [];
+      for (const z of T.rs.zones) {
+        if (z.per !== "seat" || !(z.name in v.zones)) continue;
+        const cards = v.zones[z.name][String(s)];
+        if (typeof cards === "number") counts.push(`${zoneLabel(z.name)} ${cards}`);
+        else if (cards && cards.length && (s !== T.seat || z.visibility === "all")) {
+          if (cards.every((c) => c === null)) counts.push(`${zoneLabel(z.name)} ${cards.length}`);
+          else if (s !== T.seat) shown.push([z.name, cards]);
+        }
+      }
+      const team = teamName(s);
+      const plate = el(
+        "div",
+        {
+          class: `seat${s === T.seat ? " me" : ""}${acting ? " acting" : ""}${thinking ? " thinking" : ""} team-${T.rs.team_of_seat[s]}`,
+          style: `--x:${x}%;--y:${y}%`,
+          role: "group",
+          "aria-label": `${player(s)}${counts.length ? ", " + counts.join(", ") : ""}${acting ? ", " + w("turn_of", { who: seatName(s) }) : ""}`,
+          "data-seat": s,
+        },
+        el("div", { class: "seat-name" }, seatName(s), v.people.includes(s) && s !== T.seat ? el("span", { class: "person", title: w("people") }, " ●") : null),
+        team ? el("div", { class: "seat-team" }, team) : null,
+        el("div", { class: "seat-counts" }, counts.join(" · ")),
+        thinking ? el("div", { class: "seat-thinking" }, w("thinking")) : null
+      );
+      for (const [name, cards] of shown) plate.append(miniZone(name, cards, s));
+      box.append(plate);
+    }
+  }
+
+  function miniZone(name, cards, s) {
+    const groups = ((T.view.groups || {})[name] || {})[String(s)];
+    const box = el("div", { class: "mini-zone", "aria-label": w("of_seat", { zone: zoneLabel(name), who: seatName(s) }) });
+    if (groups && groups.length) {
+      for (const g of groups) box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, kindLabel(g.kind)), ...g.cards.map((c) => chip(c))));
+    } else box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, zoneLabel(name)), ...cards.map((c) => chip(c))));
+    return box;
+  }
+
+  function renderCenter() {
+    const v = T.view;
+    const center = document.getElementById("center");
+    center.replaceChildren();
+    for (const z of T.rs.zones) {
+      if (z.per !== "shared" || !(z.name in v.zones)) continue;
+      const data = v.zones[z.name];
+      const label = zoneLabel(z.name);
+      if (typeof data === "number") {
+        if (data > 0) center.append(el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n: data })}` }, el("div", { class: "pile-stack" }, cardSVG(null), el("span", { class: "pile-count" }, String(data))), el("div", { class: "zone-label" }, label)));
+        continue;
+      }
+      const cards = data.cards;
+      if (!cards.length) continue;
+      const long = cards.length > 12;
+      const row = el("div", { class: `zone-row${long ? " long" : ""}`, role: "group", "aria-label": label });
+      cards.forEach((c, i) => {
+        const by = data.by ? data.by[i] : -1;
+        row.append(cardButton(c, { small: true, tag: !long && by >= 0 ? seatName(by) : null, last: long && i === cards.length - 1 }));
+      });
+      center.append(el("div", { class: "zone" }, el("div", { class: "zone-label" }, label), row));
+    }
+    if (!center.children.length) center.append(el("div", { class: "zone-empty" }, tr(v.phase) || ""));
+  }
+
+  // which move a card is part of: a move naming it, or a pick of a choice
+  function movesOf(card) {
+    return (T.view.moves || []).filter((m) => m.card === card || m.pick === card);
+  }
+
+  function cardButton(c, opts) {
+    const v = T.view;
+    const choosing = v.choice && v.moves.length;
+    const offer = T.offer ? T.offer.offer : v.choice ? v.choice.offer : [];
+    const selected = T.selection.includes(c);
+    const legal = c !== null && (choosing ? offer.includes(c) || selected : movesOf(c).length > 0);
+    const label = `${cardName(c)}${c === null ? "" : legal ? ", " + w("playable") : v.moves.length && opts.mine ? ", " + w("not_playable") : ""}${selected ? ", " + w("selected") : ""}`;
+    const attrs = {
+      type: "button",
+      class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}${opts.small ? " small" : ""}${opts.last ? " last" : ""}${c === null ? " down" : ""}`,
+      "aria-label": label,
+      "aria-pressed": choosing && legal ? String(selected) : null,
+      "data-card": c === null ? "" : c,
+      title: cardName(c),
+    };
+    if (c === null || !(opts.mine || legal)) {
+      attrs.tabindex = "-1";
+    }
+    const button = el("button", attrs, cardSVG(c));
+    if (opts.tag) button.append(el("span", { class: "card-tag" }, opts.tag));
+    if (c !== null) button.addEventListener("click", () => clickCard(c, legal));
+    return button;
+  }
+
+  function renderMine() {
+    const v = T.view;
+    const box = document.getElementById("mine");
+    box.replaceChildren();
+    box.classList.toggle("has-moves", (v.moves || []).length > 0);
+    // what is being decided, and by whom
+    const head = el("div", { class: "decision", "aria-live": "polite" });
+    if (v.terminal) head.append(w("game_over"));
+    else if (v.to_act === T.seat) head.append(el("strong", {}, w("your_turn")), v.decision ? " — " : "", v.decision ? parts(v.decision) : "");
+    else if (v.thinking === "table") head.append(w("waiting"));
+    else if (v.to_act !== null && v.to_act !== undefined) head.append(w("turn_of", { who: player(v.to_act) }), v.decision ? " — " : "", v.decision ? parts(v.decision) : "");
+    box.append(head);
+    for (const line of v.status || []) box.append(el("div", { class: "status-line" }, parts(line)));
+    // my zones
+    for (const z of T.rs.zones) {
+      if (z.per !== "seat" || !(z.name in v.zones)) continue;
+      const cards = v.zones[z.name][String(T.seat)];
+      if (typeof cards === "number") {
+        if (cards) box.append(el("div", { class: "my-count" }, `${w("your_cards", { zone: zoneLabel(z.name) })}: ${w("cards", { n: cards })}`));
+        continue;
+      }
+      if (!cards || !cards.length) continue;
+      const groups = ((v.groups || {})[z.name] || {})[String(T.seat)];
+      const row = el("div", { class: "hand", role: "group", "aria-label": w("your_cards", { zone: zoneLabel(z.name) }) });
+      if (groups && groups.length) {
+        for (const g of groups) row.append(el("div", { class: "meld-group" }, el("div", { class: "meld-kind" }, kindLabel(g.kind)), el("div", { class: "meld-cards" }, ...g.cards.map((c) => cardButton(c, { mine: true, small: true })))));
+      } else {
+        for (const c of cards) row.append(cardButton(c, { mine: true }));
+      }
+      box.append(el("section", { class: "my-zone" }, el("h3", { class: "zone-label" }, w("your_cards", { zone: zoneLabel(z.name) })), row));
+    }
+    // the moves that are not a card: buttons (claims name the card and who discarded it)
+    const buttons = el("div", { class: "moves", role: "group", "aria-label": w("moves") });
+    if (v.choice && v.moves.length) {
+      const c = v.choice;
+      const complete = T.offer ? T.offer.complete : c.complete;
+      buttons.append(
+        el("span", { class: "choice-note" }, `${actionLabel(c.action)}: ${c.min === c.max ? w("choose_n", { n: c.min }) : w("choose", { min: c.min, max: c.max })}`),
+        el("button", { type: "button", class: "primary", id: "confirm", disabled: !complete, text: w("confirm"), onclick: confirmChoice }),
+        el("button", { type: "button", class: "quiet", text: w("clear"), disabled: !T.selection.length, onclick: () => { T.selection = []; T.offer = null; render(); } })
+      );
+    }
+    const plain = menu().filter((m) => !m.card && !m.pick && !(v.choice && v.choice.action === m.action));
+    for (const m of plain) {
+      const number = menu().indexOf(m) + 1;
+      const b = el("button", { type: "button", class: "move", "data-move": m.text, onclick: () => play(m.text) }, el("span", { class: "key" }, String(number)), moveText(m.text));
+      if (v.claim_window && v.decision_cards && v.decision_cards.length && m.action !== "pass") b.append(" ", chip(v.decision_cards[0]));
+      buttons.append(b);
+    }
+    if (buttons.children.length) box.append(buttons);
+    // number the legal cards for the keyboard
+    menu().forEach((m, i) => {
+      const card = m.card || m.pick;
+      if (!card) return;
+      const b = box.querySelector(`.card.legal[data-card="${CSS.escape(card)}"]:not([data-key])`);
+      if (b) {
+        b.dataset.key = String(i + 1);
+        b.append(el("span", { class: "key card-key" }, String(i + 1)));
+      }
+    });
+    if (v.terminal) renderFinal(box);
+  }
+
+  // the moves in the order they are numbered: cards in the order they are shown, then the rest
+  function menu() {
+    const v = T.view;
+    if (!v) return [];
+    const order = {};
+    let i = 0;
+    for (const z of T.rs.zones) {
+      const cards = z.per === "seat" ? (v.zones[z.name] || {})[String(T.seat)] : (v.zones[z.name] || {}).cards;
+      if (Array.isArray(cards)) for (const c of cards) if (c !== null && !(c in order)) order[c] = i++;
+    }
+    const moves = (v.moves || []).filter((m) => !(v.choice && v.choice.action === m.action && !m.pick));
+    return moves
+      .map((m, k) => [m, k])
+      .sort((a, b) => {
+        const ca = a[0].card || a[0].pick, cb = b[0].card || b[0].pick;
+        const oa = ca in order ? order[ca] : 1e6 + a[1], ob = cb in order ? order[cb] : 1e6 + b[1];
+        return oa - ob;
+      })
+      .map((x) => x[0]);
+  }
+
+  function moveText(text) {
+    const [verb, ...rest] = String(text).split(" ");
+    const words = rest.map((x) => (x.startsWith("+") ? "+" + cardName(x.slice(1)) : T.rs.cards.some((c) => c.id === x) ? cardName(x) : x));
+    return [actionLabel(verb), ...words].join(" ");
+  }
+
+  function renderFinal(box) {
+    const v = T.view;
+    const scores = v.returns || [];
+    const best = Math.max(...scores);
+    const winners = scores.map((x, i) => [x, i]).filter(([x]) => x === best).map(([, i]) => i);
+    const table = el("table", { class: "scores" });
+    table.append(el("tr", {}, ...scores.map((_, s) => el("th", { scope: "col" }, seatName(s)))));
+    table.append(el("tr", {}, ...scores.map((x, s) => el("td", { class: winners.includes(s) ? "best" : "" }, String(x)))));
+    const won = winners.includes(T.seat) && winners.length < scores.length;
+    box.append(
+      el("section", { class: "final" }, el("h3", {}, w("final")), v.summary ? el("p", {}, parts(v.summary)) : null, table, won ? el("p", { class: "won" }, w("you_win")) : null, el("button", { type: "button", class: "primary", id: "next-game", text: w("next_game"), onclick: () => send({ op: "next" }) }))
+    );
+  }
+
+  // ----- the story ------------------------------------------------------------------------------
+  function eventNode(e) {
+    const li = el("li", { class: `ev ev-${e.kind}` });
+    if (e.kind === "action" || e.kind === "claim") {
+      const what = el("span", {}, actionLabel(e.action));
+      if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", T.rs.cards.some((c) => c.id === x) ? chip(x) : x);
+      for (const c of e.cards || []) what.append(" ", chip(c));
+      if (e.kind === "claim") li.append(w("claimed", { who: player(e.seat), what: "" }), what);
+      else li.append(el("span", { class: "who" }, player(e.seat)), ": ", what);
+      return li;
+    }
+    if (e.kind === "reveal") {
+      li.append(w("turned_up", { zone: zoneLabel(e.zone || "") }), " ");
+      (e.cards || []).forEach((c, i) => li.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i]) + " ") : "", chip(c), " "));
+      return li;
+    }
+    if (e.text) li.append(parts(e.text));
+    if (e.cards && e.cards.length && (e.by || !namesCards(e.text))) {
+      const cards = el("div", { class: "ev-cards" });
+      e.cards.forEach((c, i) => cards.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i])) : "", chip(c)));
+      li.append(cards);
+    }
+    if (e.rows && e.rows.length) li.append(rowsTable(e.rows));
+    return li;
+  }
+
+  function heads(n) {
+    if (T.rs.teams.length && n === T.rs.teams.length) return T.rs.teams.map((t) => tr(t.name));
+    return Array.from({ length: n }, (_, s) => seatName(s));
+  }
+
+  function rowsTable(rows) {
+    const table = el("table", { class: "rows" });
+    const width = Math.max(0, ...rows.map((r) => (r.value && r.value.list ? r.value.list.length : 0)));
+    if (width > 1) table.append(el("tr", {}, el("th", {}), ...heads(width).map((h) => el("th", { scope: "col" }, h))));
+    for (const r of rows) {
+      const tr_ = el("tr", {}, el("th", { scope: "row" }, parts(r.label), ...(r.cards || []).map((c) => chip(c))));
+      if (r.value && r.value.list && width > 1) for (const x of r.value.list) tr_.append(el("td", {}, typed(x)));
+      else tr_.append(el("td", { colspan: width > 1 ? String(width) : null }, r.value ? typed(r.value) : ""));
+      table.append(tr_);
+    }
+    return table;
+  }
+
+  function renderLog() {
+    const list = document.getElementById("log");
+    const shown = Number(list.dataset.count || 0);
+    if (shown > T.events.length || list.dataset.lang !== CR.state.lang || list.dataset.first !== JSON.stringify(T.events[0] || null)) {
+      list.replaceChildren();
+      list.dataset.count = "0";
+    }
+    const from = Number(list.dataset.count || 0);
+    for (const e of T.events.slice(from)) list.append(eventNode(e));
+    list.dataset.count = String(T.events.length);
+    list.dataset.lang = CR.state.lang;
+    list.dataset.first = JSON.stringify(T.events[0] || null);
+    if (T.events.length > from) list.scrollTop = list.scrollHeight;
+  }
+
+  function renderMatch() {
+    const deals = T.view.deals || [];
+    const box = document.getElementById("match");
+    box.replaceChildren();
+    if (!deals.length) {
+      box.append(el("p", { class: "muted" }, w("nothing")));
+      return;
+    }
+    const n = deals[0].scores.length;
+    const table = el("table", { class: "scores" });
+    table.append(el("tr", {}, el("th", { scope: "col" }, w("deal")), ...heads(n).map((h) => el("th", { scope: "col" }, h))));
+    deals.forEach((d, i) => table.append(el("tr", {}, el("th", { scope: "row" }, String(i + 1)), ...d.scores.map((x) => el("td", {}, String(x))))));
+    const last = deals[deals.length - 1];
+    table.append(el("tr", { class: "totals" }, el("th", { scope: "row" }, w("total")), ...last.totals.map((x) => el("td", {}, String(x)))));
+    box.append(table);
+  }
+
+  function showDealEnd(initial) {
+    const ends = T.events.filter((e) => e.kind === "deal_end");
+    if (initial || T.seenDeals < 0) {
+      T.seenDeals = ends.length;
+      return;
+    }
+    if (ends.length > T.seenDeals) {
+      T.seenDeals = ends.length;
+      const e = ends[ends.length - 1];
+      const content = el("div", {}, e.text ? el("p", {}, parts(e.text)) : null, e.rows && e.rows.length ? rowsTable(e.rows) : null);
+      CR.dialog("deal-summary", w("summary"), content);
+    } else T.seenDeals = ends.length;
+  }
+
+  // the newest lines of the story for screen readers
+  function announce(events) {
+    const live = document.getElementById("live");
+    const last = events.slice(-3).map((e) => eventNode(e).textContent).join(" ");
+    if (last) live.textContent = last;
+  }
+
+  // ----- doing ----------------------------------------------------------------------------------
+  function play(text) {
+    send({ op: "act", action: text, version: T.version });
+  }
+
+  function clickCard(c, legal) {
+    const v = T.view;
+    if (v.choice && v.moves.length) {
+      if (T.selection.includes(c)) T.selection = T.selection.filter((x) => x !== c);
+      else if (legal) T.selection = T.selection.concat([c]);
+      else return explain(c);
+      if (T.selection.length) send({ op: "offer", action: v.choice.action, chosen: T.selection });
+      else T.offer = null;
+      render();
+      return;
+    }
+    const moves = movesOf(c);
+    if (moves.length === 1) return play(moves[0].text);
+    if (moves.length > 1) return chooseMove(moves);
+    explain(c);
+  }
+
+  function explain(c) {
+    const v = T.view;
+    if (v.to_act !== T.seat) return toast(w("not_your_turn"), "rule");
+    const verb = (v.choice && v.choice.action) || (v.moves.find((m) => m.card) || {}).action || Object.keys(T.rs.actions).find((a) => T.rs.actions[a].card);
+    if (!verb) return toast(`${cardName(c)}: ${w("not_playable")}`, "rule");
+    send({ op: "explain", action: `${verb} ${c}` });
+  }
+
+  function chooseMove(moves) {
+    const content = el("div", { class: "moves" }, ...moves.map((m) => el("button", { type: "button", class: "move", text: moveText(m.text), onclick: () => { d.close(); play(m.text); } })));
+    const d = CR.dialog("which-move", w("moves"), content);
+  }
+
+  function confirmChoice() {
+    const c = T.view.choice;
+    const all = (c.chosen || []).concat(T.selection.filter((x) => !(c.chosen || []).includes(x)));
+    play([c.action, ...all].join(" "));
+  }
+
+  let toastTimer = null;
+  function toast(text, kind) {
+    const t = document.getElementById("toast");
+    t.className = `toast show ${kind || ""}`;
+    t.textContent = text;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (t.className = "toast"), 6000);
+  }
+
+  // ----- keyboard: numbers pick a move, arrows move between cards and buttons ---------------------
+  function focusables() {
+    return Array.from(document.querySelectorAll("#mine .card:not([tabindex='-1']), #mine button.move, #mine button.primary, #center .card.legal"));
+  }
+  function focusItem(i) {
+    const items = focusables();
+    const m = menu()[i];
+    if (!m) return;
+    const target = m.card || m.pick ? document.querySelector(`.card.legal[data-card="${CSS.escape(m.card || m.pick)}"]`) : document.querySelector(`button[data-move="${CSS.escape(m.text)}"]`);
+    (target || items[0] || document.body).focus();
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") || document.querySelector("dialog[open]")) return;
+    if (/^[0-9]$/.test(e.key)) {
+      T.digits += e.key;
+      clearTimeout(T.digitTimer);
+      const n = Number(T.digits);
+      const items = menu();
+      const pick = () => {
+        T.digits = "";
+        const m = items[n - 1];
+        if (!m) return;
+        if ((m.card || m.pick) && T.view.choice) clickCard(m.card || m.pick, true);
+        else play(m.text);
+      };
+      if (n * 10 > items.length) pick();
+      else T.digitTimer = setTimeout(pick, 700);
+      e.preventDefault();
+      return;
+    }
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+      const items = focusables();
+      if (!items.length) return;
+      let i = items.indexOf(document.activeElement);
+      const rtl = document.documentElement.dir === "rtl";
+      const forward = e.key === "ArrowDown" || (e.key === "ArrowRight") !== rtl && e.key !== "ArrowUp";
+      i = i < 0 ? 0 : (i + (forward ? 1 : -1) + items.length) % items.length;
+      items[i].focus();
+      e.preventDefault();
+    } else if (e.key === "h" || e.key === "H") send({ op: "hint" });
+  });
+
+  // ----- the page -------------------------------------------------------------------------------
+  async function setLang(lang) {
+    await CR.loadWords(lang);
+    labelPage();
+    send({ op: "lang", lang });
+    document.getElementById("log").dataset.lang = "";
+    if (T.rs) document.getElementById("rules-link").href = `/rules/${rulesKey()}?lang=${lang}`;
+    render();
+  }
+  function labelPage() {
+    for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+    for (const node of document.querySelectorAll("[data-wl]")) node.setAttribute("aria-label", w(node.dataset.wl));
+  }
+
+  async function start() {
+    CR.applySettings();
+    await CR.loadWords(CR.state.lang);
+    labelPage();
+    document.getElementById("hint").addEventListener("click", () => send({ op: "hint" }));
+    document.getElementById("undo").addEventListener("click", () => send({ op: "undo", version: T.version }));
+    document.getElementById("settings").addEventListener("click", () => CR.dialog("settings-dialog", w("settings"), CR.settingsPanel(setLang)));
+    const mine = CR.store.get("tables", []);
+    if (!mine.some((t) => t.link === location.pathname)) {
+      mine.unshift({ link: location.pathname, when: Date.now() });
+      CR.store.set("tables", mine.slice(0, 30));
+    }
+    connect();
+  }
+  start();
+})();
