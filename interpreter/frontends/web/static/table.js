@@ -167,6 +167,10 @@
   function render() {
     const v = T.view;
     if (!v || !T.rs) return;
+    const body = document.body.dataset;
+    body.version = String(T.version);
+    body.turn = v.to_act === T.seat && (v.moves || []).length ? "me" : v.terminal ? "over" : "others";
+    body.deals = String(T.events.filter((e) => e.kind === "deal_end").length);
     document.getElementById("game-name").textContent = tr(T.rs.name);
     document.getElementById("phase").textContent = tr(v.phase);
     renderSeats();
@@ -261,12 +265,23 @@
     return (T.view.moves || []).filter((m) => m.card === card || m.pick === card);
   }
 
+  function myCards() {
+    const mine = new Set();
+    for (const z of T.rs.zones) {
+      const cards = z.per === "seat" ? (T.view.zones[z.name] || {})[String(T.seat)] : null;
+      if (Array.isArray(cards)) for (const c of cards) if (c !== null) mine.add(c);
+    }
+    return mine;
+  }
+
   function cardButton(c, opts) {
     const v = T.view;
     const choosing = v.choice && v.moves.length;
     const offer = T.offer ? T.offer.offer : v.choice ? v.choice.offer : [];
     const selected = T.selection.includes(c);
-    const legal = c !== null && (choosing ? offer.includes(c) || selected : movesOf(c).length > 0);
+    // a move names a card by its id: copies of it in my own zones are the ones it plays
+    const elsewhere = !opts.mine && c !== null && myCards().has(c);
+    const legal = c !== null && !elsewhere && (choosing ? offer.includes(c) || selected : movesOf(c).length > 0);
     const label = `${cardName(c)}${c === null ? "" : legal ? ", " + w("playable") : v.moves.length && opts.mine ? ", " + w("not_playable") : ""}${selected ? ", " + w("selected") : ""}`;
     const attrs = {
       type: "button",

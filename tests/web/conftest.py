@@ -1,0 +1,138 @@
+"""A live server in a thread of the test process (its saves in a folder of its own), and a
+headless Chromium driven by Playwright for the browser tests.
+
+The browser is the system's (Debian's `chromium`, installed by `.ci/run`); Playwright never
+downloads one.  Without Playwright, Starlette or the browser the tests that need them skip.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+CHROMIUM = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """`cardrules serve` in a thread: start, stop (as a restart would) and start again."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.thread: threading.Thread | None = None
+        self.server = None
+        self.app = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        import uvicorn
+
+        from interpreter.frontends.web.app import make_app
+        from interpreter.frontends.web.store import Store, shipped_games
+
+        self.app = make_app(Store(shipped_games(), self.folder))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=30)
+            self.server = None
+
+    @property
+    def errors(self) -> list[str]:
+        return self.app.state.server.errors if self.app is not None else []
+
+    @property
+    def store(self):
+        return self.app.state.server.store
+
+
+@pytest.fixture
+def save_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    monkeypatch.setenv("CARDRULES_SAVE_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def live(save_dir):
+    server = LiveServer(save_dir).start()
+    yield server
+    server.stop()
+    assert server.errors == []
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:  # launch() gives every run a new, empty profile
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Page:
+    """A browser page that remembers every JavaScript error and console error it shows."""
+
+    def __init__(self, context):
+        self.context = context
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+@pytest.fixture
+def browser_page(chromium):
+    pages: list[Page] = []
+
+    def make(lang: str = "en", width: int = 1360, height: int = 900) -> Page:
+        context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+        context.add_init_script(f"localStorage.setItem('cardrules.lang', JSON.stringify('{lang}'))")
+        page = Page(context)
+        pages.append(page)
+        return page
+
+    yield make
+    for p in pages:
+        p.context.close()
+    assert [e for p in pages for e in p.errors] == []
