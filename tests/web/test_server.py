@@ -1,0 +1,244 @@
+"""The server over HTTP and WebSockets: hostile input never crashes it or changes a game; a
+restart brings every table back; a browser table goes on at the prompt and the other way round."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+websockets_exceptions = pytest.importorskip("websockets.exceptions")
+
+from tests.web.conftest import LiveServer  # noqa: E402
+
+
+def post(live, path: str, body: bytes | dict, headers: dict | None = None) -> tuple[int, dict]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(
+        live.url + path, data=data, headers={"Content-Type": "application/json", **(headers or {})}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def get(live, path: str) -> int:
+    try:
+        with urllib.request.urlopen(live.url + path, timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def new_table(live, game: str = "duzihu", seats: list[str] | None = None) -> dict:
+    players = {"duzihu": 3, "hachinin_meri": 8}[game]
+    seats = seats or ["me"] + ["ai"] * (players - 1)
+    status, made = post(live, "/api/tables", {"ruleset": game, "seats": seats, "level": "random"})
+    assert status == 201, made
+    return made
+
+
+class Seat:
+    """One browser's socket, read message by message."""
+
+    def __init__(self, live, link: str):
+        url = live.url.replace("http", "ws") + link.replace("/t/", "/ws/")
+        self.ws = websockets_sync.connect(url).__enter__()  # held open across calls, closed by close()
+        self.view: dict = {}
+        self.version = 0
+        self.until(lambda m: m["type"] == "view")
+
+    def recv(self) -> dict:
+        message = json.loads(self.ws.recv(timeout=30))
+        if message["type"] == "view":
+            self.view, self.version = message["view"], message["version"]
+        return message
+
+    def until(self, test) -> dict:
+        while True:
+            message = self.recv()
+            if test(message):
+                return message
+
+    def my_turn(self) -> None:
+        while not (self.view.get("moves") or self.view.get("terminal")):
+            self.recv()
+
+    def send(self, message: dict | str) -> dict:
+        """The server's answer: its error (or other reply), else the last view before a ping's pong
+        (the server answers one socket's messages in order)."""
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+        self.ws.send(json.dumps({"op": "ping"}))
+        replies, view = [], {}
+        while (m := self.recv())["type"] != "pong":
+            if m["type"] == "view":
+                view = m
+            else:
+                replies.append(m)
+        return replies[0] if replies else view
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def snapshot(live, table_id: str) -> dict:
+    return live.store.tables[table_id].state.to_json()
+
+
+def test_hostile_http_requests_change_nothing_and_say_why(live):
+    made = new_table(live)
+    before = snapshot(live, made["table"])
+    huge = b'{"ruleset": "' + b"x" * 100_000 + b'"}'
+    cases = [
+        b"not json",
+        b"[1, 2]",
+        b"{" * 10_000,
+        huge,
+        {"ruleset": "nosuch", "seats": ["me"], "level": "random"},
+        {"ruleset": "duzihu", "seats": ["me", "me", "ai"], "level": "random"},
+        {"ruleset": "duzihu", "seats": ["me", "ai"], "level": "random"},
+        {"ruleset": "duzihu", "seats": "me", "level": "random"},
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "godlike"},
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "seed": -1},
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "seed": "7"},
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": {"nosuch": 1}},
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": [1]},
+        {"ruleset": ["duzihu"], "seats": ["me", "ai", "ai"], "level": "random"},
+    ]
+    for body in cases:
+        status, answer = post(live, "/api/tables", body)
+        assert status == 400 and answer["message"], (body if isinstance(body, dict) else body[:40], answer)
+    for name in ("../../etc/passwd", "x.json", ".hidden.json", "a/b.json", 7):
+        status, answer = post(live, "/api/resume", {"save": name})
+        assert status == 400 and answer["message"]
+    status, _ = post(live, "/api/tables", b"{}", headers={"Content-Length": "99999999"})
+    assert status in (400, 413)
+    assert get(live, f"/t/{made['table']}/not-a-token") == 404
+    assert get(live, "/t/nosuch/nosuch") == 404
+    assert get(live, "/rules/../../etc/passwd") == 404
+    assert get(live, "/rules/duzihu") == 200
+    assert snapshot(live, made["table"]) == before
+    assert len(live.store.tables) == 1
+    assert get(live, "/api/lobby") == 200
+
+
+def test_hostile_socket_messages_change_nothing_and_say_why(live):
+    made = new_table(live, "hachinin_meri", ["me", "person"] + ["ai"] * 6)
+    table = made["table"]
+    refused = websockets_exceptions.InvalidStatus, websockets_exceptions.ConnectionClosed
+    with pytest.raises(refused):  # a wrong token: the socket is closed at once (code 4403)
+        Seat(live, f"/t/{table}/{'A' * 22}")
+    with pytest.raises(refused):
+        Seat(live, f"/t/nosuch/{made['links']['0'].rsplit('/', 1)[1]}")
+    me = Seat(live, made["links"]["0"])
+    other = Seat(live, made["links"]["1"])
+    me.my_turn()
+    before = snapshot(live, table)
+    legal = me.view["moves"][0]["text"]
+    bad = [
+        "not json",
+        "[]",
+        '{"op": 5}',
+        '{"op": "nosuch"}',
+        json.dumps({"op": "act"}),
+        json.dumps({"op": "act", "action": 7, "version": me.version}),
+        json.dumps({"op": "act", "action": "x" * 3000, "version": me.version}),
+        json.dumps({"op": "act", "action": "play nosuch-card", "version": me.version}),
+        json.dumps({"op": "act", "action": legal, "version": me.version - 1}),  # stale
+        json.dumps({"op": "act", "action": legal, "version": "1"}),
+        json.dumps({"op": "offer", "action": "play", "chosen": "x"}),
+        json.dumps({"op": "offer", "action": "play", "chosen": [1] * 100}),
+        json.dumps({"op": "undo", "version": me.version}),
+        json.dumps({"op": "next"}),
+        "[" * 3000,
+        json.dumps({"op": "explain", "action": legal, "pad": "y" * 5000}),
+    ]
+    for raw in bad:
+        answer = me.send(raw)
+        assert answer["type"] == "error" and answer["message"], (raw[:60], answer)
+        assert snapshot(live, table) == before, raw[:60]
+    for raw in (json.dumps({"op": "act", "action": legal, "version": other.version}), json.dumps({"op": "hint"})):
+        answer = other.send(raw)  # seat 1 is not to act: refused, nothing shown of seat 0's moves
+        assert answer["type"] == "error" and "moves" not in json.dumps(answer)
+    answer = other.send(json.dumps({"op": "explain", "action": legal}))
+    assert answer["type"] == "error"
+    assert snapshot(live, table) == before
+    # a legal move with a stray field asking for another seat is only the sender's own move
+    me.send(json.dumps({"op": "act", "action": legal, "version": me.version, "seat": 1}))
+    assert live.store.tables[table].state.decisions > before["decisions"]
+    me.ws.send(b"\x00\x01binary")  # a binary frame: the socket closes, the server goes on
+    assert get(live, "/api/lobby") == 200
+    other.close()
+    me.close()
+
+
+def test_a_restart_brings_every_table_back(save_dir):
+    first = LiveServer(save_dir).start()
+    made = new_table(first, "hachinin_meri")
+    seat = Seat(first, made["links"]["0"])
+    for _ in range(3):
+        seat.my_turn()
+        seat.send({"op": "act", "action": seat.view["moves"][0]["text"], "version": seat.version})
+    seat.my_turn()
+    seat.close()
+    kept = first.store.tables[made["table"]].state.to_json()
+    first.stop()
+    assert first.errors == []
+    second = LiveServer(save_dir).start()
+    try:
+        assert second.store.tables[made["table"]].state.to_json() == kept
+        again = Seat(second, made["links"]["0"])
+        assert again.view["moves"]
+        again.close()
+    finally:
+        second.stop()
+    assert second.errors == []
+
+
+def _cardrules(args: list[str], stdin: str, env_dir) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CARDRULES_SAVE_DIR": str(env_dir), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "interpreter", *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_a_browser_table_goes_on_at_the_prompt_and_back(save_dir):
+    server = LiveServer(save_dir).start()
+    made = new_table(server, "duzihu")
+    seat = Seat(server, made["links"]["0"])
+    seat.my_turn()
+    seat.close()
+    table = server.store.tables[made["table"]]
+    save, decisions = table.save_path, table.state.decisions
+    server.stop()
+    out = _cardrules(["play", "--resume", str(save)], "1\nquit\n", save_dir)
+    assert out.returncode == 0, out.stdout + out.stderr
+    server = LiveServer(save_dir).start()  # the browser's table again, with the move made at the prompt
+    try:
+        back = server.store.tables[made["table"]]
+        assert back.state.decisions > decisions
+    finally:
+        server.stop()
+    played = _cardrules(["play", "duzihu", "--seed", "3", "--agents", "random"], "quit\n", save_dir)
+    assert played.returncode == 0, played.stderr
+    server = LiveServer(save_dir).start()  # and a game of the prompt taken to the browser
+    try:
+        with urllib.request.urlopen(server.url + "/api/lobby") as r:
+            saves = json.loads(r.read())["saves"]
+        assert len(saves) == 1
+        status, answer = post(server, "/api/resume", {"save": saves[0]["name"]})
+        assert status == 201
+        seat = Seat(server, answer["link"])
+        assert seat.view["moves"] or seat.view["thinking"] is not None
+        seat.close()
+    finally:
+        server.stop()
+    assert server.errors == []
