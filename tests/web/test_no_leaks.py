@@ -2,7 +2,7 @@
 card that seat may not see, and no other seat's legal moves (DESIGN: hidden information is a view).
 
 Every seat is a person with a socket of its own, so the game changes only when this test moves:
-after each move every socket is read up to the pong of a ping, so each view read was made from
+after each move every socket is read up to the answer of an echo, so each view read was made from
 the state the test then holds.  What a seat may see is the engine's per-card visibility of that
 state (`visible_cards`), read here from the raw state, not from the observation the server sends;
 an event may also name a card the seat saw for a moment within a move (a trick's last card before
@@ -44,10 +44,10 @@ class Socket:
         self.version = 0
 
     def settle(self) -> list[dict]:
-        """Every message up to the answer of a ping (the server answers a socket in order)."""
-        self.ws.send(json.dumps({"op": "ping"}))
+        """Every message up to the answer of an echo (the server answers a socket in order)."""
+        self.ws.send(json.dumps({"op": "echo"}))
         got = []
-        while (m := json.loads(self.ws.recv(timeout=60)))["type"] != "pong":
+        while (m := json.loads(self.ws.recv(timeout=60)))["type"] != "echo":
             got.append(m)
             if m["type"] == "view":
                 self.view, self.version = m["view"], m["version"]

@@ -73,12 +73,12 @@ class Seat:
             self.recv()
 
     def send(self, message: dict | str) -> dict:
-        """The server's answer: its error (or other reply), else the last view before a ping's pong
+        """The server's answer: its error (or other reply), else the last view before the echo it asks for
         (the server answers one socket's messages in order)."""
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
-        self.ws.send(json.dumps({"op": "ping"}))
+        self.ws.send(json.dumps({"op": "echo"}))
         replies, view = [], {}
-        while (m := self.recv())["type"] != "pong":
+        while (m := self.recv())["type"] != "echo":
             if m["type"] == "view":
                 view = m
             else:

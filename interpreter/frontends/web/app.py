@@ -54,15 +54,20 @@ class Client:
 class Server:
     """The tables, the browsers at them, and the worker threads that change them."""
 
-    def __init__(self, store: Store, workers: int = 4):
+    def __init__(self, store: Store, workers: int = 4, thinkers: int = 2):
         self.store = store
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardrules-table")
+        # agents think in threads of their own, so a person's move never waits behind a search
+        self.thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="cardrules-agent")
         self.clients: dict[str, set[Client]] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self.errors: list[str] = []  # what went wrong inside the server (the tests require none)
 
     async def run(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def think(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.thinkers, fn, *args)
 
     # ----- views ---------------------------------------------------------------------------------
     def _view_message(self, table: Table, client: Client) -> dict | None:
@@ -120,7 +125,7 @@ class Server:
                 return
             table.thinking = seat
             try:
-                await self.run(table.agent_move, seat, position)
+                await self.think(table.agent_move, seat, position)
             except Refused as exc:  # a ruleset that fails: the game stays as it was, the table says so
                 self.errors.append(f"table {table.id}: {exc}")
                 return
@@ -178,8 +183,8 @@ class Server:
 
     async def _do(self, table: Table, client: Client, message: dict) -> None:
         op = message["op"]
-        if op == "ping":
-            await self._send(client, {"type": "pong"})
+        if op == "echo":  # answered in order: a client knows it has every message sent before
+            await self._send(client, {"type": "echo"})
         elif op == "lang":
             client.lang = language_code(_text(message, "lang", 16)) or "en"
         elif op == "act":
@@ -202,7 +207,7 @@ class Server:
             offer = await self.run(choice_offer, table, client.seat, _text(message, "action", 100), chosen)
             await self._send(client, {"type": "offer", **offer})
         elif op == "hint":
-            action = await self.run(self._hint, table, client)
+            action = await self.think(self._hint, table, client)
             await self._send(client, {"type": "hint", "action": action})
         elif op == "undo":
             position = self._fresh(client, message)
@@ -372,6 +377,7 @@ def make_app(store: Store, workers: int = 4) -> Starlette:
         yield
         for task in server.drivers.values():
             task.cancel()
+        server.thinkers.shutdown(wait=True, cancel_futures=True)
         server.pool.shutdown(wait=True, cancel_futures=True)
         store.close()
 
