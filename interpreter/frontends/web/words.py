@@ -44,6 +44,7 @@ WORDS = {
     "next_game": N_("Next game"),
     "close": N_("Close"),
     "claimed": N_("{who} claimed: {what}"),
+    "from_seat": N_("from {who}"),
     "turned_up": N_("Turned face up ({zone}):"),
     "connecting": N_("Connecting…"),
     "lost": N_("The connection was lost; trying again…"),

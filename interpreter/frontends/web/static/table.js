@@ -346,7 +346,12 @@
     for (const m of plain) {
       const number = menu().indexOf(m) + 1;
       const b = el("button", { type: "button", class: "move", "data-move": m.text, onclick: () => play(m.text) }, el("span", { class: "key" }, String(number)), moveText(m.text));
-      if (v.claim_window && v.decision_cards && v.decision_cards.length && m.action !== "pass") b.append(" ", chip(v.decision_cards[0]));
+      const claimed = v.claim_window && m.action !== "pass" ? claimedCard() : null;
+      if (claimed) {
+        b.classList.add("claim");
+        b.append(" ", chip(claimed.card));
+        if (claimed.seat >= 0) b.append(" ", el("span", { class: "from" }, w("from_seat", { who: seatName(claimed.seat) })));
+      }
       buttons.append(b);
     }
     if (buttons.children.length) box.append(buttons);
@@ -361,6 +366,19 @@
       }
     });
     if (v.terminal) renderFinal(box);
+  }
+
+  // what a claim window offers: the card its decision names (else the last card another seat
+  // played or discarded), with the seat it came from
+  function claimedCard() {
+    const named = (T.view.decision_cards || [])[0];
+    for (let i = T.events.length - 1; i >= 0; i--) {
+      const e = T.events[i];
+      if (e.kind === "deal_end") break;
+      if (e.kind !== "action" || !(e.cards || []).length) continue;
+      if (named === undefined ? e.seat !== T.seat : e.cards.includes(named)) return { card: named === undefined ? e.cards[e.cards.length - 1] : named, seat: e.seat };
+    }
+    return named === undefined ? null : { card: named, seat: -1 };
   }
 
   // the moves in the order they are numbered: cards in the order they are shown, then the rest
