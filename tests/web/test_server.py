@@ -242,3 +242,18 @@ def test_a_browser_table_goes_on_at_the_prompt_and_back(save_dir):
     finally:
         server.stop()
     assert server.errors == []
+
+
+def test_seats_are_named_as_the_prompt_names_them_in_the_browsers_language(live):
+    made = new_table(live, "hachinin_meri", ["person", "me"] + ["ai"] * 6)
+    seat = Seat(live, made["links"]["1"])
+    seat.ws.send(json.dumps({"op": "lang", "lang": "ja"}))
+    full = seat.until(lambda m: m["type"] == "view" and m["events_from"] == 0)  # the lang's answer
+    names = full["names"]
+    assert names["seat"][1] == "あなた" and names["player"][1] == "あなた"
+    assert names["player"][0].startswith("0 番席") and names["team"][0]
+    seat.ws.send(json.dumps({"op": "lang", "lang": "en"}))
+    again = seat.until(lambda m: m["type"] == "view" and m["events_from"] == 0)
+    assert again["names"]["player"][2] == "Seat 2 (Team A)"
+    assert len(again["said"]) == len(again["events"]) and all(isinstance(x, str) for x in again["said"])
+    seat.close()

@@ -27,7 +27,7 @@ from interpreter.base.i18n import N_, available, language_code, use_language
 from interpreter.frontends.web import words
 from interpreter.frontends.web.store import Store, levels
 from interpreter.frontends.web.tables import Refused, Table
-from interpreter.frontends.web.view import choice_offer, ruleset_data, seat_view, texts
+from interpreter.frontends.web.view import choice_offer, ruleset_data, seat_view, seat_words, story_lines, texts
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # bytes of a request body
@@ -86,12 +86,17 @@ class Server:
         client.position, client.last = position, body
         start = n if fresh else 0
         client.events, client.last_event = len(events), (events[-1] if events else None)
+        with use_language(client.lang):
+            names = seat_words(table.rs, client.seat, client.lang)
+            said = story_lines(table.rs, client.seat, client.lang, events[start:])
         return {
             "type": "view",
             "version": client.version,
             "view": view,
             "events_from": start,
             "events": events[start:],
+            "names": names,  # the seats as the prompt names them, in this browser's language
+            "said": said,  # each new event as the prompt's story tells it
         }
 
     async def send_view(self, table: Table, client: Client) -> None:
@@ -187,6 +192,9 @@ class Server:
             await self._send(client, {"type": "echo"})
         elif op == "lang":
             client.lang = language_code(_text(message, "lang", 16)) or "en"
+            async with client.send_lock:
+                client.last, client.events = "", 0  # everything again, in the new language
+            await self.send_view(table, client)
         elif op == "act":
             position = self._fresh(client, message)
             await self.run(table.act, client.seat, _text(message, "action", 2000), position)
@@ -407,13 +415,14 @@ def _game_entry(store: Store, key: str) -> dict | None:
         _game, rs = store.game(key)
     except Exception:  # a file named on the command line that does not load: left out
         return None
+    teams = {t.id: texts(t.name) for t in rs.model.players.teams}
     return {
         "key": key,
         "name": texts(rs.name),
         "description": texts(rs.model.description),
         "players": rs.num_players,
         "teams": [
-            {"id": tid, "seats": [s for s, t in enumerate(rs.team_of_seat) if t == i]}
+            {"id": tid, "name": teams.get(tid, {}), "seats": [s for s, t in enumerate(rs.team_of_seat) if t == i]}
             for i, tid in enumerate(rs.team_ids)
         ],
         "options": [

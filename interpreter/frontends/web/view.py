@@ -187,3 +187,26 @@ def choice_offer(table: Any, seat: int, action: str, chosen: list[str]) -> dict:
         st.apply_action(pick)
     choice = st.observation(seat).get("choice") or {}
     return {"chosen": chosen, "offer": choice.get("offer", []), "complete": bool(choice.get("complete"))}
+
+
+def seat_words(rs: Any, seat: int, lang: str) -> dict:
+    """The seats' names as the prompt writes them for `seat` ("You", "Seat 3 (Team B)"), in `lang`
+    (the current catalog language must be `lang`)."""
+    from interpreter.text.render import Renderer
+
+    r = Renderer(rs, lang=lang, viewer=seat)
+    n = rs.num_players
+    return {
+        "seat": [r.seat(s) for s in range(n)],
+        "player": [r.player(s) for s in range(n)],
+        "team": [r.team_of(s) or "" for s in range(n)],
+    }
+
+
+def story_lines(rs: Any, seat: int, lang: str, events: list) -> list[str]:
+    """Each event as the prompt's story tells it to `seat` (for screen readers), one string each."""
+    from interpreter.text.render import Renderer
+    from interpreter.text.story import StoryWriter
+
+    writer = StoryWriter(Renderer(rs, lang=lang, viewer=seat), columns=10_000)
+    return [" ".join(line.strip() for line in writer.lines(e)) for e in events]

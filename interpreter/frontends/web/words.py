@@ -11,7 +11,7 @@ from interpreter.base.i18n import N_, display_name, gettext, is_rtl, use_languag
 WORDS = {
     # the table
     "you": N_("You"),
-    "seat": N_("Seat {n}"),
+    "seat": N_("Seat {seat}"),
     "with_team": N_("{name} ({team})"),
     "your_turn": N_("Your turn"),
     "turn_of": N_("{who} to play"),

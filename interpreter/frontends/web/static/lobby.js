@@ -34,7 +34,7 @@
 
   function seatLabel(g, s) {
     const team = g.teams.find((t) => t.seats.includes(s));
-    return team ? `${w("seat", { n: s })} (${team.id.toUpperCase()})` : w("seat", { n: s });
+    return team ? w("with_team", { name: w("seat", { seat: s }), team: tr(team.name) || team.id }) : w("seat", { seat: s });
   }
 
   function newTableForm(g, box) {

@@ -21,18 +21,15 @@
   };
 
   // ----- names ------------------------------------------------------------------------------------
+  // the seats as the prompt names them (text/render.py), sent by the server in this page's language
   function seatName(s) {
-    if (s === T.seat) return w("you");
-    const names = T.rs.seat_names || [];
-    return names[s] && tr(names[s]) ? tr(names[s]) : w("seat", { n: s });
+    return T.names && T.names.seat[s] !== undefined ? T.names.seat[s] : s === T.seat ? w("you") : w("seat", { seat: s });
   }
   function teamName(s) {
-    const t = T.rs.team_of_seat[s];
-    return t >= 0 && T.rs.teams[t] ? tr(T.rs.teams[t].name) : "";
+    return T.names && T.names.team[s] !== undefined ? T.names.team[s] : "";
   }
   function player(s) {
-    const team = teamName(s);
-    return team ? w("with_team", { name: seatName(s), team }) : seatName(s);
+    return T.names && T.names.player[s] !== undefined ? T.names.player[s] : seatName(s);
   }
   function actionLabel(name) {
     const a = T.rs.actions[name];
@@ -135,16 +132,16 @@
     } else if (m.type === "view") {
       T.version = m.version;
       T.events = m.events_from === 0 ? m.events : T.events.slice(0, m.events_from).concat(m.events);
-      const fresh = m.events;
       const wasChoosing = T.view && T.view.choice;
       T.view = m.view;
+      T.names = m.names;
       if (!T.view.choice || !wasChoosing) {
         T.selection = [];
         T.offer = null;
       }
       status("");
       render();
-      announce(fresh);
+      announce(m.said || []);
       showDealEnd(m.events_from === 0);
     } else if (m.type === "error") {
       toast(m.message, "error");
@@ -513,9 +510,9 @@
   }
 
   // the newest lines of the story for screen readers
-  function announce(events) {
+  function announce(said) {
     const live = document.getElementById("live");
-    const last = events.slice(-3).map((e) => eventNode(e).textContent).join(" ");
+    const last = said.slice(-3).join(" ");
     if (last) live.textContent = last;
   }
 
