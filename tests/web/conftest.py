@@ -139,7 +139,10 @@ def browser_page(chromium):
 
     def make(lang: str = "en", width: int = 1360, height: int = 900) -> Page:
         context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-        context.add_init_script(f"localStorage.setItem('cardrules.lang', JSON.stringify('{lang}'))")
+        context.add_init_script(  # the first page's language; a reload keeps what the page chose
+            "if (!localStorage.getItem('cardrules.lang'))"
+            f" localStorage.setItem('cardrules.lang', JSON.stringify('{lang}'))"
+        )
         page = Page(context)
         pages.append(page)
         return page

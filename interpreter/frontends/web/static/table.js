@@ -85,8 +85,10 @@
     return c ? c.id : null;
   }
   function parts(text) {
-    const list = text ? text[CR.state.lang] || text.en || Object.values(text)[0] || [] : [];
-    const span = el("span", { class: "said" });
+    const lang = text ? (text[CR.state.lang] ? CR.state.lang : text.en ? "en" : Object.keys(text)[0]) : null;
+    const list = lang ? text[lang] : [];
+    // a text the ruleset does not have in the page's language keeps its own direction (English in Persian)
+    const span = el("span", { class: "said", lang: lang && lang !== CR.state.lang ? lang : null, dir: lang && lang !== CR.state.lang ? "auto" : null });
     for (const p of list) span.append(typeof p === "string" ? p : typed(p));
     return span;
   }

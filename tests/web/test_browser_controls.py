@@ -1,0 +1,131 @@
+"""The table's controls in a real headless Chromium: a choice of several cards by selecting then
+confirming (passing three in Hearts), a claim's button naming the card and its discarder, the
+keyboard, hint and undo, the settings (50% by default, remembered), the lobby in another
+language with its rules pages, and phone width; no JavaScript error anywhere."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from tests.web.test_browser import MAX_CLICKS, click_something, start_table, wait_for_me
+
+
+def _post(live, path: str, body: dict) -> dict:
+    req = urllib.request.Request(
+        live.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req) as r:
+        return json.loads(r.read())
+
+
+def _open(page, live, game: str, players: int, seed: int = 5) -> None:
+    made = _post(
+        live,
+        "/api/tables",
+        {"ruleset": game, "seats": ["me"] + ["ai"] * (players - 1), "level": "random", "seed": seed},
+    )
+    page.page.goto(live.url + made["links"]["0"])
+    page.page.wait_for_selector("#mine .card")
+
+
+def test_hearts_passes_three_cards_by_selecting_then_confirming(live, browser_page):
+    page = browser_page("en")
+    _open(page, live, "hearts", 4)
+    p = page.page
+    wait_for_me(p)
+    assert p.locator("#confirm").is_disabled()
+    for i in range(3):
+        version = p.evaluate("document.body.dataset.version")
+        p.locator("#mine .hand .card.legal:not(.selected)").first.click()
+        p.wait_for_selector(f"#mine .hand .card.selected >> nth={i}")
+        assert p.evaluate("document.body.dataset.version") == version  # chosen here, nothing played yet
+    p.wait_for_selector("#confirm:enabled")
+    chosen = p.eval_on_selector_all("#mine .card.selected", "cs => cs.map(c => c.dataset.card)")
+    p.locator("#confirm").click()
+    p.wait_for_function("document.querySelectorAll('#mine .card.selected').length === 0")
+    p.wait_for_function(
+        "cards => cards.every(c => !document.querySelector(`#mine .hand .card[data-card='${c}']`))"
+        " || document.querySelector('#log .ev-received')",
+        arg=chosen,
+    )
+
+
+def test_a_claim_button_names_the_card_and_its_discarder(live, browser_page):
+    page = browser_page("en")
+    _open(page, live, "duzihu", 3, seed=5)
+    p = page.page
+    for _ in range(MAX_CLICKS):
+        wait_for_me(p)
+        claim = p.locator("#mine button.move.claim")
+        if claim.count():
+            text = claim.first.inner_text()
+            assert claim.first.locator(".chip").count() == 1 and "from Seat" in text, text
+            return
+        click_something(p)
+    raise AssertionError("no claim came up")
+
+
+def test_keyboard_hint_and_undo(live, browser_page):
+    page = browser_page("en")
+    start_table(page, live, "hachinin_meri", {"deals": 1})
+    p = page.page
+    wait_for_me(p)
+    version = p.evaluate("document.body.dataset.version")
+    p.keyboard.press("1")  # the first move, by its number
+    p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    wait_for_me(p)
+    p.locator("#hint").click()
+    p.wait_for_selector("#toast.show.hint")
+    assert p.locator("#toast").inner_text().startswith("Hint: ")
+    p.keyboard.press("ArrowRight")
+    assert p.evaluate("document.activeElement.closest('#mine') !== null")
+    hand = p.eval_on_selector_all("#mine .hand .card", "cs => cs.map(c => c.dataset.card)")
+    click_something(p)
+    wait_for_me(p)
+    p.locator("#undo:enabled").click()
+    p.wait_for_function(f"document.querySelectorAll('#mine .hand .card').length === {len(hand)}")
+    assert p.eval_on_selector_all("#mine .hand .card", "cs => cs.map(c => c.dataset.card)") == hand
+
+
+def test_settings_start_at_half_and_are_remembered(live, browser_page):
+    page = browser_page("en")
+    p = page.page
+    p.goto(live.url + "/")
+    p.wait_for_selector("article.game")
+    p.locator("#settings").click()
+    for key in ("contrast", "grain", "warmth"):
+        assert p.locator(f"#set-{key}").input_value() == "50"
+    p.locator("#set-contrast").fill("80")
+    p.locator("#set-lang").select_option("fa")
+    p.wait_for_function("document.documentElement.dir === 'rtl'")
+    p.reload()
+    p.wait_for_selector("article.game")
+    assert p.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--contrast').trim()") == "0.8"
+    assert p.evaluate("document.documentElement.dir") == "rtl"
+
+
+def test_the_lobby_speaks_the_chosen_language_and_links_every_rules_page(live, browser_page):
+    page = browser_page("ja")
+    p = page.page
+    p.goto(live.url + "/")
+    p.wait_for_selector("article.game")
+    meri = p.locator("article[data-game='hachinin_meri']")
+    assert meri.locator("h3").inner_text() == "八人メリ"
+    assert "8" in meri.locator(".players").inner_text()
+    links = p.eval_on_selector_all("article.game a.rules", "as => as.map(a => a.getAttribute('href'))")
+    assert len(links) == p.locator("article.game").count() > 5
+    for link in links:
+        with urllib.request.urlopen(live.url + link) as r:
+            assert r.status == 200 and b"<h" in r.read()
+
+
+def test_phone_width_keeps_the_hand_and_the_moves_on_the_page(live, browser_page):
+    page = browser_page("en", width=390, height=844)
+    start_table(page, live, "duzihu")
+    p = page.page
+    overflow = p.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+    wait_for_me(p)
+    box = p.locator("#mine").bounding_box()
+    assert box is not None and box["width"] <= 390
