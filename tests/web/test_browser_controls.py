@@ -113,7 +113,7 @@ def test_the_lobby_speaks_the_chosen_language_and_links_every_rules_page(live, b
     meri = p.locator("article[data-game='hachinin_meri']")
     assert meri.locator("h3").inner_text() == "八人メリ"
     assert "8" in meri.locator(".players").inner_text()
-    links = p.eval_on_selector_all("article.game a.rules", "as => as.map(a => a.getAttribute('href'))")
+    links = p.eval_on_selector_all("article.game a.rules-link", "as => as.map(a => a.getAttribute('href'))")
     assert len(links) == p.locator("article.game").count() > 5
     for link in links:
         with urllib.request.urlopen(live.url + link) as r:

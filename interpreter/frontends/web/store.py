@@ -43,18 +43,26 @@ def shipped_games() -> list[Game]:
     return [Game(p.relative_to(base).with_suffix("").as_posix(), str(p)) for p in found]
 
 
-def levels() -> list[str]:
-    """The agent levels this installation knows, in the order above."""
+def level_specs() -> dict[str, str]:
+    """The AI levels offered, by name: the prompt's `--level` ones (easy, normal, hard), then the
+    agents themselves; each is an agent spec that `cardrules play --resume` reads again."""
     from interpreter.agents.spec import AgentSpecError, parse_agent_spec
+    from interpreter.frontends.cli import LEVELS as PROMPT_LEVELS
 
-    out = []
+    out: dict[str, str] = {}
     for name in LEVELS:
+        spec = PROMPT_LEVELS.get(name, name)
         try:
-            parse_agent_spec(name)
+            parse_agent_spec(spec)
         except AgentSpecError:
             continue
-        out.append(name)
+        out[name] = spec
     return out
+
+
+def levels() -> list[str]:
+    """The AI levels this installation knows, in the order above."""
+    return list(level_specs())
 
 
 class Store:
@@ -117,7 +125,8 @@ class Store:
             raise Refused("bad", N_("say for every seat who plays it"))
         if seats.count("me") != 1:
             raise Refused("bad", N_("take exactly one seat yourself"))
-        if level not in levels():
+        specs = level_specs()
+        if not isinstance(level, str) or level not in specs:
             raise Refused("bad", N_("there is no such AI level"))
         try:
             values = rs.check_options(options)
@@ -133,7 +142,7 @@ class Store:
                 ruleset_path=game.path,
                 seed=seed,
                 options={k: options[k] for k in options if k in values},
-                agent_specs=[level] * rs.num_players,
+                agent_specs=[specs[level]] * rs.num_players,
                 tokens=tokens,
                 save_path=default_save_path(rs.id),
                 lang=lang,

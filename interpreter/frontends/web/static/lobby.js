@@ -119,7 +119,7 @@
               formBox.querySelector("select").focus();
             },
           }),
-          el("a", { class: "button quiet rules", href: `/rules/${encodeURIComponent(g.key)}?lang=${CR.state.lang}`, target: "_blank", rel: "noopener" }, w("rules"))
+          el("a", { class: "button quiet rules-link", href: `/rules/${encodeURIComponent(g.key)}?lang=${CR.state.lang}`, target: "_blank", rel: "noopener" }, w("rules"))
         ),
         formBox
       );
