@@ -44,19 +44,17 @@ def shipped_games() -> list[Game]:
 
 
 def level_specs() -> dict[str, str]:
-    """The AI levels offered, by name: the prompt's `--level` ones (easy, normal, hard), then the
-    agents themselves; each is an agent spec that `cardrules play --resume` reads again."""
+    """The AI levels offered, by name, each with the agent spec a table saves (which `cardrules play
+    --resume` reads again): the levels of the agents (easy, normal, hard), then the agents."""
     from interpreter.agents.spec import AgentSpecError, parse_agent_spec
-    from interpreter.frontends.cli import LEVELS as PROMPT_LEVELS
 
     out: dict[str, str] = {}
     for name in LEVELS:
-        spec = PROMPT_LEVELS.get(name, name)
         try:
-            parse_agent_spec(spec)
+            parse_agent_spec(name)
         except AgentSpecError:
             continue
-        out[name] = spec
+        out[name] = name
     return out
 
 

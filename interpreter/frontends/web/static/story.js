@@ -1,0 +1,105 @@
+// The story of a game on the table page: events in the log, breakdowns, the match table and each
+// deal's summary, from the events and deals of the seat's view (table.js hands over its state and
+// its names in CR.table).
+"use strict";
+
+(() => {
+  const { w, tr, el, chip } = CR;
+
+  function eventNode(e) {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const li = el("li", { class: `ev ev-${e.kind}` });
+    if (e.kind === "action" || e.kind === "claim") {
+      const what = el("span", {}, actionLabel(e.action));
+      if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", T.rs.cards.some((c) => c.id === x) ? chip(x) : x);
+      for (const c of e.cards || []) what.append(" ", chip(c));
+      if (e.kind === "claim") li.append(w("claimed", { who: player(e.seat), what: "" }), what);
+      else li.append(el("span", { class: "who" }, player(e.seat)), ": ", what);
+      return li;
+    }
+    if (e.kind === "reveal") {
+      li.append(w("turned_up", { zone: zoneLabel(e.zone || "") }), " ");
+      (e.cards || []).forEach((c, i) => li.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i]) + " ") : "", chip(c), " "));
+      return li;
+    }
+    if (e.text) li.append(parts(e.text));
+    if (e.cards && e.cards.length && (e.by || !namesCards(e.text))) {
+      const cards = el("div", { class: "ev-cards" });
+      e.cards.forEach((c, i) => cards.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i])) : "", chip(c)));
+      li.append(cards);
+    }
+    if (e.rows && e.rows.length) li.append(rowsTable(e.rows));
+    return li;
+  }
+
+  function heads(n) {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    if (T.rs.teams.length && n === T.rs.teams.length) return T.rs.teams.map((t) => tr(t.name));
+    return Array.from({ length: n }, (_, s) => seatName(s));
+  }
+
+  function rowsTable(rows) {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const table = el("table", { class: "rows" });
+    const width = Math.max(0, ...rows.map((r) => (r.value && r.value.list ? r.value.list.length : 0)));
+    if (width > 1) table.append(el("tr", {}, el("th", {}), ...heads(width).map((h) => el("th", { scope: "col" }, h))));
+    for (const r of rows) {
+      const tr_ = el("tr", {}, el("th", { scope: "row" }, parts(r.label), ...(r.cards || []).map((c) => chip(c))));
+      if (r.value && r.value.list && width > 1) for (const x of r.value.list) tr_.append(el("td", {}, typed(x)));
+      else tr_.append(el("td", { colspan: width > 1 ? String(width) : null }, r.value ? typed(r.value) : ""));
+      table.append(tr_);
+    }
+    return table;
+  }
+
+  function renderLog() {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const list = document.getElementById("log");
+    const shown = Number(list.dataset.count || 0);
+    if (shown > T.events.length || list.dataset.lang !== CR.state.lang || list.dataset.first !== JSON.stringify(T.events[0] || null)) {
+      list.replaceChildren();
+      list.dataset.count = "0";
+    }
+    const from = Number(list.dataset.count || 0);
+    for (const e of T.events.slice(from)) list.append(eventNode(e));
+    list.dataset.count = String(T.events.length);
+    list.dataset.lang = CR.state.lang;
+    list.dataset.first = JSON.stringify(T.events[0] || null);
+    if (T.events.length > from) list.scrollTop = list.scrollHeight;
+  }
+
+  function renderMatch() {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const deals = T.view.deals || [];
+    const box = document.getElementById("match");
+    box.replaceChildren();
+    if (!deals.length) {
+      box.append(el("p", { class: "muted" }, w("nothing")));
+      return;
+    }
+    const n = deals[0].scores.length;
+    const table = el("table", { class: "scores" });
+    table.append(el("tr", {}, el("th", { scope: "col" }, w("deal")), ...heads(n).map((h) => el("th", { scope: "col" }, h))));
+    deals.forEach((d, i) => table.append(el("tr", {}, el("th", { scope: "row" }, String(i + 1)), ...d.scores.map((x) => el("td", {}, String(x))))));
+    const last = deals[deals.length - 1];
+    table.append(el("tr", { class: "totals" }, el("th", { scope: "row" }, w("total")), ...last.totals.map((x) => el("td", {}, String(x)))));
+    box.append(table);
+  }
+
+  function showDealEnd(initial) {
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const ends = T.events.filter((e) => e.kind === "deal_end");
+    if (initial || T.seenDeals < 0) {
+      T.seenDeals = ends.length;
+      return;
+    }
+    if (ends.length > T.seenDeals) {
+      T.seenDeals = ends.length;
+      const e = ends[ends.length - 1];
+      const content = el("div", {}, e.text ? el("p", {}, parts(e.text)) : null, e.rows && e.rows.length ? rowsTable(e.rows) : null);
+      CR.dialog("deal-summary", w("summary"), content);
+    } else T.seenDeals = ends.length;
+  }
+
+  CR.story = { eventNode, rowsTable, renderLog, renderMatch, showDealEnd };
+})();
