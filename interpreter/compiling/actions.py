@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -13,10 +14,12 @@ from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
+from interpreter.engine.blocks import compile_effect
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.ruleset import CompiledAction, Restriction, Return
 from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
 from interpreter.expr.compile import ExprCompiler
+from interpreter.expr.emit import code_name
 
 
 def _mentions(source: Any, name: str) -> bool:
@@ -113,25 +116,29 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             and available is None
             and not any(r.require_fixed for r in restrictions)
         ):
-            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work)
-        out.append(
-            CompiledAction(
-                index=i,
-                name=a.name,
-                rule=a.rule,
-                label=a.label,
-                param_slot=param_slot,
-                param_from=param_from,
-                param_kind=param_kind,
-                available=available,
-                restrictions=tuple(restrictions),
-                effect=tuple(effect),
-                fused=fused,
-                count=a.param_count,
-                partial=partial,
-                prefer=prefer,
-            )
+            where = code_name(f"legal values of '{a.name}'", a.span, getattr(a.rule, "id", None))
+            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work, where)
+        lazy = compile_effect(effect, fc.compiled)
+        made = CompiledAction(
+            index=i,
+            name=a.name,
+            rule=a.rule,
+            label=a.label,
+            param_slot=param_slot,
+            param_from=param_from,
+            param_kind=param_kind,
+            available=available,
+            restrictions=tuple(restrictions),
+            effect=tuple(effect),
+            fused=fused,
+            count=a.param_count,
+            partial=partial,
+            effect_run=lazy,
+            prefer=prefer,
         )
+        if lazy is not None:  # compiled on its first call, then kept in the action
+            lazy.store = functools.partial(object.__setattr__, made, "effect_run")
+        out.append(made)
     return tuple(out)
 
 

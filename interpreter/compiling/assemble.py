@@ -13,6 +13,7 @@ from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 from interpreter.engine import program as P
+from interpreter.engine.blocks import compile_flow
 from interpreter.engine.ruleset import Ruleset, file_sha256
 from interpreter.expr import BOOL, INT, DictScope
 from interpreter.expr.compile import ExprCompiler
@@ -121,6 +122,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         slot_count=c.slots.count,
         actions=actions,
         program=program,
+        blocks=compile_flow(program, fc.compiled),
         returns_fn=returns,
         invariants=tuple(invariants),
         player_slot=c.slots.named("player"),

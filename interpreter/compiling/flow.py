@@ -54,6 +54,7 @@ class FlowCompiler(StoryCompiler):
         self.in_effect = False
         self.rule: Any = None  # the rule of the action whose effect is being compiled
         self.action_index = {a.name: i for i, a in enumerate(c.model.actions)}
+        self.compiled: dict[int, Any] = {}  # id(fn) -> its Compiled, for writing the flow as Python (blocks.py)
 
     # ----- expressions ----------------------------------------------------------
     def scope(self) -> DictScope:
@@ -76,6 +77,8 @@ class FlowCompiler(StoryCompiler):
         compiled = self.exprs.compile(source, expected=expected, extra=self.scope(), varying=varying)
         if yaml11_bool_word(value):
             self._yaml11_hints(before, str(value))
+        if compiled is not None:
+            self.compiled[id(compiled.fn)] = compiled
         return compiled
 
     def _yaml11_hints(self, start: int, word: str) -> None:

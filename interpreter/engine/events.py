@@ -228,3 +228,16 @@ def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> di
                 if placer is not None:
                     placer[c] += 1
     return found
+
+
+def event_size(event: Event) -> int:
+    """How much an event holds: characters of its texts, elements of the values in them, its rows."""
+    size = len(event.rows)
+    for parts in event.text.values():
+        for p in parts:
+            if p.__class__ is str:
+                size += len(p)
+            else:
+                value = p[1]
+                size += len(value) if isinstance(value, (tuple, str)) else 1
+    return size

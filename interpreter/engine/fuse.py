@@ -25,7 +25,7 @@ _GIVE_UP = ["except Exception:", "    _fell[0] += 1", "    return None"]
 
 
 def candidates_function(
-    param: Src | None, slot: int, restrictions: Sequence[Any], work: int
+    param: Src | None, slot: int, restrictions: Sequence[Any], work: int, where: str = "<cardrules legality>"
 ) -> Callable[[Any], list | None] | None:
     """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
     has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`) and
@@ -63,4 +63,4 @@ def candidates_function(
         "return _out",
     ]
     body = ["_V = f.env.vars", "try:", *["    " + line for line in before + loop], *_GIVE_UP]
-    return function("_legal", body, refs, "<cardrules legality>")
+    return function("_legal", body, refs, where)

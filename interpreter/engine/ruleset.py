@@ -79,6 +79,7 @@ class CompiledAction:
     effect: tuple[Instr, ...]
     fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal values
     count: tuple[int, int] | None = None  # (min, max) values chosen at once (engine/choices.py), else None
+    effect_run: Callable | None = field(default=None, repr=False, compare=False)  # the effect written as Python
     partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
     prefer: Callable | None = field(default=None, repr=False, compare=False)  # hints.prefer (engine/hints.py)
     common: bool = field(init=False, repr=False, compare=False)  # a parameter and nothing else to test first
@@ -172,6 +173,7 @@ class Ruleset:
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
+    blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
     ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)
 
     def fill(self, st: GameState, parts: tuple) -> str:
@@ -469,7 +471,15 @@ class Ruleset:
         self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
         self._made: list[dict] = [{} for _ in self.actions]
         self._shown: dict[str, Callable[[Any], str]] = {}  # type name -> how its values are written
-        self.runs = tuple(ins.run for ins in self.program)  # the instructions' run methods, by pc
+        if self.blocks is not None:  # the flow written as Python (engine/blocks.py)
+            self.runs, self.weights = self.blocks[0], tuple(self.blocks[1])  # runs: a list, as segments compile
+        else:
+            self.use_reference_flow()
+
+    def use_reference_flow(self) -> None:
+        """Run the flow one instruction `run` at a time (the reference the written flow must match)."""
+        self.runs = tuple(ins.run for ins in self.program)  # by pc: what the engine's loop calls
+        self.weights = (1,) * len(self.program)  # by pc: how many instructions that call stands for
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
         """One action's legality: the same tests as `legal_actions`, for one candidate."""
@@ -542,9 +552,16 @@ class Ruleset:
         program = act.effect
         pc = 0
         try:
-            while pc != PAUSE:
-                pc = program[pc].run(st)
+            run = act.effect_run
+            if run is not None:  # the effect written as Python (engine/blocks.py)
+                st.fault = -1
+                run(st)
+            else:
+                while pc != PAUSE:
+                    pc = program[pc].run(st)
         except Exception as exc:  # the step of the effect that failed, with its rule id and place
+            if st.fault >= 0:
+                pc, st.fault = st.fault, -1
             where = program[pc].where
             raise as_flow_error(
                 exc, Where(f"{where.what} of '{act.name}'", where.rule or act.rule, where.span)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from interpreter.engine.cardmeta import meta_by
-from interpreter.engine.events import Event
+from interpreter.engine.events import Event, event_size
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED
 
@@ -110,6 +110,7 @@ class GameState:
         "last_move_public",
         "_snap",
         "capture",
+        "fault",
         "carried",
         "events",
         "deals",
@@ -143,6 +144,7 @@ class GameState:
     # for (`snapshot`): until then a _Mark says how to remake it
     _snap: tuple[GameState, int, int] | _Mark | None
     capture: list | None  # while a snapshot is being remade: [shuffle number, the state once reached]
+    fault: int  # the pc of the instruction a written block of the flow failed at (-1: none)
     carried: dict[int, Any]
     events: list[Event]  # the story so far (engine/events.py); derived from the decisions, never saved
     deals: list[dict[str, tuple]]  # each finished deal's scores and totals (`end_deal`)
@@ -153,6 +155,7 @@ class GameState:
 
     def __init__(self, rs: Any):
         self.rs = rs
+        self.fault = -1
         self.fr = rs.new_frame(self)
         self._legal = None
         self.forced_orders = []
@@ -191,23 +194,28 @@ class GameState:
                 self._legal = None
 
     def _run(self) -> None:
-        program, runs = self.rs.program, self.rs.runs
+        program, runs, weights = self.rs.program, self.rs.runs, self.rs.weights
         limit = self.rs.limits.steps_between_decisions
         n = 0
         pc = self.pc
-        self._legal = None
+        steps0 = self.steps  # a written segment of the flow adds its steps there itself (engine/blocks.py)
+        self._legal, self.fault = None, -1
         try:
             while True:
                 nxt = runs[pc](self)
-                if nxt < 0:  # PAUSE
+                if nxt < 0:  # PAUSE here, or -2 - p: a segment paused at instruction p
+                    if nxt != PAUSE:
+                        pc = -2 - nxt
                     break
+                n += weights[pc]
                 pc = nxt
-                n += 1
-                if n > limit:
+                if n + self.steps - steps0 > limit:
                     raise FlowError(
                         f"the flow ran {limit} steps without any decision; it seems never to end", program[pc].where
                     )
         except Exception as exc:  # expression run-time errors carry their own span
+            if self.fault >= 0:  # a written block says which of its instructions failed
+                pc, self.fault = self.fault, -1
             self.pc = pc
             if isinstance(exc, FlowError) and exc.where is None:  # raised by the state for this step
                 exc = FlowError(str(exc), program[pc].where, exc.seed)
@@ -461,7 +469,7 @@ class GameState:
         in number and size (EngineLimits: messages_per_game, message_length), and telling one is
         work too."""
         limits = self.rs.limits
-        size = _size(event)
+        size = event_size(event)
         if size > limits.message_length:
             raise FlowError(f"a message of {size:,} parts and characters; the limit is {limits.message_length:,}")
         self.fr.pool -= size
@@ -499,7 +507,7 @@ class GameState:
     # ----- copies and JSON --------------------------------------------------
     def clone(self) -> GameState:
         other = GameState.__new__(GameState)
-        other.rs = self.rs
+        other.rs, other.fault = self.rs, -1
         other.zones = [z[:] for z in self.zones]
         other.meta = [m[:] for m in self.meta]
         other.groups = [None if g is None else g[:] for g in self.groups]
@@ -582,16 +590,3 @@ class _Mark:
 
     def __init__(self, history: int, zone: int, shuffles: int, seed: int):
         self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed
-
-
-def _size(event: Event) -> int:
-    """How much an event holds: characters of its texts, elements of the values in them, its rows."""
-    size = len(event.rows)
-    for parts in event.text.values():
-        for p in parts:
-            if p.__class__ is str:
-                size += len(p)
-            else:
-                value = p[1]
-                size += len(value) if isinstance(value, (tuple, str)) else 1
-    return size

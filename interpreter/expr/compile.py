@@ -52,6 +52,7 @@ class Compiled:
     type: Type
     source: SourceText
     src: emit.Src | None = None  # the same computation as Python text, for engines that fuse several
+    slow: Closure | None = None  # the closures `src` falls back to (None: src cannot fail, as a constant)
 
     def evaluate(self, frame: Frame) -> Any:
         return self.fn(frame)
@@ -228,7 +229,8 @@ class ExprCompiler:
             uf.returns = uf.declared or ERROR
             return
         uf.returns = uf.declared or code.type
-        uf.body = emit.faster(code.src, code.fn) if self.generate else code.fn
+        where = emit.code_name(f"function {uf.name}", uf.name_span)
+        uf.body = emit.faster(code.src, code.fn, where=where) if self.generate else code.fn
         if self.profile is not None:
             uf.body = self.profile.body(uf.name, uf.name_span, uf.body)
         uf.const = code.const
@@ -323,10 +325,11 @@ class ExprCompiler:
         if code.simple and code.slot is None:  # one read of a name the engine provides: no work, no failure
             return Compiled(code.fn, code.type, source, text)
         slow = guard(code.fn, whole, self.limits, self._frame_size)
-        fn = emit.faster(code.src, slow, self.limits.max_work) if self.generate else slow
+        where = emit.code_name("expression", whole)
+        fn = emit.faster(code.src, slow, self.limits.max_work, where) if self.generate else slow
         if self.profile is not None:  # metered, and no text: the engine then builds no fused functions
             return Compiled(self.profile.top(fn, whole), code.type, source, None)
-        return Compiled(fn, code.type, source, text)
+        return Compiled(fn, code.type, source, text, slow)
 
     def names(self) -> Iterable[str]:
         """Every name an expression compiled here can see (for editors and hints)."""

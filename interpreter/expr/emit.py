@@ -171,11 +171,14 @@ def reduction(kind: str, native: tuple[tuple, Src] | None, top: int) -> Src | No
     return Src(text, refs) if len(text) <= MAX_TEXT else None
 
 
-def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Callable[[Any], Any] | None:
+def build(
+    src: Src, slow: Callable[[Any], Any], work: int | None = None, where: str = "<cardrules expression>"
+) -> Callable[[Any], Any] | None:
     """One function computing `src`; on any exception it restores the budget and returns
     `slow(f)` (the closures, which raise the precise error).  With `work` it is a top-level
     evaluation: it sets the budget to `work` first.  None when Python cannot compile the text
-    (it nests too deeply): the caller keeps the closure."""
+    (it nests too deeply): the caller keeps the closure.  `where` is the code's file name, so that
+    profilers tell one generated function from another."""
     start = ["b = f.budget"]
     if work is not None:  # a top-level evaluation: start_evaluation, reading the budget once
         _REFILLS.setdefault(int(work), refill(int(work)))
@@ -194,7 +197,7 @@ def build(src: Src, slow: Callable[[Any], Any], work: int | None = None) -> Call
         "    f.budget = b",
         "    return _slow(f)",
     ]
-    return function("_fast", body, {**src.refs, "_slow": slow})
+    return function("_fast", body, {**src.refs, "_slow": slow}, where)
 
 
 _REFILLS = {DEFAULT_LIMITS.max_work: refill(DEFAULT_LIMITS.max_work)}  # per budget (start_evaluation adds others)
@@ -207,12 +210,21 @@ def start_evaluation(work: int) -> list[str]:
     return [f"if f.budget < {int(work) // 2}:", f"    _refill{int(work)}(f)"]
 
 
-def faster(src: Src | None, slow: Callable[[Any], Any], work: int | None = None) -> Callable[[Any], Any]:
+def code_name(what: str, span: Any = None, rule: str | None = None) -> str:
+    """The file name a generated function's code carries (`<cardrules HM-28 expression at
+    hachinin_meri.yaml:312>`): cProfile and py-spy then show the rule and place that cost the time."""
+    place = f" at {str(span.file).replace(chr(92), '/').rsplit('/', 1)[-1]}:{span.line}" if span is not None else ""
+    return f"<cardrules {rule + ' ' if rule else ''}{what}{place}>"
+
+
+def faster(
+    src: Src | None, slow: Callable[[Any], Any], work: int | None = None, where: str = "<cardrules expression>"
+) -> Callable[[Any], Any]:
     """`build(src, slow, work)` when the text saves anything over `slow` (it is more than one
     embedded call) and Python compiles it; else `slow` itself."""
     if src is None or (src.text.startswith("_k") and src.text.endswith("(f)") and src.text.count("(") == 1):
         return slow
-    return build(src, slow, work) or slow
+    return build(src, slow, work, where) or slow
 
 
 def function(
