@@ -16,7 +16,7 @@ from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_effect
 from interpreter.engine.fuse import candidates_function
-from interpreter.engine.ruleset import CompiledAction, Restriction, Return
+from interpreter.engine.tables import CompiledAction, Restriction, Return
 from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
 from interpreter.expr.compile import ExprCompiler
 from interpreter.expr.emit import code_name

@@ -17,7 +17,7 @@ from typing import Any
 from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
 from interpreter.compiling.deck import Cards, build_cards
 from interpreter.compiling.names import CONTEXT_WORDS
-from interpreter.engine.ruleset import VarInfo, ZoneInfo
+from interpreter.engine.tables import VarInfo, ZoneInfo
 from interpreter.expr import (
     ANY,
     BOOL,

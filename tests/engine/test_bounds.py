@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.compiling.pipeline import check_text
 from interpreter.engine.program import FlowError
-from interpreter.engine.ruleset import EngineLimits
+from interpreter.engine.tables import EngineLimits
 from interpreter.expr import emit
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from interpreter.engine.program import FlowError
-from interpreter.engine.ruleset import EngineLimits
 from interpreter.engine.state import IllegalAction
+from interpreter.engine.tables import EngineLimits
 from tests.engine.tiny import HIGH_CARD, compile_text
 
 
