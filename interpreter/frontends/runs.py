@@ -372,6 +372,10 @@ def balance(
     report_run(outcome)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)
-    if any(r["failed"] for r in summary["rulesets"]):
+    failed = [r for r in summary["rulesets"] if r["failed"] or any(s["failed"] for s in r["skill"].values())]
+    for r in failed:
+        for message in r["failures"]:
+            click.echo(_("cardrules: the ruleset failed during play: {error}", error=f"{r['id']}: {message}"), err=True)
+    if failed:
         click.echo(_("cardrules: some games failed: a ruleset has an error"), err=True)
         sys.exit(EXIT_RULES)

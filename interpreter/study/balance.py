@@ -85,6 +85,7 @@ class RulesetPart:
     fired: Counter = field(default_factory=Counter)  # rule id -> times
     fired_games: Counter = field(default_factory=Counter)  # rule id -> games in which it fired
     skill: dict = field(default_factory=dict)  # skill agent -> Sums of edge and win
+    skill_failed: Counter = field(default_factory=Counter)  # skill agent -> its games the ruleset failed in
 
     def ensure(self, n: int) -> None:
         while len(self.game_scores) < n:
@@ -108,6 +109,7 @@ class RulesetPart:
         self.fired_games.update(other.fired_games)
         for agent, sums in other.skill.items():
             self.skill.setdefault(agent, Sums()).merge(sums)
+        self.skill_failed.update(other.skill_failed)
 
 
 @dataclass
@@ -211,10 +213,7 @@ def balance_range(job: BalanceJob, games: range) -> BalancePart:
                 edges.append(None)
                 continue
             values.append(_add_game(rpart, rs, f, names))
-            try:
-                edges.append(_skill_games(job, rs, options, rpart, index, seed, len(names)))
-            except FlowError:  # counted in the main run already (the same ruleset fails there too, or not)
-                edges.append(None)
+            edges.append(_skill_games(job, rs, options, rpart, index, seed, len(names)))
         for v, (variant, edge) in enumerate(zip(values[1:], edges[1:])):
             if variant is not None and values[0] is not None:
                 base = values[0]
@@ -259,13 +258,22 @@ def _skill_games(
     """The skill runs' game `index` (only the first `skill_games` games have one)."""
     if index >= job.skill_games or not job.skill:
         return None
+    from interpreter.engine.program import FlowError
+
     side = index % n_sides
-    out = {}
+    out: dict[str, dict[str, float]] = {}
     firing = getattr(rs, "firing", None)
     for agent in job.skill:
-        st, _ends = play(rs, _skill_spec(rs, agent, job.agents, side), seed, options)
-        if firing is not None:
-            firing.hits.clear()  # the skill games are not the main run's
+        try:
+            st, _ends = play(rs, _skill_spec(rs, agent, job.agents, side), seed, options)
+        except FlowError as exc:  # counted and told, as a main game's failure is
+            rpart.skill_failed[agent] += 1
+            if len(rpart.failures) < 20:
+                rpart.failures.append((index, f"skill run of {agent}, game {index} (seed {seed}): {exc}"))
+            return None  # no paired skill difference for this game
+        finally:
+            if firing is not None:
+                firing.hits.clear()  # the skill games are not the main run's
         f = facts(rs, st, [])
         others = [r for s, r in enumerate(f.returns) if s != side]
         edge = f.returns[side] - sum(others) / len(others) if others else 0.0

@@ -166,7 +166,7 @@ def _skill(summary: dict) -> str:
                 [
                     _e(r["id"]),
                     _e(agent),
-                    _num(s["games"]),
+                    _num(s["games"]) + (f" ({_num(s['failed'])} failed)" if s.get("failed") else ""),
                     f"{_num(s['edge']['mean'])} {_ci(s['edge']['ci95'])}",
                     f"{_num(s['win_rate'])} {_ci(s['win_ci95'])}",
                     _num(s["even_win_rate"]),

@@ -143,11 +143,14 @@ def _rules(rs: Any, p: RulesetPart, counted: bool) -> dict:
 
 def _skill(p: RulesetPart, n_sides: int) -> dict:
     out = {}
-    for agent, sums in p.skill.items():
+    agents = [*p.skill, *(a for a in p.skill_failed if a not in p.skill)]
+    for agent in agents:
+        sums = p.skill.get(agent, Sums())
         win = sums.running("win")
         wins = round(win.mean * win.n)
         out[agent] = {
             "games": sums.n,
+            "failed": p.skill_failed.get(agent, 0),
             "edge": sums.running("edge").as_dict(),
             "win_rate": round(win.mean, 4),
             "win_ci95": wilson(wins, win.n),

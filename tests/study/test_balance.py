@@ -123,3 +123,22 @@ def test_the_json_is_what_the_report_shows(study):
     for r in study["rulesets"]:
         assert r["id"] in page
     assert "MW-9" in page and "Never fired" in page
+
+
+def test_a_skill_game_the_ruleset_fails_in_is_counted_and_told(minis, monkeypatch):
+    from interpreter.engine.program import FlowError
+    from interpreter.study import balance as module
+
+    real = module.play
+
+    def failing_skill_runs(rs, spec, seed, options):
+        if not isinstance(spec, str) and seed == 5:  # the skill runs pass one spec per seat
+            raise FlowError("no such card")
+        return real(rs, spec, seed, options)
+
+    monkeypatch.setattr(module, "play", failing_skill_runs)
+    summary = balance([minis["base"], minis["head_start"]], games=10, skill_games=10)
+    base = summary["rulesets"][0]
+    assert base["skill"]["greedy"]["failed"] == 1 and base["skill"]["greedy"]["games"] == 9
+    assert any("skill run of greedy, game 2 (seed 5): no such card" in m for m in base["failures"])
+    assert summary["paired"][0]["skill"]["greedy"]["n"] == 9
