@@ -375,7 +375,8 @@ def balance(
     failed = [r for r in summary["rulesets"] if r["failed"] or any(s["failed"] for s in r["skill"].values())]
     for r in failed:
         for message in r["failures"]:
-            click.echo(_("cardrules: the ruleset failed during play: {error}", error=f"{r['id']}: {message}"), err=True)
+            error = r["id"] + ": " + message
+            click.echo(_("cardrules: the ruleset failed during play: {error}", error=error), err=True)
     if failed:
         click.echo(_("cardrules: some games failed: a ruleset has an error"), err=True)
         sys.exit(EXIT_RULES)
