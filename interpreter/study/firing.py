@@ -4,11 +4,12 @@
 elsewhere): every instruction of the flow and of the action effects that carries a rule id
 gets a subclass whose `run` counts the id and then runs as before; each restriction's
 `require` counts its id when it refuses a candidate (the fused legality functions are
-dropped, so every restriction is tested as written); running an action's effect counts the
-action's id.  The engine's own loop is not touched: the copy only swaps classes and
-functions, and plays exactly as the plain ruleset does (tests/study compare them game for
-game).  Counting is off while agents think (`firing.on`), so a search agent's playouts
-count nothing: only the moves of the game itself.
+dropped, so every restriction is tested as written, and the flow and effects run one
+instruction at a time, as the reference engine/blocks.py's generated Python matches);
+running an action's effect counts the action's id.  The engine's own loop is not touched:
+the copy only swaps classes and functions, and plays exactly as the plain ruleset does
+(tests/study compare them game for game).  Counting is off while agents think
+(`firing.on`), so a search agent's playouts count nothing: only the moves of the game.
 
 What fires: a step when it runs (an `if` when one of its conditions holds, so its steps
 run), a restriction when it refuses a move, an action when it is played.  A rule attached
@@ -88,7 +89,7 @@ def instrument(rs: Any) -> Any:
             else r
             for r in act.restrictions
         )
-        actions.append(dataclasses.replace(act, restrictions=restrictions, fused=None))
+        actions.append(dataclasses.replace(act, restrictions=restrictions, fused=None, effect_run=None))
     rs.actions = tuple(actions)
     plain_run_action = rs.run_action
 
@@ -100,6 +101,7 @@ def instrument(rs: Any) -> Any:
         plain_run_action(st, action, seat)
 
     rs.run_action = run_action
+    rs.blocks = None  # the flow run one instruction at a time (the reference), not as generated Python
     rs.__post_init__()  # the run methods by pc, the made actions: again, for the new classes
     return rs
 
