@@ -124,8 +124,8 @@ class IsmctsAgent(Agent):
         seat = state.current_player()
         rs = state.rs
         policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy")
+        start = time.perf_counter()  # the cap counts the sampler's study of the deal too
         sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible)
-        start = time.perf_counter()
         first = sampler.sample()
         win = decisive(first, legal) if self.playout == "policy" else None
         if win is not None:
@@ -193,7 +193,8 @@ class IsmctsAgent(Agent):
         settings = {name: getattr(self, name) for name in _SETTINGS}
         settings.update(iterations=share, keep=0, workers=1)
         data = state.to_json()
-        jobs = [(data, settings, self.rng.getrandbits(63)) for _ in range(workers)]
+        began = time.perf_counter()  # the workers' caps count from here (one clock for every process)
+        jobs = [(data, settings, self.rng.getrandbits(63), began) for _ in range(workers)]
         parts = map_in_workers(state.rs, workers, _search_job, jobs)
         if parts is None:
             return None
@@ -351,7 +352,11 @@ class IsmctsAgent(Agent):
 
 def _search_job(rs: Any, job: tuple) -> dict:
     """In a worker: one search; the root's moves with their visits and total reward for the mover."""
-    data, settings, seed = job
+    data, settings, seed, began = job
+    late = time.perf_counter() - began  # sending the job and reading the state
+    for cap in ("seconds", "max_seconds"):
+        if settings.get(cap):
+            settings = {**settings, cap: max(0.05, settings[cap] - late)}
     state = rs.state_from_json(data)
     seat = state.current_player()
     agent = IsmctsAgent(seat, 0, **settings)
