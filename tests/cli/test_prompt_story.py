@@ -289,7 +289,13 @@ def test_level_picks_the_agents_budget_and_refuses_agents_beside_it(tmp_path):
     assert run("play", "duzihu", "--level", "expert", env=env).exit_code == 2
 
 
-@pytest.mark.parametrize("name", ["hachinin_meri_short", "duzihu_min22", "gin_rummy"])
+def _shipped() -> list[str]:
+    from interpreter.base.resources import shipped_names
+
+    return sorted(shipped_names())
+
+
+@pytest.mark.parametrize("name", _shipped())
 def test_every_shipped_name_plays_and_diffs(name, tmp_path):
     result = run(
         "play", name, "--agents", "random", "--seed", "1", input="quit\n", env={"CARDRULES_SAVE_DIR": str(tmp_path)}

@@ -86,6 +86,7 @@ def test_ctrl_c_in_simulate_summarises_what_finished_and_exits_130(ctrl_c, capsy
 
 
 def test_ctrl_c_in_balance_still_writes_the_report(ctrl_c, capsys, tmp_path, minis):
+    pytest.importorskip("matplotlib")  # --report needs the `report` extra, which the test extra leaves out
     report = tmp_path / "report.html"
     args = ["balance", minis["base"], minis["head_start"], "-n", "1000", "--report", str(report), "--format", "json"]
     code, out, err = command(args, capsys)
