@@ -257,3 +257,12 @@ def test_seats_are_named_as_the_prompt_names_them_in_the_browsers_language(live)
     assert again["names"]["player"][2] == "Seat 2 (Team A)"
     assert len(again["said"]) == len(again["events"]) and all(isinstance(x, str) for x in again["said"])
     seat.close()
+
+
+def test_the_help_of_serve_speaks_the_readers_language():
+    from click.testing import CliRunner
+
+    from interpreter.frontends.cli import cli
+
+    out = CliRunner().invoke(cli, ["--lang", "ja", "serve", "--help"])
+    assert out.exit_code == 0 and "待ち受けるポート。" in out.output and "The port to listen on." not in out.output

@@ -11,9 +11,10 @@ import sys
 import click
 
 from interpreter.base.i18n import _
+from interpreter.frontends.clicktext import LocalizedCommand
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)  # its help in the reader's language, as every command's
 @click.argument("rulesets", nargs=-1, type=click.Path(dir_okay=False, exists=True, path_type=str))
 @click.option(
     "--host",
