@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from interpreter.base.i18n import N_, _
+from interpreter.frontends.clicktext import LocalizedCommand
 from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
@@ -97,7 +98,7 @@ def pick(games: list[SavedGame], which: str) -> SavedGame | None:
     return None
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)  # its help in the reader's language, as every command's
 @click.option(
     "--delete", "delete", multiple=True, metavar="GAME", help="Delete a saved game (its number or file name)."
 )

@@ -233,3 +233,12 @@ def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
     assert result.exit_code == 1
     assert "2 games from 2 logs" in result.output and "1 log could not be read" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_help_of_saves_speaks_the_readers_language():
+    from click.testing import CliRunner
+
+    from interpreter.frontends.cli import cli
+
+    out = CliRunner().invoke(cli, ["--lang", "ja", "saves", "--help"])
+    assert out.exit_code == 0 and "プロンプトで保存したゲーム" in out.output
