@@ -236,9 +236,11 @@ def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
 
 
 def test_the_help_of_saves_speaks_the_readers_language():
-    from click.testing import CliRunner
+    import subprocess
+    import sys
 
-    from interpreter.frontends.cli import cli
-
-    out = CliRunner().invoke(cli, ["--lang", "ja", "saves", "--help"])
-    assert out.exit_code == 0 and "プロンプトで保存したゲーム" in out.output
+    # a process of its own: the language a command sets stays set for the rest of a process
+    out = subprocess.run(
+        [sys.executable, "-m", "interpreter", "--lang", "ja", "saves", "--help"], capture_output=True, text=True
+    )
+    assert out.returncode == 0 and "プロンプトで保存したゲーム" in out.stdout

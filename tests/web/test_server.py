@@ -260,9 +260,11 @@ def test_seats_are_named_as_the_prompt_names_them_in_the_browsers_language(live)
 
 
 def test_the_help_of_serve_speaks_the_readers_language():
-    from click.testing import CliRunner
+    import subprocess
+    import sys
 
-    from interpreter.frontends.cli import cli
-
-    out = CliRunner().invoke(cli, ["--lang", "ja", "serve", "--help"])
-    assert out.exit_code == 0 and "待ち受けるポート。" in out.output and "The port to listen on." not in out.output
+    # a process of its own: the language a command sets stays set for the rest of a process
+    out = subprocess.run(
+        [sys.executable, "-m", "interpreter", "--lang", "ja", "serve", "--help"], capture_output=True, text=True
+    )
+    assert out.returncode == 0 and "待ち受けるポート。" in out.stdout and "The port to listen on." not in out.stdout
