@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import builtins
 import itertools
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -197,7 +198,7 @@ def build(
         "    f.budget = b",
         "    return _slow(f)",
     ]
-    return function("_fast", body, {**src.refs, "_slow": slow}, where)
+    return function("_fast", body, {**src.refs, "_slow": slow}, where, fallback=slow)
 
 
 _REFILLS = {DEFAULT_LIMITS.max_work: refill(DEFAULT_LIMITS.max_work)}  # per budget (start_evaluation adds others)
@@ -228,10 +229,19 @@ def faster(
 
 
 def function(
-    name: str, body: Sequence[str], refs: Mapping[str, Any], where: str = "<cardrules expression>"
+    name: str,
+    body: Sequence[str],
+    refs: Mapping[str, Any],
+    where: str = "<cardrules expression>",
+    fallback: Callable[[Any], Any] | None = None,
 ) -> Callable[..., Any] | None:
     """`def name(f):` with the `body` lines (and `L = f.L` first when they read slots), run with
-    the names it uses; the function, or None when Python cannot compile it (it nests too deeply)."""
+    the names it uses; the function, or None when Python cannot compile it (it nests too deeply).
+
+    With a `fallback`, Python compiles the text on the function's first call instead (most of
+    a ruleset's expressions are never run by `validate`, and compiling them is most of loading):
+    the function returned is a stub whose code is replaced by the compiled one, so later calls
+    cost nothing extra; text Python cannot compile makes the stub call `fallback` from then on."""
     lines = [f"def {name}(f):"]
     if any("L[" in line for line in body):
         lines.append("    L = f.L")
@@ -245,11 +255,38 @@ def function(
         **{f"_refill{work}": fill for work, fill in _REFILLS.items()},
         "_fell": FELL_BACK,
     }
+    text = "\n".join(lines) + "\n"
+    if fallback is None:
+        return _compiled(text, where, namespace, name)
+    stub = types.FunctionType(_STUB.__code__, namespace, name)
+
+    def first_call(f: Any) -> Any:
+        real = _compiled(text, where, namespace, name)
+        if real is None:
+            namespace["_fallback"] = fallback
+            stub.__code__ = _DELEGATE.__code__
+            return fallback(f)
+        stub.__code__ = real.__code__
+        return real(f)
+
+    namespace["_first_call"] = first_call
+    return stub
+
+
+def _compiled(text: str, where: str, namespace: dict[str, Any], name: str) -> Callable[..., Any] | None:
     try:
-        exec(compile("\n".join(lines) + "\n", where, "exec"), namespace)  # noqa: S102 - generated text only
+        exec(compile(text, where, "exec"), namespace)  # noqa: S102 - generated text only
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
     return namespace[name]
+
+
+def _STUB(f: Any) -> Any:  # the code of a generated function before its first call (see `function`)
+    return _first_call(f)  # type: ignore[name-defined]  # noqa: F821 - in the function's own namespace
+
+
+def _DELEGATE(f: Any) -> Any:  # ... and after Python could not compile its text
+    return _fallback(f)  # type: ignore[name-defined]  # noqa: F821 - in the function's own namespace
 
 
 # --- helpers the generated text calls; they raise `Redo` and the closures say what went wrong ---

@@ -117,7 +117,9 @@ def test_a_closure_that_reads_loop_slots_keeps_its_comprehension_in_closures() -
 
 def test_text_that_python_cannot_compile_keeps_the_closure() -> None:
     slow = lambda f: 7  # noqa: E731
-    assert emit.build(emit.Src("(" * 300 + "1" + ")" * 300, {}), slow) is None
+    deep = emit.build(emit.Src("(" * 300 + "1" + ")" * 300, {}), slow)  # compiled on its first call
+    assert deep is not None and deep(FAST.new_frame(Env())) == 7 and deep(FAST.new_frame(Env())) == 7
+    assert emit.function("_x", ["return " + "(" * 300 + "1" + ")" * 300], {}) is None  # compiled now
     built = emit.build(emit.Src("L[0] + 1", {}), slow)
     frame = FAST.new_frame(Env())
     frame.L[0] = 41
@@ -138,3 +140,16 @@ def test_budget_charges_match_the_closures_for_card_loops() -> None:
         assert fast[0] == "value" and fast == slow, source
         assert fast[3] < DEFAULT_LIMITS.max_work  # something was charged
     assert CARD.values["cups-1"] == 0
+
+
+def test_generated_functions_compile_on_their_first_call() -> None:
+    """Loading compiles no generated text; the first call puts the compiled code in the function
+    itself (the same object), so later calls run it directly."""
+    slow = lambda f: -1  # noqa: E731
+    built = emit.build(emit.Src("L[0] * 2", {}), slow, where="<cardrules expression at t.yaml:3>")
+    assert built is not None and built.__code__.co_filename != "<cardrules expression at t.yaml:3>"
+    frame = FAST.new_frame(Env())
+    frame.L[0] = 21
+    assert built(frame) == 42
+    assert built.__code__.co_filename == "<cardrules expression at t.yaml:3>"
+    assert built(frame) == 42
