@@ -120,6 +120,7 @@ class ProcessPool:
         self.where = f"local, {workers} processes"
         self.window = 2 * workers
         self.futures: dict[Any, int] = {}
+        self.refused: list[int] = []  # ranges the pool refused because it had broken
         self.pool = self._new_pool()
 
     def _new_pool(self) -> Any:
@@ -130,23 +131,34 @@ class ProcessPool:
         return ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer)
 
     def submit(self, key: int, task: Task, payload: Any, games: range) -> None:
-        self.futures[self.pool.submit(run_task, task, payload, games)] = key
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            self.futures[self.pool.submit(run_task, task, payload, games)] = key
+        except BrokenProcessPool:  # a worker died before this range went out: told by next_done
+            self.refused.append(key)
 
     def next_done(self) -> tuple[int, Any]:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
+        if self.refused:
+            return self._died(self.refused)
         done, _pending = wait(list(self.futures), return_when=FIRST_COMPLETED)
         future = next(iter(done))
         key = self.futures.pop(future)
         try:
             return key, future.result()
         except BrokenProcessPool:
-            # every range out in this pool is lost with it
-            keys = [key, *self.futures.values()]
-            self.stop()  # the other workers too: they would be left running, their results lost
-            self.pool = self._new_pool()
-            raise Died("a worker process died (killed, or out of memory)", keys) from None
+            return self._died([key])
+
+    def _died(self, keys: list[int]) -> tuple[int, Any]:
+        """Every range out in a broken pool is lost with it: a new pool, and Died for the runner."""
+        keys = [*keys, *self.futures.values()]
+        self.refused = []
+        self.stop()  # the other workers too: they would be left running, their results lost
+        self.pool = self._new_pool()
+        raise Died("a worker process died (killed, or out of memory)", keys)
 
     def stop(self) -> None:
         """Stop now: the ranges being played are dropped with their processes (Ctrl-C)."""
