@@ -24,7 +24,6 @@ same step as the flat program's.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -35,7 +34,6 @@ from interpreter.expr.runtime import DEFAULT_LIMITS, ExprRuntimeError, refill
 MAX_INT = DEFAULT_LIMITS.max_int
 WORK = DEFAULT_LIMITS.max_work
 MAX_SEGMENT = 120  # instructions written into one segment (branches are written out in full)
-_names = itertools.count()
 
 _PAUSING = (P.Turn, P.Claim, P.End)
 
@@ -49,8 +47,10 @@ class _Text:
         self.size = 0
 
     def name(self, obj: Any, prefix: str = "r") -> str:
-        name = f"_{prefix}{next(_names)}"
-        self.refs[name] = obj
+        """A fresh name for `obj`, from the same process-wide counter as the expressions' names
+        (emit.name_for): a segment holds both, and two counters would hand out `_k5` twice."""
+        name, refs = emit.name_for(obj, prefix)
+        self.refs.update(refs)
         return name
 
     def add(self, line: str, depth: int) -> None:

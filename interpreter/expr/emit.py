@@ -261,9 +261,12 @@ def function(
     stub = types.FunctionType(_STUB.__code__, namespace, name)
 
     def first_call(f: Any) -> Any:
-        real = _compiled(text, where, namespace, name)
+        names = stub.__globals__  # the namespace itself, or what pickling (cloudpickle) kept of it
+        if names is not namespace:
+            names.update(namespace)
+        real = _compiled(text, where, names, name)
         if real is None:
-            namespace["_fallback"] = fallback
+            names["_fallback"] = fallback
             stub.__code__ = _DELEGATE.__code__
             return fallback(f)
         stub.__code__ = real.__code__

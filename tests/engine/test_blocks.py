@@ -75,3 +75,30 @@ def test_generated_code_is_named_by_rule_and_place() -> None:
     assert any("HM-" in n for n in flows), flows
     legal = [a.fused.__code__.co_filename for a in rs.actions if a.fused is not None]
     assert legal and all(n.startswith("<cardrules") and "legal values of" in n for n in legal), legal
+
+
+def test_a_ruleset_sent_to_a_worker_before_play_plays_the_same() -> None:
+    """Ray sends rulesets with cloudpickle, before or after their generated code first ran."""
+    from tests.expr.test_generated_code import _cloudpickle
+
+    cloudpickle = _cloudpickle()
+    path = ROOT / "hachinin_meri.yaml"
+    rs = load_ruleset(path)
+    fresh = cloudpickle.loads(cloudpickle.dumps(rs))
+    assert _trace(fresh, 4) == _trace(_reference(path), 4)
+    played = cloudpickle.loads(cloudpickle.dumps(rs))
+    assert _trace(played, 5) == _trace(rs, 5)
+
+
+def test_segment_names_never_collide_with_expression_names() -> None:
+    """A segment's namespace holds its own names and its expressions' (`_k12`...): both must come
+    from one counter, or a second ruleset compiled in the same process (a Ray worker, a counted
+    copy for `balance`) binds one name to two objects and a step reads the wrong value."""
+    from interpreter.engine import blocks
+    from interpreter.expr import emit
+
+    t = blocks._Text()
+    first, (then, _), last = t.name(object(), "k"), emit.name_for(object(), "k"), t.name(object(), "k")
+    assert [int(n[2:]) for n in (first, then, last)] == [int(first[2:]) + k for k in range(3)], "two counters"
+    rs_a, rs_b = load_ruleset(ROOT / "hachinin_meri.yaml"), load_ruleset(ROOT / "hachinin_meri.yaml")
+    assert _trace(rs_b, 2) == _trace(rs_a, 2) == _trace(_reference(ROOT / "hachinin_meri.yaml"), 2)

@@ -153,3 +153,25 @@ def test_generated_functions_compile_on_their_first_call() -> None:
     assert built(frame) == 42
     assert built.__code__.co_filename == "<cardrules expression at t.yaml:3>"
     assert built(frame) == 42
+
+
+def test_a_function_pickled_before_its_first_call_still_compiles() -> None:
+    """Ray and multiprocessing send rulesets to workers with cloudpickle, which keeps only the
+    names a function's code reads: the first call must compile into what the copy holds."""
+    cloudpickle = _cloudpickle()
+    slow = lambda f: -1  # noqa: E731
+    built = emit.build(emit.Src("L[0] * 2", {}), slow)
+    copy = cloudpickle.loads(cloudpickle.dumps(built))
+    frame = FAST.new_frame(Env())
+    frame.L[0] = 21
+    fell = emit.FELL_BACK[0]
+    assert copy(frame) == 42 and copy(frame) == 42
+    assert emit.FELL_BACK[0] == fell, "the copy ran its closures instead of its text"
+
+
+def _cloudpickle():
+    try:
+        import cloudpickle
+    except ImportError:
+        cloudpickle = pytest.importorskip("ray.cloudpickle")
+    return cloudpickle
