@@ -846,9 +846,31 @@ SCHEMA = {
                         ],
                     ],
                 ),
+                "images": obj(
+                    {
+                        "face": d(
+                            {"type": "string", "minLength": 1},
+                            "A file for every card's face, with placeholders from the card: `{id}`, `{suit}`, "
+                            "`{rank}` and its attributes (`{points}`). A card without a suit or rank gets no "
+                            "image from a pattern that names it (it is drawn).",
+                            ["cards/{id}.svg", "faces/{suit}/{rank}.png"],
+                        ),
+                        "back": d({"type": "string", "minLength": 1}, "The file for every card's back.", ["back.svg"]),
+                        "cards": d(
+                            {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}},
+                            "Files for single cards, by card id (they take the place of `face`).",
+                            [{"joker": "cards/joker.webp"}],
+                        ),
+                    },
+                    [],
+                    "Card images for front ends that draw cards (the browser table): paths relative to the file "
+                    "that names them, inside its folder, of type svg, png, webp or jpg. Cards without an image "
+                    "are drawn from the deck's data; a face-down card is always the back.",
+                    [{"face": "cards/{id}.svg", "back": "cards/back.svg"}],
+                ),
             },
             [],
-            "How the prompt shows things.",
+            "How the prompt and the browser table show things.",
         ),
     },
     "definitions": {"text": TEXT, "step": STEP},

@@ -9,6 +9,7 @@ from interpreter.compiling.actions import compile_actions, compile_functions, co
 from interpreter.compiling.context import Compiler, var_value
 from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import check_preference_names
+from interpreter.compiling.images import compile_images
 from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
@@ -76,6 +77,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         if fn:
             invariants.append((inv.rule, fn, when))
     status = compile_status(c, fc)
+    images = compile_images(c.model.images, c.cards, c.path, c.bag)
     fc.about("result.summary")
     summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
     sorts = compile_sorts(c, fc)
@@ -144,6 +146,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         plausible_fn=plausible,
         horizon=c.model.horizon,
         card_tables=_card_tables(c, exprs),
+        images=images,
     )
 
 

@@ -71,6 +71,7 @@ class Ruleset:
     card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
+    images: Any = None  # display.images as compiling/images.py checked them (a CardImages), if any
     ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)
 
     def fill(self, st: GameState, parts: tuple) -> str:
