@@ -85,11 +85,14 @@ def _locate(folder: Path, rel: str) -> tuple[Path | None, str | None]:
     problem = path_problem(rel)
     if problem is not None:
         return None, problem
-    target = (folder / rel).resolve()
-    if not target.is_relative_to(folder):
-        return None, "leads out of the ruleset's folder"
-    if not target.is_file():
-        return None, "does not exist"
+    try:
+        target = (folder / rel).resolve()
+        if not target.is_relative_to(folder):
+            return None, "leads out of the ruleset's folder"
+        if not target.is_file():
+            return None, "does not exist"
+    except (OSError, ValueError, RuntimeError):  # a NUL, a name too long, a loop of links
+        return None, "cannot be read as a file"
     return target, None
 
 

@@ -55,9 +55,11 @@ def test_the_fixture_names_a_picture_for_every_card_and_the_back(game):
         "s-1": "cards/s1.svg",
         "s-2": "cards/s2.svg",
         "s-3": "cards/s3.svg",
+        "s-4": "cards/s4.svg",
         "m-1": "cards/m1.svg",
         "m-2": "cards/m2.svg",
         "m-3": "cards/moon-high.svg",  # the single card's file takes the pattern's place
+        "m-4": "cards/m4.svg",
     }
     assert Path(images.files[images.back]).name == "back.svg"
     assert images.content_type(images.back) == "image/svg+xml"
@@ -72,7 +74,7 @@ def test_a_ruleset_without_images_has_none():
 def test_cards_without_a_pattern_file_are_drawn(game):
     with_images(game, "    cards: {s-1: cards/s1.svg}\n")
     rs = check_file(game).ruleset
-    assert [f >= 0 for f in rs.images.faces] == [True, False, False, False, False, False]
+    assert [f >= 0 for f in rs.images.faces] == [True] + [False] * 7
     assert rs.images.back == -1
 
 
@@ -127,10 +129,10 @@ def test_missing_pattern_files_are_one_error_with_a_count(game):
 
 
 def test_a_single_card_of_an_unknown_id_or_a_missing_file(game):
-    with_images(game, "    cards: {m-4: cards/m1.svg, m-1: cards/m9.png}\n")
+    with_images(game, "    cards: {m-5: cards/m1.svg, m-1: cards/m9.png}\n")
     report = check_file(game)
     assert [(d.message, d.hint) for d in report.diagnostics] == [
-        ("images.cards names unknown card 'm-4'", "did you mean 'm-3'?"),
+        ("images.cards names unknown card 'm-5'", "did you mean 'm-4'?"),
         ("image 'cards/m9.png' of card 'm-1' does not exist", None),
     ]
 
@@ -156,3 +158,27 @@ def test_validate_prints_the_problem_with_its_place_and_no_traceback(game):
         in run.stdout + run.stderr
     )
     assert "Traceback" not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("name", ["cards/a\\u0000b.svg", "cards/" + "x" * 5000 + ".svg"])
+def test_a_name_no_file_can_have_is_a_diagnostic_not_a_traceback(game, name):
+    with_images(game, f'    back: "{name}"\n')
+    (d,) = check_file(game).diagnostics
+    assert d.message.startswith("images.back") and d.message.endswith("cannot be read as a file")
+
+
+def test_in_a_variant_each_path_is_relative_to_the_file_that_writes_it(game):
+    variant = game.parent / "variants" / "own_back.yaml"
+    variant.parent.mkdir()
+    (variant.parent / "back.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    variant.write_text(
+        "cardrules: 1\nextends: ../images.yaml\nid: own_back\nname: Own back\n"
+        "display:\n  images:\n    back: back.png\n",
+        encoding="utf-8",
+    )
+    report = check_file(variant)
+    assert report.ok, report.diagnostics
+    images = report.ruleset.images
+    assert Path(images.files[images.back]) == (variant.parent / "back.png").resolve()
+    assert images.content_type(images.back) == "image/png"
+    assert Path(images.files[images.faces[0]]) == (game.parent / "cards" / "s1.svg").resolve()  # the base's
