@@ -377,6 +377,12 @@ def make_app(store: Store, workers: int = 4) -> Starlette:
             return HTMLResponse(_gone_page(lang), status_code=404)
         return HTMLResponse(await server.run(rules_html, rs, lang))
 
+    async def card_image(request: Request) -> Response:
+        found = store.image(request.path_params["ref"], request.path_params["name"])
+        if found is None or not Path(found[0]).is_file():
+            return Response("no such image", status_code=404, media_type="text/plain")
+        return FileResponse(found[0], media_type=found[1], headers=_IMAGE_HEADERS)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         await server.run(store.restore_all)
@@ -394,6 +400,7 @@ def make_app(store: Store, workers: int = 4) -> Starlette:
             Route("/", lobby_page),
             Route("/t/{table}/{token}", table_page),
             Route("/rules/{key:path}", rules_page),
+            Route("/card-images/{ref}/{name}", card_image),
             Route("/api/words", api_words),
             Route("/api/lobby", api_lobby),
             Route("/api/tables", api_create, methods=["POST"]),
@@ -408,6 +415,12 @@ def make_app(store: Store, workers: int = 4) -> Starlette:
 
 
 _NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+# a ruleset's card image: never run as a page of this server (an svg opened by itself), never sniffed
+_IMAGE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    "Cache-Control": "max-age=3600",
+}
 
 
 def _game_entry(store: Store, key: str) -> dict | None:

@@ -19,6 +19,7 @@ from interpreter.base.i18n import N_
 from interpreter.frontends.locks import FileBusy
 from interpreter.frontends.savefile import SaveFileError, default_save_path, saves_folder
 from interpreter.frontends.web.tables import Refused, Table, new_token, read_sidecar, restore, sidecar_path
+from interpreter.frontends.web.view import image_ref
 
 MAX_TABLES = 500  # tables one server holds
 LEVELS = ("easy", "normal", "hard", "random", "greedy", "ismcts")  # offered when the agent specs know them
@@ -71,6 +72,7 @@ class Store:
         self.folder = folder or saves_folder()
         self.tables: dict[str, Table] = {}
         self._rulesets: dict[str, Any] = {}
+        self.images: dict[str, Any] = {}  # image_ref -> the CardImages of a loaded ruleset
         self._lock = threading.Lock()
         self.problems: list[str] = []  # tables that could not be brought back, and why
 
@@ -84,7 +86,21 @@ class Store:
             rs = interpreter.load(path)
             with self._lock:
                 rs = self._rulesets.setdefault(path, rs)
+                if rs.images is not None:
+                    self.images[image_ref(rs)] = rs.images
         return rs
+
+    def image(self, ref: str, name: str) -> tuple[str, str] | None:
+        """The file and content type an image address names (`{ref}/{n}.{type}`, view.image_url):
+        only files a loaded ruleset's display.images named; None for anything else."""
+        images = self.images.get(ref) if isinstance(ref, str) else None
+        stem, dot, suffix = name.partition(".") if isinstance(name, str) else ("", "", "")
+        if images is None or not dot or not stem.isdigit() or len(stem) > 6 or int(stem) >= len(images.files):
+            return None
+        n = int(stem)
+        if Path(images.files[n]).suffix.lower() != "." + suffix:
+            return None
+        return images.files[n], images.content_type(n)
 
     def game(self, key: str) -> tuple[Game, Any]:
         game = self.games.get(key) if isinstance(key, str) else None

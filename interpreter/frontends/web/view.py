@@ -10,6 +10,7 @@ the display order of the seat's own visible cards and which card each of its mov
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from interpreter.engine.state import PICK_KIND
@@ -35,9 +36,10 @@ def ruleset_data(rs: Any) -> dict:
         "players": rs.num_players,
         "order": rs.order,
         "cards": [
-            {"id": cid, "name": texts(c.names[f]), "suit": c.suit_of[f], "rank": c.rank_of[f]}
+            {"id": cid, "name": texts(c.names[f]), "suit": c.suit_of[f], "rank": c.rank_of[f], "image": face_url(rs, f)}
             for f, cid in enumerate(c.ids)
         ],
+        "back_image": image_url(rs, rs.images.back) if rs.images is not None else None,
         "suits": [
             {"id": sid, "name": texts(c.suit_names[i]), "color": c.suit_colors[i], "symbol": c.suit_symbols[i]}
             for i, sid in enumerate(c.suit_ids)
@@ -60,6 +62,26 @@ def ruleset_data(rs: Any) -> dict:
         "actions": {a.name: {"label": texts(a.label), "card": a.param_kind == "card"} for a in rs.actions},
         "kinds": kinds,
     }
+
+
+def image_ref(rs: Any) -> str:
+    """The part of a ruleset's image addresses that names the ruleset (its file and text)."""
+    import hashlib
+
+    return hashlib.sha256(f"{Path(rs.path).resolve()}\0{rs.source_sha256}".encode()).hexdigest()[:20]
+
+
+def image_url(rs: Any, n: int) -> str | None:
+    """The address of the ruleset's image file `n` (display.images), None for -1 (drawn)."""
+    if rs.images is None or n < 0:
+        return None
+    return f"/card-images/{image_ref(rs)}/{n}{Path(rs.images.files[n]).suffix.lower()}"
+
+
+def face_url(rs: Any, face: int) -> str | None:
+    """The address of a card face's image, None when the page draws it.  Sent only with the deck
+    (which names every card anyway); a card the seat may not see is sent as null, never by it."""
+    return image_url(rs, rs.images.faces[face]) if rs.images is not None else None
 
 
 def seat_view(table: Any, seat: int) -> dict:

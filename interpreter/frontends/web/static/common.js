@@ -173,7 +173,7 @@ const CR = (() => {
   function setDeck(ruleset) {
     const byId = {};
     ruleset.cards.forEach((c, i) => (byId[c.id] = { ...c, face: i }));
-    deck = { byId, suits: ruleset.suits, ranks: ruleset.ranks, short: shortRanks(ruleset.ranks) };
+    deck = { byId, suits: ruleset.suits, ranks: ruleset.ranks, short: shortRanks(ruleset.ranks), back: ruleset.back_image || null };
   }
 
   function cardName(id) {
@@ -201,10 +201,18 @@ const CR = (() => {
     return n;
   }
 
-  // a card face (or its back for null) as an SVG picture, 60 x 88 units
+  // a card face (or its back for null) as an SVG picture, 60 x 88 units: the ruleset's image of it
+  // (display.images) when it names one, else drawn from the deck's data
   function cardSVG(id) {
     const pic = svg("svg", { viewBox: "0 0 60 88", class: "card-svg", "aria-hidden": "true", focusable: "false" });
-    if (id === null || id === undefined) {
+    const hidden = id === null || id === undefined;
+    const image = hidden ? deck && deck.back : deck && deck.byId[id] && deck.byId[id].image;
+    if (image) {
+      pic.classList.add("card-image");
+      pic.append(svg("image", { href: image, x: 0, y: 0, width: 60, height: 88, preserveAspectRatio: "xMidYMid meet" }));
+      return pic;
+    }
+    if (hidden) {
       pic.append(svg("rect", { x: 1, y: 1, width: 58, height: 86, rx: 6, class: "back" }));
       pic.append(svg("rect", { x: 5, y: 5, width: 50, height: 78, rx: 4, class: "back-inner" }));
       pic.append(svg("path", { d: "M30 22 L44 44 L30 66 L16 44 Z", class: "back-mark" }));
