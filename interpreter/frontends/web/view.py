@@ -1,5 +1,6 @@
 """What one browser is sent: its seat's observation, shaped for the table page, and the ruleset's
-public data (cards, zones, seats, teams, texts in every language it has).
+public data (cards, zones, seats, teams, texts in every language it has, the addresses of the
+ruleset's own card pictures).
 
 Everything in a seat's view comes from `observation(seat)`: the engine has already hidden every
 card that seat may not see, and lists legal moves only for the seat to act.  The view leaves out
