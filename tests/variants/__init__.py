@@ -40,7 +40,13 @@ def rule_changes(base: str, variant: str) -> set[tuple]:
 
 
 def differences(base, variant, path: tuple = ()) -> set[tuple]:
-    """Paths at which two merged trees differ (a list of id'd mappings is compared by id)."""
+    """Paths at which two merged trees differ (a list of id'd mappings is compared by id).
+
+    A text given in several languages ({en: ..., ja: ...}) is one value: a changed
+    text is one difference at its own path, whichever languages changed.
+    """
+    if is_translated_text(base) and is_translated_text(variant):
+        return set() if base == variant else {path}
     if isinstance(base, dict) and isinstance(variant, dict):
         out = set()
         for key in set(base) | set(variant):
@@ -60,6 +66,14 @@ def differences(base, variant, path: tuple = ()) -> set[tuple]:
         v = {x["id"]: x for x in variant}
         return differences(b, v, path)
     return set() if base == variant else {path}
+
+
+LANGUAGES = {"en", "ja", "ms", "fa", "hu", "zh"}
+
+
+def is_translated_text(x) -> bool:
+    """A mapping from language codes to strings: one text in several languages."""
+    return isinstance(x, dict) and bool(x) and set(x) <= LANGUAGES and all(isinstance(v, str) for v in x.values())
 
 
 def actions(st) -> list[str]:
