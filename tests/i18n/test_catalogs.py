@@ -48,3 +48,17 @@ def test_the_help_texts_of_the_commands_are_in_the_template(tmpl):
     ids = {m.id for m in tmpl}
     assert "The seat you play." in ids and "Show this message and exit." in ids
     assert any(isinstance(i, str) and i.startswith("Play RULESET (a file") for i in ids)
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_catalog_passes_the_checks_msgfmt_makes(lang):
+    """Placeholders agree between each message and its translation (Babel's checks, as
+    `msgfmt -c`): a `%` in plain text, such as "95% confidence", is marked no-python-format."""
+    from babel.messages.pofile import read_po
+
+    from interpreter.base.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "cardrules.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    wrong = [(m.id, [str(e) for e in errors]) for m, errors in catalog.check() if "no-python-format" not in m.flags]
+    assert wrong == []  # (Babel finds "% c" in such a text whatever its flag says; msgfmt reads the flag)
