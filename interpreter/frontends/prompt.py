@@ -34,6 +34,7 @@ from interpreter.text.story import StoryWriter
 WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
+    "others_first": N_("{who} plays first; the AI seats play until it is your turn."),
     "too_long": N_("that line is too long to be a move; type a number, a card or 'help'"),
     "no_move": N_("there is no move {n}; choose 1 to {last}"),
     "which": N_("which move? {moves}"),
@@ -95,6 +96,7 @@ class Session:
     last_round: list = field(default_factory=list)  # lines of the last completed trick or turn
     since_move: list = field(default_factory=list)  # lines shown since the person's previous move
     hidden_shown: bool = False  # a hidden card was shown since the last board (which then explains it)
+    look_due: bool = True  # a deal has begun and its table not been shown yet
 
     def __post_init__(self) -> None:
         ids = self.rs.cards.ids
@@ -177,6 +179,10 @@ class Session:
         while not self.state.is_terminal():
             seat = self.state.current_player()
             if seat != self.seat:
+                if self.look_due:
+                    self._look(seat)
+                else:  # what happened so far is shown while the seat thinks
+                    self._show_events(self.state.observation(self.seat))
                 action = self.agents[seat].choose(self.state)
                 self._apply(action)
                 if self.log:
@@ -220,6 +226,15 @@ class Session:
     # ----- showing ------------------------------------------------------------
     def _show(self) -> None:
         obs = self.state.observation(self.seat)
+        self._board(obs)
+        self.menu = self._menu()
+        for line in self.screen.decision(obs):
+            self.echo(line)
+        for line in self.screen.menu([a.text for a in self.menu]):
+            self.echo(line)
+
+    def _board(self, obs: dict) -> None:
+        """The events not shown yet, then the table as the person's seat sees it."""
         self._show_events(obs)
         self.echo("")
         board = self.screen.board(obs, self.seat)
@@ -228,11 +243,12 @@ class Session:
         if self.hidden_shown or any(HIDDEN in line for line in board):
             self.echo(_(STORY_WORDS["legend"], hidden=HIDDEN))
         self.hidden_shown = False
-        self.menu = self._menu()
-        for line in self.screen.decision(obs):
-            self.echo(line)
-        for line in self.screen.menu([a.text for a in self.menu]):
-            self.echo(line)
+        self.look_due = False
+
+    def _look(self, seat: int) -> None:
+        """A deal that an AI seat opens: the table at once (the person's hand), before anyone thinks."""
+        self._board(self.state.observation(self.seat))
+        self.echo(_(WORDS["others_first"], who=self.renderer.seat(seat)))
 
     def _show_events(self, obs: dict) -> None:
         events = obs["events"]
@@ -246,6 +262,7 @@ class Session:
                 self.last_round = lines
             if event["kind"] == "deal_end":
                 deals_before += 1
+                self.look_due = True
                 lines = lines + self.story.match_table(obs["deals"][:deals_before], self.earlier)
             for line in lines:
                 self.echo(line)
@@ -411,6 +428,7 @@ class Session:
         self.clean, self.state = fresh.clone(), fresh
         self.game_number += 1
         self.shown = 0
+        self.look_due = True
         self.undo_points = []
         self.log_offset = None
         self._open_log()
