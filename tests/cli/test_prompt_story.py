@@ -86,6 +86,29 @@ def test_a_forced_move_plays_itself_and_says_so_unless_confirm_forced(hm, tmp_pa
     assert any(line.strip() == "1) pass" for line in out)
 
 
+def test_a_deal_an_ai_seat_opens_shows_the_table_before_any_ai_thinks_and_each_ai_move_as_made(hm, tmp_path):
+    """The first screen comes before the AI seats search: the person's hand, then who plays first;
+    each AI move is on the screen before the next AI seat is asked (issue 14: the first screen)."""
+    s, out = session(hm, ["1"] * 3, tmp_path, seat=3, seed=3, options={"deals": 1})
+    asked: list[int] = []
+    for agent in s.agents:
+        original = agent.choose
+
+        def choose(state, original=original):
+            asked.append(len(out))  # how much was on the screen when this seat began to think
+            return original(state)
+
+        agent.choose = choose
+    s.run()
+    first = next(i for i, line in enumerate(out) if "plays first; the AI seats play until it is your turn" in line)
+    assert asked and asked[0] == first + 1
+    assert any(line.startswith("Your hand (") for line in out[:first])
+    assert "You are Seat 3" in "\n".join(out[:first])
+    prompt = next(i for i, line in enumerate(out) if line.startswith("> "))
+    before = [a for a in asked if a < prompt]
+    assert len(before) >= 2 and all(b > a for a, b in zip(before, before[1:]))  # each move told before the next
+
+
 def test_hands_are_wrapped_to_the_width_and_honours_sorted(dz, tmp_path):
     s, out = session(dz, ["1"] * 2, tmp_path, seat=0, seed=4, columns=60)
     s.run()
