@@ -17,6 +17,16 @@ from the hints' ranking of the moves, so visits go to the hints' favourites
 until playouts show a lesser move to be better; without hints, every move
 is tried once and then UCB1 chooses.  Rewards are the change of each seat's
 value, scaled to about [-1, 1].
+
+With `root="halving"` (the `normal` and `hard` levels) the searching seat's
+own move is not chosen down the tree but by comparison: the hints' few
+favourite moves are each searched on the same samples with the same playout
+randomness (common random numbers), the worse half dropped after each round
+(sequential halving, Karnin, Koren and Somekh 2013), and the favourite kept
+unless another did better by more than `trust` standard errors of the
+paired difference.  Pairing takes the luck of the deal out of the
+comparison, which a tree's separate averages cannot do at a small budget;
+the trust keeps hints that are already good from being overruled by noise.
 """
 
 from __future__ import annotations
@@ -34,7 +44,20 @@ from interpreter.engine.hints import preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
-_SETTINGS = ("seconds", "max_seconds", "c", "cpuct", "plausible", "reuse", "playout", "epsilon", "depth")
+_SETTINGS = (
+    "seconds",
+    "max_seconds",
+    "c",
+    "cpuct",
+    "plausible",
+    "reuse",
+    "playout",
+    "epsilon",
+    "depth",
+    "root",
+    "width",
+    "trust",
+)
 
 
 class Node:
@@ -61,6 +84,11 @@ class IsmctsAgent(Agent):
     `plausible` is how many swaps the sampler tries per other seat to make
     its samples plausible by `hints.plausible` (0: none); `keep` keeps the
     tree between moves; `workers` > 1 searches in that many processes.
+    `root` is how the move is chosen: `tree` (every node, the root too, by
+    PUCT with the hints' priors, or UCB) or `halving` (the root's moves
+    compared on the same samples, `_halving`), with `width` (0: all) the
+    number of the hints' favourites compared and `trust` how many standard
+    errors another move must beat the favourite by.
     """
 
     name = "ismcts"
@@ -81,6 +109,9 @@ class IsmctsAgent(Agent):
         depth: int | None = None,
         keep: int = 1,
         workers: int = 1,
+        root: str = "tree",
+        width: int = 0,
+        trust: float = 1.0,
         **options: Any,
     ):
         super().__init__(seat, seed, **options)
@@ -94,6 +125,10 @@ class IsmctsAgent(Agent):
             raise ValueError("playout must be 'policy' or 'random'")
         if not 0 <= epsilon <= 1:
             raise ValueError("epsilon must be between 0 and 1")
+        if root not in ("tree", "halving"):
+            raise ValueError("root must be 'tree' or 'halving'")
+        self.root, self.width, self.trust = root, max(0, int(width)), float(trust)
+        self._reward = 0.0  # the searching seat's reward in the last iteration
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
         self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
@@ -144,20 +179,13 @@ class IsmctsAgent(Agent):
             deadline = start + self.seconds
         elif self.max_seconds > 0:
             deadline = start + self.max_seconds
-        world = first
-        done = kept
-        steps = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > kept:
-                now = time.perf_counter()
-                if now + (now - start) / (done - kept) >= deadline:  # stop before the next one would overrun
-                    break
-            if world is None or (done - kept) % self.reuse == 0 and done > kept:
-                world = sampler.sample()
-            steps += self._iterate(root, world.clone(), base, scale, policy, seat)
-            done += 1
+        best: tuple | None = None
+        if self.root == "halving":
+            done, steps, best = self._halving(
+                root, sampler, first, legal, base, scale, policy, seat, kept, start, deadline
+            )
+        else:
+            done, steps = self._by_tree(root, sampler, first, base, scale, policy, seat, kept, start, deadline)
         self.last_stats = {
             "iterations": done - kept,
             "kept": kept,
@@ -168,26 +196,141 @@ class IsmctsAgent(Agent):
             "playout_steps": steps,
         }
         by_key = {(seat, a.kind, a.value): a for a in legal}
-        ranked = sorted(
-            (
-                (child.visits, child.total[seat] / max(1, child.visits), i, key)
-                for i, (key, child) in enumerate(root.children.items())
-                if key in by_key
-            ),
-            reverse=True,
-        )
-        if not ranked:
-            return self.rng.choice(legal), root
-        key = ranked[0][3]
-        chosen = by_key[key]
+        if best is None:  # by the tree: the move visited most (then the best mean)
+            ranked = sorted(
+                (
+                    (child.visits, child.total[seat] / max(1, child.visits), i, key)
+                    for i, (key, child) in enumerate(root.children.items())
+                    if key in by_key
+                ),
+                reverse=True,
+            )
+            if not ranked:
+                return self.rng.choice(legal), root
+            best = ranked[0][3]
+        chosen = by_key[best]
         if self.keep:
             self._kept = (root, len(state.history), state.snapshot)
         return chosen, root
 
+    def _by_tree(
+        self,
+        root: Node,
+        sampler: Any,
+        first: Any,
+        base: list,
+        scale: list,
+        policy: Policy,
+        seat: int,
+        kept: int,
+        start: float,
+        deadline: float | None,
+    ) -> tuple[int, int]:
+        """Iterations chosen down the tree (PUCT or UCB at every node, the root too)."""
+        world = first
+        done = kept
+        steps = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > kept and _late(start, done - kept, deadline):
+                break
+            if world is None or (done - kept) % self.reuse == 0 and done > kept:
+                world = sampler.sample()
+            steps += self._iterate(root, world.clone(), base, scale, policy, seat)
+            done += 1
+        return done, steps
+
+    def _halving(
+        self,
+        root: Node,
+        sampler: Any,
+        first: Any,
+        legal: list,
+        base: list,
+        scale: list,
+        policy: Policy,
+        seat: int,
+        kept: int,
+        start: float,
+        deadline: float | None,
+    ) -> tuple[int, int, tuple]:
+        """Sequential halving at the root with common random numbers (Karnin et al. 2013).
+
+        Every move still in the running is searched on the same samples with
+        the same playout randomness, so the luck of the deal is the same for
+        each and their difference shows which is better; after each round
+        the worse half (by mean reward) is dropped, the hints' favourite
+        excepted.  Below the root the tree is searched as usual.  The rounds
+        share the budget equally; with a time budget, each round has its
+        share of the time left.  At the end the best other move replaces the
+        favourite only when it did better on the same samples by more than
+        `trust` standard errors of the difference: good hints are kept
+        unless playouts clearly show a better move, weak ones are overruled.
+        """
+        moves = policy.ranked(first, legal)
+        if self.width and policy.hints:
+            moves = moves[: self.width]  # the hints' favourites only
+        favourite = moves[0]
+        keys = {id(a): (seat, a.kind, a.value) for a in moves}
+        rewards: dict[int, dict[int, float]] = {id(a): {} for a in moves}  # per move: sample -> reward
+        sizes = [len(moves)]
+        while sizes[-1] > 2:
+            sizes.append(math.ceil(sizes[-1] / 2))
+        total = self.iterations
+        done, steps, world, sample = kept, 0, first, 0
+        for r in range(len(sizes)):
+            left = len(sizes) - r
+            per_round = None if total is None else (total - done) // left
+            round_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / left
+            spent = 0
+            while True:
+                if per_round is not None and spent + len(moves) > max(per_round, len(moves)):
+                    break
+                if round_end is not None and spent and _late(start, done - kept, round_end, len(moves)):
+                    break
+                if world is None:
+                    world = sampler.sample()
+                seed = self.rng.getrandbits(63)
+                before = scale[:]  # every move of the set has its rewards scaled alike
+                for a in moves:
+                    policy.rng = random.Random(seed)
+                    mine = before[:]
+                    steps += self._iterate(root, world.clone(), base, mine, policy, seat, a)
+                    rewards[id(a)][sample] = self._reward
+                    scale[1] += mine[1] - before[1]
+                    scale[2] += mine[2] - before[2]
+                policy.rng = self.rng
+                world = None
+                sample += 1
+                spent += len(moves)
+                done += len(moves)
+            if len(moves) <= 2:
+                break
+            scored = sorted(
+                ((_mean(root.children.get(keys[id(a)]), seat), -i, a) for i, a in enumerate(moves)), reverse=True
+            )
+            moves = [a for _, _, a in scored[: math.ceil(len(moves) / 2)]]
+            if favourite not in moves:
+                moves.append(favourite)
+        others = [a for a in moves if a is not favourite]
+        if not others:
+            return done, steps, keys[id(favourite)]
+        best = max(others, key=lambda a: _mean(root.children.get(keys[id(a)]), seat))
+        ours, theirs = rewards[id(best)], rewards[id(favourite)]
+        diffs = [ours[k] - theirs[k] for k in ours if k in theirs]
+        if len(diffs) < 2:
+            return done, steps, keys[id(favourite)]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        better = mean > self.trust * spread if spread > 0 else mean > 0
+        return done, steps, keys[id(best if better else favourite)]
+
     # ----- root-parallel search ------------------------------------------------------------
     def _search_in_workers(self, state: Any, legal: list) -> Any:
-        """The move found by `workers` independent searches in worker processes (their visits added),
-        or None where workers cannot be used.  Each has its share of the iterations and its own seed."""
+        """The move found by `workers` independent searches in worker processes, or None where workers
+        cannot be used: the move most of them chose, then the most visits over all of them.  Each has
+        its share of the iterations and its own seed."""
         workers = self.workers
         share = None if self.iterations is None else max(1, math.ceil(self.iterations / workers))
         settings = {name: getattr(self, name) for name in _SETTINGS}
@@ -200,17 +343,23 @@ class IsmctsAgent(Agent):
             return None
         self._kept = None
         visits: dict[tuple, list] = {}
-        for part in parts:
-            for key, (n, total) in part.items():
-                tally = visits.setdefault(key, [0, 0.0])
-                tally[0] += n
-                tally[1] += total
+        for chosen, children in parts:
+            for key, (n, total) in children.items():
+                tally = visits.setdefault(key, [0, 0, 0.0])
+                tally[1] += n
+                tally[2] += total
+            if chosen in visits:
+                visits[chosen][0] += 1  # each search's own choice is a vote
         seat = state.current_player()
         by_key = {(seat, a.kind, a.value): a for a in legal}
-        ranked = sorted((n, total / max(1, n), i, k) for i, (k, (n, total)) in enumerate(visits.items()) if k in by_key)
-        done = sum(n for n, _ in visits.values())  # each iteration visits one of the root's moves
+        ranked = sorted(
+            (votes, n, total / max(1, n), i, k)
+            for i, (k, (votes, n, total)) in enumerate(visits.items())
+            if k in by_key
+        )
+        done = sum(n for _, n, _ in visits.values())  # each iteration visits one of the root's moves
         self.last_stats = {"iterations": done, "workers": workers}
-        return by_key[ranked[-1][3]] if ranked else None
+        return by_key[ranked[-1][4]] if ranked else None
 
     # ----- the tree kept between moves ------------------------------------------------
     def _root(self, state: Any) -> tuple[Node | None, int]:
@@ -234,7 +383,10 @@ class IsmctsAgent(Agent):
         return node, node.visits
 
     # ----- one iteration -----------------------------------------------------------------
-    def _iterate(self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int) -> int:
+    def _iterate(
+        self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int, first: Any = None
+    ) -> int:
+        """One iteration: down the tree (through `first` at the root, if given), one new node, a playout."""
         node = root
         path: list[Node] = [root]
         moves: list[tuple] = []
@@ -248,7 +400,12 @@ class IsmctsAgent(Agent):
                 node = self._apply(st, action, node, path)
                 continue
             legal = st.legal_actions()
-            if policy.hints:
+            if first is not None:
+                action, first = first, None
+                child = node.children.get((mover, action.kind, action.value))
+                if child is not None:
+                    child.avail += 1
+            elif policy.hints:
                 action, child = self._select_by_prior(node, st, legal, mover)
             else:
                 action, child = self._select_ucb(node, st, legal, mover, policy)
@@ -280,6 +437,7 @@ class IsmctsAgent(Agent):
             for i in range(players):
                 total[i] += reward[i]
         policy.learn(moves, reward)
+        self._reward = reward[seat]
         return steps
 
     def _select_ucb(self, node: Node, st: Any, legal: list, mover: int, policy: Policy) -> tuple[Any, Node | None]:
@@ -350,8 +508,9 @@ class IsmctsAgent(Agent):
         return node
 
 
-def _search_job(rs: Any, job: tuple) -> dict:
-    """In a worker: one search; the root's moves with their visits and total reward for the mover."""
+def _search_job(rs: Any, job: tuple) -> tuple:
+    """In a worker: one search; its choice, and the root's moves with their visits and total reward
+    for the mover."""
     data, settings, seed, began = job
     late = time.perf_counter() - began  # sending the job and reading the state
     for cap in ("seconds", "max_seconds"):
@@ -361,8 +520,19 @@ def _search_job(rs: Any, job: tuple) -> dict:
     seat = state.current_player()
     agent = IsmctsAgent(seat, 0, **settings)
     agent.rng = random.Random(seed)
-    _, root = agent.search(state, state.legal_actions())
-    return {key: (child.visits, child.total[seat]) for key, child in root.children.items() if len(key) == 3}
+    chosen, root = agent.search(state, state.legal_actions())
+    children = {key: (child.visits, child.total[seat]) for key, child in root.children.items() if len(key) == 3}
+    return (seat, chosen.kind, chosen.value), children
+
+
+def _late(start: float, done: int, deadline: float, more: int = 1) -> bool:
+    """Whether `more` iterations, at the mean time of those `done` since `start`, would overrun."""
+    now = time.perf_counter()
+    return now + more * (now - start) / done >= deadline
+
+
+def _mean(node: Node | None, seat: int) -> float:
+    return -1e18 if node is None or not node.visits else node.total[seat] / node.visits
 
 
 def _rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:

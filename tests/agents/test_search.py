@@ -234,3 +234,128 @@ def test_workers_forked_with_an_earlier_ruleset_are_closed(dz, hm):
     assert first == [(id(dz), 1), (id(dz), 2)]
     assert list(parallel._POOLS) == [2] and parallel._POOLS[2][0] is hm and old is not parallel._POOLS[2][1]
     assert id(dz) not in parallel._RULESETS
+
+
+ONE_TRICK = """
+cardrules: 1
+id: one_trick
+name: One trick
+players: {count: 2}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: s}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}},
+          {id: "4", attrs: {value: 4}}, {id: "5", attrs: {value: 5}}, {id: "6", attrs: {value: 6}},
+          {id: "7", attrs: {value: 7}}, {id: "8", attrs: {value: 8}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+variables:
+  points: {type: int, per: seat}
+actions:
+  play:
+    text: Play a card.
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - for_each: {in: "seats_from(0)", as: s, steps: [{turn: {player: s, actions: [play]}}]}
+  - add: {"points[max(entries('table'), key=strength).by]": 1}
+result:
+  returns: "points[seat]"
+functions:
+  strength:
+    params: {e: entry}
+    value: "e.card.value"
+hints:
+  prefer:
+    play: "0 - card.value"
+"""
+
+
+def _value(action) -> int:
+    return int(action.text.rsplit("-", 1)[1])  # "play s-7" -> 7
+
+
+@pytest.fixture(scope="module")
+def one_trick():
+    from tests.engine.tiny import compile_text
+
+    return compile_text(ONE_TRICK, "one_trick.yaml")
+
+
+def test_halving_finds_the_best_move_against_misleading_hints(one_trick):
+    """The hints like the lowest card best; sequential halving with the same samples for every move
+    still finds the card most likely to win the trick (seat 1 holds 3 of the 5 cards seat 0 cannot
+    see, and answers to win), and spends the most visits on it."""
+    from itertools import combinations
+
+    for seed in range(6):
+        st = one_trick.new_game(seed=seed)
+        legal = st.legal_actions()
+        mine = [_value(a) for a in legal]
+        unseen = [v for v in range(1, 9) if v not in mine]
+        hands = list(combinations(unseen, 3))
+
+        def wins(action, hands=hands) -> float:  # the chance that seat 1 holds nothing higher
+            return sum(max(h) < _value(action) for h in hands) / len(hands)
+
+        agent = IsmctsAgent(0, seed, iterations=160, root="halving")
+        chosen, root = agent.search(st, legal)
+        assert wins(chosen) == max(wins(a) for a in legal)
+        assert wins(chosen) > wins(min(legal, key=_value)) or len(set(map(wins, legal))) == 1
+        visits = {key[2]: child.visits for key, child in root.children.items()}
+        assert visits[chosen.value] == max(visits.values())
+        assert agent.last_stats["iterations"] <= 160 + len(legal)
+
+
+def test_halving_width_keeps_to_the_hints_favourites(one_trick):
+    """With `width`, only the hints' favourites are searched at the root (here the lowest cards)."""
+    st = one_trick.new_game(seed=1)
+    legal = st.legal_actions()
+    agent = IsmctsAgent(0, 1, iterations=40, root="halving", width=2)
+    chosen, root = agent.search(st, legal)
+    lowest = sorted(legal, key=_value)[:2]
+    assert {key[2] for key in root.children} == {a.value for a in lowest}
+    assert chosen in lowest
+    with pytest.raises(ValueError, match="root must be"):
+        IsmctsAgent(0, 1, root="flat")
+
+
+COIN = (
+    ONE_TRICK.replace(
+        """  - for_each: {in: "seats_from(0)", as: s, steps: [{turn: {player: s, actions: [play]}}]}
+  - add: {"points[max(entries('table'), key=strength).by]": 1}""",
+        """  - turn: {player: 0, actions: [play]}
+  - move: {from: deck, to: turned, count: 1, face: up}
+  - add: {"points[0]": "1 if max(c.value for c in turned) > 4 else 0"}""",
+    )
+    .replace('play: "0 - card.value"', 'play: "card.value"')
+    .replace("  table: {visibility: all}\n", "  table: {visibility: all}\n  turned: {visibility: all}\n")
+)
+
+
+def test_halving_plays_every_move_out_on_the_same_samples_and_keeps_the_favourite_on_a_tie():
+    """Here the move does not matter (a card turned from the deck decides): on the same samples with
+    the same playout randomness every move scores exactly the same, so no noise overrules the hints'
+    favourite, whatever the trust."""
+    from tests.engine.tiny import compile_text
+
+    coin = compile_text(COIN, "coin.yaml")
+    for seed in range(8):
+        st = coin.new_game(seed=seed)
+        legal = st.legal_actions()
+        favourite = max(legal, key=_value)
+        for trust in (0.0, 1.0):
+            agent = IsmctsAgent(0, seed, iterations=60, root="halving", trust=trust)
+            chosen, root = agent.search(st, legal)
+            assert chosen == favourite
+            children = list(root.children.values())
+            assert len(children) == len(legal)
+            by_visits: dict[int, set] = {}
+            for c in children:  # moves dropped in the same round were played on the same samples
+                by_visits.setdefault(c.visits, set()).add(round(c.total[0] / c.visits, 9))
+            assert all(len(means) == 1 for means in by_visits.values())
