@@ -1,15 +1,18 @@
 """The levels people choose at the prompt: `easy`, `normal`, `hard`.
 
 Each is the search agent with a documented budget and policy (README and
-docs/cli.md repeat this table); a level name works wherever an agent spec
+docs/agents.md repeat this list); a level name works wherever an agent spec
 does (`--agents normal`, `a=hard/b=normal`), and options after it change
 the preset (`normal:iterations=400`).
 
-| level | search | playouts | time per move |
-|---|---|---|---|
-| easy | 25 iterations | the hints, with 1 move in 3 at random | about 0.1 s |
-| normal | 150 iterations, the tree kept between moves | the hints, 1 move in 10 at random | at most 1 s |
-| hard | 450 iterations in 2 processes | the hints, 1 move in 10 at random | at most 3 s |
+- easy: 25 iterations down the tree (PUCT, the hints' ranking as priors);
+  playouts by the hints, 1 move in 3 at random; about 0.1 s a move.
+- normal: 150 iterations; the hints' 5 favourite moves compared on the same
+  samples (sequential halving), the favourite kept unless another did
+  clearly better (one standard error); the tree kept between moves;
+  playouts by the hints, 1 move in 10 at random; at most 1 s.
+- hard: 450 iterations as normal, in 2 processes whose choices vote; at
+  most 3 s.
 
 A move with one legal action, or one that wins the deal at once, is played
 without searching.  The time caps (`max_seconds`) only cut a search short
@@ -25,8 +28,8 @@ from interpreter.agents.ismcts import IsmctsAgent
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 25, "epsilon": 0.33, "keep": 0, "max_seconds": 0.5},
-    "normal": {"iterations": 150, "max_seconds": 1.0},
-    "hard": {"iterations": 450, "max_seconds": 3.0, "workers": 2},
+    "normal": {"iterations": 150, "max_seconds": 1.0, "root": "halving", "width": 5},
+    "hard": {"iterations": 450, "max_seconds": 3.0, "workers": 2, "root": "halving", "width": 5},
 }
 
 
