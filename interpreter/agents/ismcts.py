@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
@@ -72,6 +72,21 @@ class Node:
 
     def size(self) -> int:
         return 1 + sum(child.size() for child in self.children.values())
+
+
+class _Run(NamedTuple):
+    """One search's working parts, as the ways of choosing the root's move share them."""
+
+    root: Node
+    sampler: Determinizer
+    first: Any  # the first sample
+    base: list  # every seat's value before the move
+    scale: list  # [-, sum over iterations of the largest gain, iterations]: the unit of rewards
+    policy: Policy
+    seat: int
+    kept: int  # visits the kept tree brought
+    start: float
+    deadline: float | None
 
 
 class IsmctsAgent(Agent):
@@ -180,12 +195,11 @@ class IsmctsAgent(Agent):
         elif self.max_seconds > 0:
             deadline = start + self.max_seconds
         best: tuple | None = None
+        run = _Run(root, sampler, first, base, scale, policy, seat, kept, start, deadline)
         if self.root == "halving":
-            done, steps, best = self._halving(
-                root, sampler, first, legal, base, scale, policy, seat, kept, start, deadline
-            )
+            done, steps, best = self._halving(run, legal)
         else:
-            done, steps = self._by_tree(root, sampler, first, base, scale, policy, seat, kept, start, deadline)
+            done, steps = self._by_tree(run)
         self.last_stats = {
             "iterations": done - kept,
             "kept": kept,
@@ -213,21 +227,11 @@ class IsmctsAgent(Agent):
             self._kept = (root, len(state.history), state.snapshot)
         return chosen, root
 
-    def _by_tree(
-        self,
-        root: Node,
-        sampler: Any,
-        first: Any,
-        base: list,
-        scale: list,
-        policy: Policy,
-        seat: int,
-        kept: int,
-        start: float,
-        deadline: float | None,
-    ) -> tuple[int, int]:
+    def _by_tree(self, run: _Run) -> tuple[int, int]:
         """Iterations chosen down the tree (PUCT or UCB at every node, the root too)."""
-        world = first
+        root, sampler, base, scale, policy, seat = run.root, run.sampler, run.base, run.scale, run.policy, run.seat
+        kept, start, deadline = run.kept, run.start, run.deadline
+        world = run.first
         done = kept
         steps = 0
         while True:
@@ -241,20 +245,7 @@ class IsmctsAgent(Agent):
             done += 1
         return done, steps
 
-    def _halving(
-        self,
-        root: Node,
-        sampler: Any,
-        first: Any,
-        legal: list,
-        base: list,
-        scale: list,
-        policy: Policy,
-        seat: int,
-        kept: int,
-        start: float,
-        deadline: float | None,
-    ) -> tuple[int, int, tuple]:
+    def _halving(self, run: _Run, legal: list) -> tuple[int, int, tuple]:
         """Sequential halving at the root with common random numbers (Karnin et al. 2013).
 
         Every move still in the running is searched on the same samples with
@@ -268,6 +259,8 @@ class IsmctsAgent(Agent):
         `trust` standard errors of the difference: good hints are kept
         unless playouts clearly show a better move, weak ones are overruled.
         """
+        root, sampler, first, base, scale, policy = run.root, run.sampler, run.first, run.base, run.scale, run.policy
+        seat, kept, start, deadline = run.seat, run.kept, run.start, run.deadline
         moves = policy.ranked(first, legal)
         if self.width and policy.hints:
             moves = moves[: self.width]  # the hints' favourites only
