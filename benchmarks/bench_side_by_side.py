@@ -9,7 +9,10 @@ of CPU time) and the ratio of the best rounds:
   the same rules (benchmarks/meri_handwritten.py);
 - random Duzihu deals against RLCard's mahjong games (benchmarks/anchors.py);
 - ISMCTS simulations per second mid-deal, both games, against OpenSpiel's Python
-  ISMCTS on Hearts (benchmarks/anchors.py).
+  ISMCTS on Hearts (benchmarks/anchors.py): our search as the levels run it
+  (playouts by the hints, samples made plausible) and as OpenSpiel's runs
+  (uniformly random playouts to the end, plain samples), which is the like-for-like
+  figure.
 
 The anchors run in their own virtual environment (installed on first use).
 On a shared or virtual machine the slower rounds measure interference: compare
@@ -49,7 +52,7 @@ def random_deals(rs, deals: int, seed: int = 0) -> float:
     return deals / (time.process_time() - start)
 
 
-def ismcts_rate(rs, simulations: int) -> float:
+def ismcts_rate(rs, simulations: int, **settings) -> float:
     """ISMCTS simulations per second of CPU time for one decision mid-deal."""
     from interpreter.agents.ismcts import IsmctsAgent
 
@@ -62,7 +65,7 @@ def ismcts_rate(rs, simulations: int) -> float:
         st.apply_action(rng.choice(st.legal_actions()))
     while not st.is_terminal() and len(st.legal_actions()) < 2:
         st.apply_action(st.legal_actions()[0])
-    agent = IsmctsAgent(st.current_player(), 1, iterations=simulations)
+    agent = IsmctsAgent(st.current_player(), 1, iterations=simulations, **settings)
     start = time.process_time()
     agent.choose(st)
     return simulations / (time.process_time() - start)
@@ -86,7 +89,9 @@ def main() -> None:
     duzihu = interpreter.load(ROOT / "rulesets" / "duzihu.yaml")
     random_deals(meri, 20)
     random_deals(duzihu, 5)
-    pairs: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in ("meri", "duzihu", "ism_m", "ism_d")}
+    names = ("meri", "duzihu", "ism_m", "ism_d", "plain_m", "plain_d")
+    pairs: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in names}
+    plain = {"playout": "random", "plausible": 0, "depth": 0}
     for _ in range(rounds):
         pairs["meri"][0].append(random_deals(meri, 100 if quick else 300))
         n = 1000 if quick else 3000
@@ -96,14 +101,19 @@ def main() -> None:
         sims = 200 if quick else 500
         pairs["ism_m"][0].append(ismcts_rate(meri, sims))
         pairs["ism_d"][0].append(ismcts_rate(duzihu, sims))
+        pairs["plain_m"][0].append(ismcts_rate(meri, sims, **plain))
+        pairs["plain_d"][0].append(ismcts_rate(duzihu, sims, **plain))
         hearts = anchors.openspiel_hearts_ismcts(sims)
-        pairs["ism_m"][1].append(hearts)
-        pairs["ism_d"][1].append(hearts)
+        for key in ("ism_m", "ism_d", "plain_m", "plain_d"):
+            pairs[key][1].append(hearts)
     print(f"{rounds} interleaved rounds, CPU time")
     report("random Hachinin Meri deals", *pairs["meri"], "deals/s", "hand-written engine")
     report("random Duzihu deals", *pairs["duzihu"], "deals/s", "RLCard mahjong")
     report("ISMCTS, Hachinin Meri mid-deal", *pairs["ism_m"], "simulations/s", "OpenSpiel ISMCTS on Hearts")
     report("ISMCTS, Duzihu mid-deal", *pairs["ism_d"], "simulations/s", "OpenSpiel ISMCTS on Hearts")
+    like = "OpenSpiel ISMCTS on Hearts"
+    report("ISMCTS like OpenSpiel's (random playouts), Hachinin Meri", *pairs["plain_m"], "simulations/s", like)
+    report("ISMCTS like OpenSpiel's (random playouts), Duzihu", *pairs["plain_d"], "simulations/s", like)
 
 
 if __name__ == "__main__":
