@@ -18,6 +18,12 @@ from interpreter.base.i18n import _, ngettext
 from interpreter.frontends.cliutil import EXIT_INTERRUPTED, EXIT_RULES, load_or_exit, parse_options, resolve_ruleset
 
 
+def workers_option(f: Any) -> Any:
+    return click.option(
+        "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use."
+    )(f)
+
+
 def cluster_option(f: Any) -> Any:
     return click.option(
         "--cluster",
@@ -119,7 +125,7 @@ def report_run(outcome: Any) -> None:
     show_default=True,
     help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).",
 )
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
+@workers_option
 @cluster_option
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -253,7 +259,7 @@ def simulate(
     default=None,
     help="Games of each skill run (default: a tenth of -n, at most 200; 0: no skill runs).",
 )
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to use.")
+@workers_option
 @cluster_option
 @click.option(
     "--option",
