@@ -188,7 +188,7 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
     type=click.Choice(list(LEVELS)),
     default=None,
     help="How well the other seats play: easy (a short search, about 0.1 s a move), normal (the default, "
-    "at most about 1 s) or hard (at most about 3 s, on two cores). Same as --agents LEVEL.",
+    "at most about 1 s) or hard (a longer search, at most about 3 s). Same as --agents LEVEL.",
 )
 @click.option("--lang", default=None, is_eager=True, callback=lang_option, help=LANG_HELP)
 @click.option(

@@ -212,7 +212,7 @@ def test_search_is_reproducible_in_one_process_and_in_two(dz):
         game.apply_action(rng.choice(game.legal_actions()))
     while len(game.legal_actions()) < 2:
         game.apply_action(game.legal_actions()[0])
-    for spec in ("normal:iterations=16,max_seconds=0", "hard:iterations=16,max_seconds=0"):
+    for spec in ("normal:iterations=16,max_seconds=0", "hard:iterations=16,max_seconds=0,workers=2"):
         first = make_agents(spec, dz, 9)[game.current_player()].choose(game)
         second = make_agents(spec, dz, 9)[game.current_player()].choose(game)
         assert first == second
