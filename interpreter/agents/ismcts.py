@@ -93,7 +93,8 @@ class IsmctsAgent(Agent):
     """ISMCTS with an iteration budget (`iterations`) or a time budget (`seconds`).
 
     `max_seconds` caps an iteration budget in time (0: no cap); `playout` is
-    `policy` (hints, else generic knowledge) or `random`; `depth` cuts
+    `policy` (hints, else generic knowledge) or `random` (uniformly random
+    moves: the plain baseline); `depth` cuts
     playouts short after that many decisions (0: play to the end of the
     deal; by default the ruleset's `hints.horizon`, in rounds of the table);
     `plausible` is how many swaps the sampler tries per other seat to make
@@ -173,7 +174,7 @@ class IsmctsAgent(Agent):
         """Search from `state`; returns the chosen action and the root (visits per child)."""
         seat = state.current_player()
         rs = state.rs
-        policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy")
+        policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy", uniform=self.playout == "random")
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
         sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible)
         first = sampler.sample()

@@ -1,5 +1,8 @@
 """Playout policies: how search agents play the moves they do not search.
 
+`uniform` plays every move uniformly at random (the plain Monte Carlo
+baseline, `ismcts:playout=random`).
+
 With hints (`hints.prefer` in the ruleset) a playout takes the action the
 hints like best, or with probability `epsilon` a uniformly random one.
 Without hints it uses what the engine can see in any game: an action that
@@ -53,9 +56,10 @@ def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
 class Policy:
     """Chooses actions in playouts; `learn` feeds it the rewards of finished iterations (MAST)."""
 
-    def __init__(self, rs: Any, rng: random.Random, epsilon: float = 0.1, hints: bool = True):
+    def __init__(self, rs: Any, rng: random.Random, epsilon: float = 0.1, hints: bool = True, uniform: bool = False):
         self.rng, self.epsilon = rng, epsilon
-        self.hints = hints and has_preferences(rs)
+        self.uniform = uniform  # every move uniformly at random: no hints, no generic knowledge
+        self.hints = hints and not uniform and has_preferences(rs)
         self.mast: dict[tuple, list[float]] = {}
 
     def choose(self, st: GameState) -> Action:
@@ -63,6 +67,8 @@ class Policy:
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
+        if self.uniform:
+            return rng.choice(legal)
         if self.hints:
             if rng.random() < self.epsilon:
                 return rng.choice(legal)
@@ -90,7 +96,7 @@ class Policy:
 
     def learn(self, moves: list[tuple[int, int, Any]], reward: Sequence[float]) -> None:
         """Credit each (mover, kind, value) played in an iteration with that mover's reward."""
-        if self.hints:
+        if self.hints or self.uniform:
             return
         mast = self.mast
         for mover, kind, value in moves:

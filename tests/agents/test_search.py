@@ -359,3 +359,26 @@ def test_halving_plays_every_move_out_on_the_same_samples_and_keeps_the_favourit
             for c in children:  # moves dropped in the same round were played on the same samples
                 by_visits.setdefault(c.visits, set()).add(round(c.total[0] / c.visits, 9))
             assert all(len(means) == 1 for means in by_visits.values())
+
+
+def test_random_playouts_are_uniform_and_use_no_knowledge(dz, hm, monkeypatch):
+    """`playout=random` is the plain baseline: no hints and no generic knowledge (wins, move averages)."""
+    from interpreter.agents import policy as policy_module
+    from interpreter.agents.policy import Policy
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a uniform playout consulted knowledge")
+
+    monkeypatch.setattr(policy_module, "decisive", forbidden)
+    monkeypatch.setattr(policy_module, "preferences", forbidden)
+    for rs in (dz, hm):
+        st = rs.new_game(seed=4, options={"deals": 1} if "deals" in rs.options else {})
+        chooser = Policy(rs, random.Random(2), uniform=True)
+        for _ in range(60):
+            if st.is_terminal():
+                break
+            action = chooser.choose(st)
+            assert action in st.legal_actions()
+            st.apply_action(action)
+        chooser.learn([(0, 0, None)], [1.0] * rs.num_players)
+        assert chooser.mast == {} and not chooser.hints
