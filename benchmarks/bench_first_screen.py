@@ -41,7 +41,7 @@ def first_screen(game: str, seat: int, seed: int, save: Path) -> tuple[float, bo
             picker.select(timeout=0.01)
             seen += proc.stdout.read() or b""
             if b"Your hand (" in seen:
-                return time.perf_counter() - start, b"plays first; the AI seats" in seen
+                return time.perf_counter() - start, b"plays next; the AI seats" in seen
             if proc.poll() is not None:
                 break
         raise RuntimeError(f"{game}: no table within 60 s:\n{seen.decode(errors='replace')[-2000:]}")

@@ -34,7 +34,7 @@ from interpreter.text.story import StoryWriter
 WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
-    "others_first": N_("{who} plays first; the AI seats play until it is your turn."),
+    "others_next": N_("{who} plays next; the AI seats play until it is your turn."),
     "too_long": N_("that line is too long to be a move; type a number, a card or 'help'"),
     "no_move": N_("there is no move {n}; choose 1 to {last}"),
     "which": N_("which move? {moves}"),
@@ -248,7 +248,7 @@ class Session:
     def _look(self, seat: int) -> None:
         """A deal that an AI seat opens: the table at once (the person's hand), before anyone thinks."""
         self._board(self.state.observation(self.seat))
-        self.echo(_(WORDS["others_first"], who=self.renderer.seat(seat)))
+        self.echo(_(WORDS["others_next"], who=self.renderer.seat(seat)))
 
     def _show_events(self, obs: dict) -> None:
         events = obs["events"]

@@ -100,7 +100,7 @@ def test_a_deal_an_ai_seat_opens_shows_the_table_before_any_ai_thinks_and_each_a
 
         agent.choose = choose
     s.run()
-    first = next(i for i, line in enumerate(out) if "plays first; the AI seats play until it is your turn" in line)
+    first = next(i for i, line in enumerate(out) if "plays next; the AI seats play until it is your turn" in line)
     assert asked and asked[0] == first + 1
     assert any(line.startswith("Your hand (") for line in out[:first])
     assert "You are Seat 3" in "\n".join(out[:first])
