@@ -144,7 +144,6 @@ class IsmctsAgent(Agent):
         if root not in ("tree", "halving"):
             raise ValueError("root must be 'tree' or 'halving'")
         self.root, self.width, self.trust = root, max(0, int(width)), float(trust)
-        self._reward = 0.0  # the searching seat's reward in the last iteration
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
         self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
@@ -242,7 +241,7 @@ class IsmctsAgent(Agent):
                 break
             if world is None or (done - kept) % self.reuse == 0 and done > kept:
                 world = sampler.sample()
-            steps += self._iterate(root, world.clone(), base, scale, policy, seat)
+            steps += self._iterate(root, world.clone(), base, scale, policy, seat)[0]
             done += 1
         return done, steps
 
@@ -266,8 +265,11 @@ class IsmctsAgent(Agent):
         if self.width and policy.hints:
             moves = moves[: self.width]  # the hints' favourites only
         favourite = moves[0]
-        keys = {id(a): (seat, a.kind, a.value) for a in moves}
-        rewards: dict[int, dict[int, float]] = {id(a): {} for a in moves}  # per move: sample -> reward
+
+        def key(a: Any) -> tuple:
+            return (seat, a.kind, a.value)
+
+        rewards: dict[tuple, dict[int, float]] = {key(a): {} for a in moves}  # per move: sample -> reward
         sizes = [len(moves)]
         while sizes[-1] > 2:
             sizes.append(math.ceil(sizes[-1] / 2))
@@ -290,8 +292,9 @@ class IsmctsAgent(Agent):
                 for a in moves:
                     policy.rng = random.Random(seed)
                     mine = before[:]
-                    steps += self._iterate(root, world.clone(), base, mine, policy, seat, a)
-                    rewards[id(a)][sample] = self._reward
+                    played, reward = self._iterate(root, world.clone(), base, mine, policy, seat, a)
+                    rewards[key(a)][sample] = reward
+                    steps += played
                     scale[1] += mine[1] - before[1]
                     scale[2] += mine[2] - before[2]
                 policy.rng = self.rng
@@ -302,23 +305,23 @@ class IsmctsAgent(Agent):
             if len(moves) <= 2:
                 break
             scored = sorted(
-                ((_mean(root.children.get(keys[id(a)]), seat), -i, a) for i, a in enumerate(moves)), reverse=True
+                ((_mean(root.children.get(key(a)), seat), -i, a) for i, a in enumerate(moves)), reverse=True
             )
             moves = [a for _, _, a in scored[: math.ceil(len(moves) / 2)]]
             if favourite not in moves:
                 moves.append(favourite)
         others = [a for a in moves if a is not favourite]
         if not others:
-            return done, steps, keys[id(favourite)]
-        best = max(others, key=lambda a: _mean(root.children.get(keys[id(a)]), seat))
-        ours, theirs = rewards[id(best)], rewards[id(favourite)]
+            return done, steps, key(favourite)
+        best = max(others, key=lambda a: _mean(root.children.get(key(a)), seat))
+        ours, theirs = rewards[key(best)], rewards[key(favourite)]
         diffs = [ours[k] - theirs[k] for k in ours if k in theirs]
         if len(diffs) < 2:
-            return done, steps, keys[id(favourite)]
+            return done, steps, key(favourite)
         mean = sum(diffs) / len(diffs)
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
         better = mean > self.trust * spread if spread > 0 else mean > 0
-        return done, steps, keys[id(best if better else favourite)]
+        return done, steps, key(best if better else favourite)
 
     # ----- root-parallel search ------------------------------------------------------------
     def _search_in_workers(self, state: Any, legal: list) -> Any:
@@ -379,8 +382,9 @@ class IsmctsAgent(Agent):
     # ----- one iteration -----------------------------------------------------------------
     def _iterate(
         self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int, first: Any = None
-    ) -> int:
-        """One iteration: down the tree (through `first` at the root, if given), one new node, a playout."""
+    ) -> tuple[int, float]:
+        """One iteration: down the tree (through `first` at the root, if given), one new node, a
+        playout; the playout's steps and the searching seat's reward."""
         node = root
         path: list[Node] = [root]
         moves: list[tuple] = []
@@ -431,8 +435,7 @@ class IsmctsAgent(Agent):
             for i in range(players):
                 total[i] += reward[i]
         policy.learn(moves, reward)
-        self._reward = reward[seat]
-        return steps
+        return steps, reward[seat]
 
     def _select_ucb(self, node: Node, st: Any, legal: list, mover: int, policy: Policy) -> tuple[Any, Node | None]:
         """Without hints: every move once (in random order), then UCB1 with availability counts."""

@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 ATTEMPTS = 3  # runs of one range before its games are given up as lost
 RANGES = 200  # a run is cut into about this many ranges (progress moves by half a percent) ...
@@ -152,7 +152,7 @@ class ProcessPool:
         except BrokenProcessPool:
             return self._died([key])
 
-    def _died(self, keys: list[int]) -> tuple[int, Any]:
+    def _died(self, keys: list[int]) -> NoReturn:
         """Every range out in a broken pool is lost with it: a new pool, and Died for the runner."""
         keys = [*keys, *self.futures.values()]
         self.refused = []

@@ -146,10 +146,10 @@ def test_the_table_draws_faces_and_backs_with_the_rulesets_pictures(live, browse
     p = page.page
     start_table(page, live, GAME)
     rs = live.store.ruleset(str(FIXTURE / "images.yaml"))
-    from interpreter.frontends.web.view import face_url, image_url
+    from interpreter.frontends.web.view import image_urls
 
-    faces = {cid: face_url(rs, f) for f, cid in enumerate(rs.cards.ids)}
-    back = image_url(rs, rs.images.back)
+    urls, back = image_urls(rs)
+    faces = dict(zip(rs.cards.ids, urls))
     mine = p.eval_on_selector_all(
         "#mine .card", "cs => cs.map(c => [c.dataset.card, c.querySelector('image')?.getAttribute('href')])"
     )

@@ -91,7 +91,7 @@ class Store:
         return rs
 
     def image(self, ref: str, name: str) -> tuple[str, str] | None:
-        """The file and content type an image address names (`{ref}/{n}.{type}`, view.image_url):
+        """The file and content type an image address names (`{ref}/{n}.{type}`, view.image_urls):
         only files a loaded ruleset's display.images named; None for anything else."""
         images = self.images.get(ref) if isinstance(ref, str) else None
         stem, dot, suffix = name.partition(".") if isinstance(name, str) else ("", "", "")

@@ -31,16 +31,17 @@ def ruleset_data(rs: Any) -> dict:
     c = rs.cards
     teams = {t.id: texts(t.name) for t in rs.model.players.teams}
     kinds = {k.name: texts(getattr(k, "label", None)) for k in rs.model.meld_kinds}
+    faces, back = image_urls(rs)
     return {
         "id": rs.id,
         "name": texts(rs.name),
         "players": rs.num_players,
         "order": rs.order,
         "cards": [
-            {"id": cid, "name": texts(c.names[f]), "suit": c.suit_of[f], "rank": c.rank_of[f], "image": face_url(rs, f)}
+            {"id": cid, "name": texts(c.names[f]), "suit": c.suit_of[f], "rank": c.rank_of[f], "image": faces[f]}
             for f, cid in enumerate(c.ids)
         ],
-        "back_image": image_url(rs, rs.images.back) if rs.images is not None else None,
+        "back_image": back,
         "suits": [
             {"id": sid, "name": texts(c.suit_names[i]), "color": c.suit_colors[i], "symbol": c.suit_symbols[i]}
             for i, sid in enumerate(c.suit_ids)
@@ -72,17 +73,19 @@ def image_ref(rs: Any) -> str:
     return hashlib.sha256(f"{Path(rs.path).resolve()}\0{rs.source_sha256}".encode()).hexdigest()[:20]
 
 
-def image_url(rs: Any, n: int) -> str | None:
-    """The address of the ruleset's image file `n` (display.images), None for -1 (drawn)."""
-    if rs.images is None or n < 0:
-        return None
-    return f"/card-images/{image_ref(rs)}/{n}{Path(rs.images.files[n]).suffix.lower()}"
+def image_urls(rs: Any) -> tuple[list[str | None], str | None]:
+    """The address of each card face's image and of the back (display.images), None where the page
+    draws the card.  Sent only with the deck (which names every card anyway); a card the seat may
+    not see is sent as null, never by its picture."""
+    images = rs.images
+    if images is None:
+        return [None] * len(rs.cards.ids), None
+    ref = image_ref(rs)
 
+    def url(n: int) -> str | None:  # image file n, None for -1 (drawn)
+        return None if n < 0 else f"/card-images/{ref}/{n}{Path(images.files[n]).suffix.lower()}"
 
-def face_url(rs: Any, face: int) -> str | None:
-    """The address of a card face's image, None when the page draws it.  Sent only with the deck
-    (which names every card anyway); a card the seat may not see is sent as null, never by it."""
-    return image_url(rs, rs.images.faces[face]) if rs.images is not None else None
+    return [url(n) for n in images.faces], url(images.back)
 
 
 def seat_view(table: Any, seat: int) -> dict:
