@@ -120,6 +120,27 @@ def test_the_lobby_speaks_the_chosen_language_and_links_every_rules_page(live, b
             assert r.status == 200 and b"<h" in r.read()
 
 
+def test_the_new_table_form_leaves_your_own_seat_out_of_the_others_and_starts_at_normal(live, browser_page):
+    page = browser_page("en")
+    p = page.page
+    p.goto(live.url + "/")
+    meri = p.locator("article[data-game='hachinin_meri']")
+    meri.locator("button.new").click()
+    form = meri.locator("form.new-table")
+    form.wait_for()
+    shown = lambda: [  # noqa: E731  the seats whose choice is on the page (a hidden one has no offsetParent)
+        int(x)
+        for x in form.locator(".seat-choice").evaluate_all(
+            "ls => ls.filter(l => l.offsetParent).map(l => l.dataset.seat)"
+        )
+    ]
+    assert shown() == [1, 2, 3, 4, 5, 6, 7]
+    form.locator("select[name='seat']").select_option("3")
+    assert shown() == [0, 1, 2, 4, 5, 6, 7]
+    assert form.locator("select[name='level']").input_value() == "normal"
+    assert page.errors == []
+
+
 def test_phone_width_keeps_the_hand_and_the_moves_on_the_page(live, browser_page):
     page = browser_page("en", width=390, height=844)
     start_table(page, live, "duzihu")

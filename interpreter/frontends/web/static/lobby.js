@@ -56,7 +56,7 @@
     syncSeats();
     form.append(others);
     const level = el("select", { name: "level" });
-    for (const l of lobby.levels) level.append(el("option", { value: l, selected: l === (lobby.levels.includes("easy") ? "easy" : "random") }, w(l)));
+    for (const l of lobby.levels) level.append(el("option", { value: l, selected: l === (["normal", "easy", "random"].find((d) => lobby.levels.includes(d)) || lobby.levels[0]) }, w(l)));
     form.append(el("label", { class: "option" }, el("span", {}, w("level")), level));
     if (g.options.length) {
       const opts = el("fieldset", { class: "options" }, el("legend", {}, w("options")));
