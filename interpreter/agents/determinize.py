@@ -9,10 +9,17 @@ shuffle *as the seat knows them*:
 * another seat's hidden decision (a card played face down) with a value
   chosen in the sample, among those that look the same to the seat at that
   point and move the cards the seat saw later (a face-down card turned up);
+* another seat's picks towards a hidden choice of several values (three
+  cards passed face down) are never seen either: the sample picks its own,
+  the faces the seat later saw leave first;
 * other seats' claim-window answers, which the seat never sees: the seat
   whose claim was applied (that is public) answers its claim, the others
   pass; in a window still open, the seats asked before this one answer as
   the agent's playout policy would in the sample, never as they really did.
+
+A card a public move showed counts as seen even when the flow put it out of
+sight before the next decision (the last card of a trick, gathered face down
+at once), so samples never re-deal it.
 
 A sample in which a recorded decision is illegal (a void revealed by a
 follow rule) is repaired (one hidden card of that seat swapped) and
@@ -33,7 +40,18 @@ from typing import Any, NamedTuple
 
 from interpreter.engine.observe import card_visible
 from interpreter.engine.program import Where
-from interpreter.engine.state import ANNOUNCE, CLAIMED, PASS_KIND, PRIVATE, SECRET, Action, GameState
+from interpreter.engine.state import (
+    ANNOUNCE,
+    CLAIMED,
+    PASS_KIND,
+    PICK_KIND,
+    PICKED,
+    PRIVATE,
+    PUBLIC,
+    SECRET,
+    Action,
+    GameState,
+)
 
 PASS = Action(PASS_KIND, None, "pass")
 TURN, ANSWER, CLAIM, HIDDEN = range(4)  # what a scripted decision is, to the seat
@@ -182,22 +200,29 @@ class Determinizer:
             if flag == CLAIMED:
                 script.append(Step(CLAIM, s, kind, value))
                 continue
-            if flag == PRIVATE and s != me:
-                tag = None  # another seat's answer: never seen
+            if flag in (PRIVATE, PICKED) and s != me:
+                tag = None  # another seat's answer, or its pick towards a choice of several: never seen
             elif flag == PRIVATE:
                 tag = ANSWER
             elif flag == SECRET and s != me:
                 tag = HIDDEN
             else:
                 tag = TURN
-            before = _owned_positions(world, s) if tag == HIDDEN else None
+            shown = flag == PUBLIC and kind >= 0 and self.rs.actions[kind].param_kind == "card"
+            before = _places(world) if tag == HIDDEN or shown else None
             world.force_action(kind, value)
             seen |= _seen_positions(world, me)
+            if shown and before is not None:
+                # the cards a public move showed, even where the flow put them out of sight before the
+                # next decision (the last card of a trick, gathered at once)
+                named = set(value) if isinstance(value, tuple) else {value}
+                after = _places(world)
+                seen |= {p for p, z in before.items() if after.get(p) != z and self.order[p] in named}
             if tag is None:
                 continue
             if tag == HIDDEN and before is not None:
-                after = _owned_positions(world, s)
-                hidden.append((len(script), [p for p in before if p not in after]))
+                after = _places(world)
+                hidden.append((len(script), [p for p, z in before.items() if after.get(p) != z]))
                 script.append(Step(HIDDEN, s, kind, None, (), view_of(world, me)))
             else:
                 script.append(Step(tag, s, kind, value))
@@ -305,19 +330,20 @@ class Determinizer:
 
     def _hidden_choice(self, world: GameState, step: Step, force: bool) -> GameState | None:
         """The sample after another seat's hidden decision: a value that looks the same to the seat."""
-        candidates = [a for a in world.legal_actions() if a.kind == step.kind]
+        legal = world.legal_actions()
+        candidates = [a for a in legal if a.kind == step.kind]
+        if not candidates and any(a.kind == PICK_KIND and a.value[0] == step.kind for a in legal):
+            return self._hidden_picks(world, step, force)
         self.rng.shuffle(candidates)
         seen = Counter(step.seen)
         candidates.sort(key=lambda a: a.value not in seen)
-        before = _owned_faces(world, step.seat)
         for a in candidates:
             trial = world.clone()
             entry = len(trial.history)
             trial.apply_action(a)
             if trial.history[entry][3] != SECRET:
                 continue
-            left = before - _owned_faces(trial, step.seat)
-            if seen - left:
+            if seen - _moved_faces(world, trial):
                 continue
             if view_of(trial, self.seat) == step.view:
                 return trial
@@ -326,6 +352,41 @@ class Determinizer:
             trial.apply_action(candidates[0])
             return trial
         return None
+
+    def _hidden_picks(self, world: GameState, step: Step, force: bool, tries: int = 4) -> GameState | None:
+        """The sample after another seat's hidden choice of several values, picked one by one: faces
+        the seat saw move then first, then others at random, until the choice is whole."""
+        kind, last = step.kind, None
+        for _ in range(tries):
+            trial = world.clone()
+            wanted = Counter(step.seen)
+            whole = None
+            for _ in range(sum(map(len, trial.zones)) + 1):  # at most one pick per card
+                legal = trial.legal_actions()
+                whole = next((a for a in legal if a.kind == kind), None)
+                picks = [a for a in legal if a.kind == PICK_KIND and a.value[0] == kind]
+                useful = [a for a in picks if wanted[a.value[1]] > 0]
+                if whole is not None and (not useful or not picks):
+                    break
+                if not picks:
+                    whole = None
+                    break
+                pick = self.rng.choice(useful or picks)
+                wanted[pick.value[1]] -= 1
+                trial.apply_action(pick)
+            if whole is None:
+                continue
+            entry = len(trial.history)
+            trial.apply_action(whole)
+            last = trial
+            seen = Counter(step.seen)
+            if (
+                trial.history[entry][3] == SECRET
+                and not seen - _moved_faces(world, trial)
+                and view_of(trial, self.seat) == step.view
+            ):
+                return trial
+        return last if force else None
 
     def _repair(self, world: GameState, seat: int, test: Callable[[GameState], Any]) -> tuple[int, int] | None:
         """Two deck positions whose swap lets `seat` make its recorded decision (`test` holds), if any."""
@@ -363,11 +424,12 @@ class Determinizer:
         world = self.state.clone()
         world.story = False
         rs, seat = self.rs, self.seat
-        slots = [
+        seen = None if self.snapshot is None else set(range(len(self.order))) - self.free_set
+        slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
             (z, i)
             for z in range(rs.zone_count)
             for i, m in enumerate(world.meta[z])
-            if not card_visible(rs, z, m, seat)
+            if not card_visible(rs, z, m, seat) and (seen is None or (m >> 8) not in seen)
         ]
         faces = sorted(world.zones[z][i] for z, i in slots)
         self.rng.shuffle(faces)
@@ -377,7 +439,8 @@ class Determinizer:
             pc, seats, idx, answers = world.window
             world.window = (pc, seats, idx, tuple((s, a if s == seat else PASS) for s, a in answers))
         world.history = [
-            h if h[3] != PRIVATE or h[0] == seat else (h[0], PASS_KIND, None, PRIVATE) for h in world.history
+            h if h[3] not in (PRIVATE, PICKED) or h[0] == seat else (h[0], PASS_KIND, None, PRIVATE)
+            for h in world.history
         ]
         world.seed = self.rng.getrandbits(63)
         world._legal = None
@@ -398,14 +461,17 @@ def _seen_positions(state: GameState, seat: int) -> set[int]:
     return {m >> 8 for z in range(rs.zone_count) for m in state.meta[z] if card_visible(rs, z, m, seat)}
 
 
-def _owned_positions(state: GameState, seat: int) -> set[int]:
-    rs = state.rs
-    return {m >> 8 for z in range(rs.zone_count) if rs.zone_owner[z] == seat for m in state.meta[z]}
+def _places(state: GameState) -> dict[int, int]:
+    """Every card's zone, by its deck position."""
+    return {m >> 8: z for z in range(state.rs.zone_count) for m in state.meta[z]}
 
 
-def _owned_faces(state: GameState, seat: int) -> Counter:
-    rs = state.rs
-    return Counter(c for z in range(rs.zone_count) if rs.zone_owner[z] == seat for c in state.zones[z])
+def _moved_faces(before: GameState, after: GameState) -> Counter:
+    """The faces that left a zone between two states (into another zone, its own seat's or not)."""
+    moved: Counter = Counter()
+    for z in range(before.rs.zone_count):
+        moved += Counter(before.zones[z]) - Counter(after.zones[z])
+    return moved
 
 
 def view_of(state: GameState, seat: int) -> tuple:

@@ -41,7 +41,7 @@ from interpreter.agents.determinize import Determinizer
 from interpreter.agents.parallel import map_in_workers
 from interpreter.agents.policy import Policy, decisive, values
 from interpreter.engine.hints import preferences
-from interpreter.engine.state import ANNOUNCE, CLAIMED, PRIVATE, SECRET
+from interpreter.engine.state import ANNOUNCE, CLAIMED, PICKED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
 _SETTINGS = (
@@ -370,8 +370,8 @@ class IsmctsAgent(Agent):
         for seat, kind, value, flag in state.history[start:]:
             if kind == ANNOUNCE or (flag == PRIVATE and seat != self.seat):
                 continue
-            if flag == SECRET and seat != self.seat:
-                return None, 0  # a hidden choice: which branch it took is not known
+            if flag in (SECRET, PICKED) and seat != self.seat:
+                return None, 0  # a hidden choice (or a pick towards one): which branch it took is not known
             key = (seat, kind, value, 1) if flag == CLAIMED else (seat, kind, value)
             child = node.children.get(key)
             if child is None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine.program import Where
-from interpreter.engine.state import PASS_KIND, Action, GameState
+from interpreter.engine.state import Action, GameState
 from interpreter.expr.runtime import next_epoch
 
 
@@ -22,7 +22,8 @@ def has_preferences(rs: Any) -> bool:
 
 
 def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
-    """Each action's `hints.prefer` score for the seat to act (0 where the ruleset gives none)."""
+    """Each action's `hints.prefer` score for the seat to act (0 where the ruleset gives none, and for
+    a pass or one pick towards a choice of several, which a hint cannot name)."""
     rs = st.rs
     vars_, fr = st.vars, st.fr
     saved = rs._scratch_get(vars_)
@@ -32,7 +33,8 @@ def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
-            fn = rs.actions[a.kind].prefer if a.kind != PASS_KIND else None
+            # a pass, and one pick towards a choice of several (a negative kind), have no preference
+            fn = rs.actions[a.kind].prefer if a.kind >= 0 else None
             if fn is None:
                 scores.append(0)
                 continue

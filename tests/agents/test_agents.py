@@ -55,6 +55,88 @@ def test_agents_play_legal_moves_to_the_end_reproducibly(tiny, spec):
     assert game() == game()
 
 
+@pytest.mark.parametrize("spec", ["policy", "greedy", "easy", "normal:iterations=12,max_seconds=0"])
+def test_hints_and_a_choice_of_several_cards_go_together(spec):
+    """Hearts passes three cards as a choice of several (one pick at a time): with a hint for its
+    play, every agent that reads hints plays whole games (the picks have no preference)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
+    rs = compile_text(text + '\nhints:\n  prefer:\n    play: "0 - len(trick)"\n', "hearts_hinted.yaml")
+    agents = make_agents(spec, rs, 1)
+    st = rs.new_game(seed=1, options={"target": 30} if "target" in rs.options else {})
+    moves = 0
+    while not st.is_terminal() and moves < 200:
+        action = agents[st.current_player()].choose(st)
+        assert action in st.legal_actions()
+        st.apply_action(action)
+        moves += 1
+    assert moves == 200 or st.is_terminal()
+
+
+def _hearts():
+    from pathlib import Path
+
+    import interpreter
+
+    return interpreter.load(str(Path(__file__).resolve().parents[2] / "rulesets" / "hearts.yaml"))
+
+
+def _passed(rs, seed: int, third_from_end: bool):
+    """A Hearts game after every seat passed its three cards (first picks offered; seat 2 takes the
+    last ones instead with `third_from_end`), up to the first lead."""
+    st = rs.new_game(seed=seed)
+    while not any(a.text.startswith("play") for a in st.legal_actions()):
+        legal = st.legal_actions()
+        whole = [a for a in legal if a.kind >= 0]  # the whole choice, once three cards are picked
+        if whole:
+            st.apply_action(whole[0])
+        else:
+            st.apply_action(legal[-1] if third_from_end and st.current_player() == 2 else legal[0])
+    return st
+
+
+def test_samples_do_not_know_another_seats_hidden_picks():
+    """Seat 2's hidden pass (three picks towards a choice of several) differs between two games that
+    look the same to a seat that neither gave nor got those cards: its samples are the same."""
+    from interpreter.agents.determinize import view_of
+
+    rs = _hearts()
+    a, b = _passed(rs, 4, False), _passed(rs, 4, True)
+    seat = next(s for s in range(4) if view_of(a, s) == view_of(b, s) and s != 2)
+    assert a.to_json() != b.to_json()
+    for k in range(5):
+        one = Determinizer(a, seat, random.Random(k)).sample()
+        other = Determinizer(b, seat, random.Random(k)).sample()
+        assert one.to_json()["zones"] == other.to_json()["zones"], k
+
+
+def test_samples_keep_every_card_the_seat_saw_played_and_play_on_to_the_end():
+    """Over random Hearts play (a choice of several to pass, then tricks gathered face down as soon as
+    they are whole), samples leave every card the seat saw where it is, and a random playout from
+    each reaches the end of the hand with the ruleset's invariants holding (a sample that re-dealt a
+    gathered card broke HT-12)."""
+    from collections import Counter
+
+    rs = _hearts()
+    played = next(z for z in range(rs.zone_count) if rs.zone_label(z) == "played")
+    for seed in range(3):
+        st = rs.new_game(seed=seed)
+        rng = random.Random(seed)
+        for point in range(70):
+            if st.is_terminal():
+                break
+            if point % 4 == 0 and len(st.legal_actions()) > 1:
+                seat = st.current_player()
+                world = Determinizer(st, seat, random.Random(point)).sample()
+                assert Counter(c for z in world.zones for c in z) == Counter(c for z in st.zones for c in z)
+                assert sorted(world.zones[played]) == sorted(st.zones[played]), (seed, point)
+                records = len(world.records)
+                while not world.is_terminal() and len(world.records) == records:
+                    world.apply_action(rng.choice(world.legal_actions()))
+            st.apply_action(rng.choice(st.legal_actions()))
+
+
 def test_agents_never_change_the_state_they_are_given(hm):
     st = hm.new_game(seed=4, options={"deals": 1})
     before = st.to_json()
