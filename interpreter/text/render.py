@@ -186,12 +186,25 @@ class Renderer:
         if parts is None:
             parts = next(iter(texts.values()))
         out: list[str] = []
+        you = False  # the part before was the viewer, written "You"
+        english = parts is texts.get("en")  # the English text (asked for, or the fallback)
+        subject = False  # the sentence so far has "You" for its subject
         for p in parts:
             if isinstance(p, str):
+                if english and you:
+                    agreed = _you_agree(p)
+                    subject = agreed != p
+                    p = agreed
+                elif english and subject:
+                    p = _and_agree(p)
+                if "." in p:
+                    subject = False
                 out.append(p)
+                you = False
                 continue
             word = self.typed(p)
-            if out and "".join(out).strip() and self._is_viewer(p):
+            you = self._is_viewer(p)
+            if out and "".join(out).strip() and you:
                 word = word[:1].lower() + word[1:]
             out.append(word)
         return "".join(out)
@@ -242,3 +255,45 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
         filled = True
     lines.append(line)
     return lines
+
+
+_YOU_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_AND_VERBS = ("takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps")
+_NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
+
+
+def _you_agree(text: str) -> str:
+    """English text right after the viewer's "You": a verb written for a seat ("takes", "has")
+    agrees with "you" ("take", "have"), since texts are written once for every seat."""
+    stripped = text.lstrip(" ")
+    space = text[: len(text) - len(stripped)]
+    if not space:
+        return text
+    end = 0
+    while end < len(stripped) and stripped[end].isalpha() and stripped[end].islower():
+        end += 1
+    word = stripped[:end]
+    if end < len(stripped) and (stripped[end].isalpha() or stripped[end] in "'-"):
+        return text
+    rest = stripped[end:]
+    verb = _you_verb(word)
+    return space + verb + (_and_agree(rest) if verb != word else rest)
+
+
+def _and_agree(text: str) -> str:
+    """ "You play X and takes Y": a second verb of a sentence whose subject is "You" agrees too."""
+    for verb in _AND_VERBS:
+        text = text.replace(f" and {verb} ", f" and {_you_verb(verb)} ", 1)
+    return text
+
+
+def _you_verb(word: str) -> str:
+    if word in _YOU_IRREGULAR:
+        return _YOU_IRREGULAR[word]
+    if len(word) <= 2 or word in _NOT_VERBS or not word.endswith("s") or word.endswith("ss"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    return word[:-1]

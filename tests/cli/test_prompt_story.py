@@ -20,7 +20,7 @@ from interpreter.frontends.cli import cli
 from interpreter.frontends.prompt import Session
 from interpreter.frontends.replay import replay_log
 from interpreter.text.render import Renderer
-from tests.engine.tiny import compile_text
+from tests.engine.tiny import HIGH_CARD, compile_text
 
 ROOT = Path(__file__).resolve().parents[2]
 HM = ROOT / "rulesets" / "hachinin_meri.yaml"
@@ -356,3 +356,37 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
     assert len(st.observation(0)["status"]) == 2
     hm = interpreter.load(HM)
     assert hm.new_game(seed=1).observation(0)["status"][0]["ja"][0] == "第"
+
+
+@pytest.mark.parametrize(
+    ("parts", "viewer", "lang", "written"),
+    [
+        ([{"seat": 0}, " takes trick 3."], 0, "en", "You take trick 3."),
+        (
+            [{"seat": 0}, " plays ", {"seat": 1}, " a card and takes it."],
+            0,
+            "en",
+            "You play Seat 1 a card and take it.",
+        ),
+        ([{"seat": 0}, " has 3 cards; ", {"seat": 1}, " passes."], 0, "en", "You have 3 cards; Seat 1 passes."),
+        ([{"seat": 1}, " takes trick 3 and wins."], 0, "en", "Seat 1 takes trick 3 and wins."),
+        (
+            [{"seat": 0}, " carries it, which takes nothing and stays."],
+            0,
+            "en",
+            "You carry it, which takes nothing and stays.",
+        ),
+        ([{"seat": 0}, " 26"], 0, "en", "You 26"),
+        ([{"seat": 0}, " takes trick 3."], 0, "ja", "You take trick 3."),  # no Japanese text: the English one
+    ],
+)
+def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):
+    rs = compile_text(HIGH_CARD)
+    r = Renderer(rs, lang=lang, viewer=viewer)
+    assert r.fill({"en": parts}) == written
+
+
+def test_other_languages_are_written_as_given():
+    rs = compile_text(HIGH_CARD)
+    r = Renderer(rs, lang="hu", viewer=0)
+    assert r.fill({"en": [{"seat": 0}, " takes it."], "hu": [{"seat": 0}, " takes it."]}) == r.seat(0) + " takes it."
