@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from tests.web.test_browser import MAX_CLICKS, click_something, start_table, wait_for_me
+from tests.web.test_browser import MAX_CLICKS, click_something, play_deal, start_table, wait_for_me
 
 
 def _post(live, path: str, body: dict) -> dict:
@@ -138,6 +138,18 @@ def test_the_new_table_form_leaves_your_own_seat_out_of_the_others_and_starts_at
     form.locator("select[name='seat']").select_option("3")
     assert shown() == [0, 1, 2, 4, 5, 6, 7]
     assert form.locator("select[name='level']").input_value() == "normal"
+    assert page.errors == []
+
+
+def test_the_story_writes_you_take_not_you_takes(live, browser_page):
+    """Hearts' texts are written for any seat ("{winner:seat} takes trick"): said to the person, the
+    verb agrees with "You", as at the prompt."""
+    page = browser_page("en")
+    _open(page, live, "hearts", 4)
+    play_deal(page)
+    log = page.page.locator("#log").inner_text()
+    assert "You take trick" in log
+    assert "You takes" not in log and "You plays" not in log
     assert page.errors == []
 
 

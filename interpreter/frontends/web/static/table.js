@@ -91,8 +91,49 @@
     // a text the ruleset does not have in the page's language keeps its own direction (English in Persian)
     const other = lang && lang !== CR.state.lang;
     const span = el("span", { class: "said", lang: other ? lang : null, dir: other ? (RTL.includes(lang) ? "rtl" : "ltr") : null });
-    for (const p of list) span.append(typeof p === "string" ? p : typed(p));
+    let you = false; // the part before was this seat, written "You"
+    let subject = false; // the sentence so far has "You" for its subject
+    for (let p of list) {
+      if (typeof p === "string") {
+        if (lang === "en" && you) [p, subject] = youAgree(p);
+        else if (lang === "en" && subject) p = andAgree(p);
+        if (p.includes(".")) subject = false;
+        span.append(p);
+        you = false;
+      } else {
+        you = isMe(p);
+        span.append(typed(p));
+      }
+    }
     return span;
+  }
+  // English texts are written once for every seat ("{winner:seat} takes"); after "You" the verb agrees
+  // ("You take", "You play Cups 7 and take Clubs 7"), as the prompt writes it (interpreter/text/render.py)
+  const YOU_IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
+  const NOT_VERBS = new Set(["always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"]);
+  const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps"];
+  function isMe(p) {
+    if (!p || typeof p !== "object") return false;
+    if (p.seat === T.seat) return true;
+    return Array.isArray(p.list) && p.list.length === 1 && isMe(p.list[0]);
+  }
+  function youVerb(word) {
+    if (word in YOU_IRREGULAR) return YOU_IRREGULAR[word];
+    if (word.length <= 2 || NOT_VERBS.has(word) || !word.endsWith("s") || word.endsWith("ss")) return word;
+    if (word.endsWith("ies")) return word.slice(0, -3) + "y";
+    if (/(sses|shes|ches|xes|zes|oes)$/.test(word)) return word.slice(0, -2);
+    return word.slice(0, -1);
+  }
+  function andAgree(text) {
+    for (const v of AND_VERBS) text = text.replace(` and ${v} `, ` and ${youVerb(v)} `);
+    return text;
+  }
+  function youAgree(text) {
+    const m = /^( +)([a-z]+)(?![A-Za-z'-])/.exec(text);
+    if (!m) return [text, false];
+    const verb = youVerb(m[2]);
+    if (verb === m[2]) return [text, false];
+    return [m[1] + verb + andAgree(text.slice(m[0].length)), true];
   }
   function namesCards(text) {
     const list = text ? Object.values(text)[0] || [] : [];
