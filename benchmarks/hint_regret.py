@@ -35,19 +35,21 @@ from interpreter.agents.determinize import Determinizer  # noqa: E402
 from interpreter.agents.ismcts import IsmctsAgent, Node  # noqa: E402
 from interpreter.agents.levels import LevelAgent  # noqa: E402
 from interpreter.agents.policy import Policy, values  # noqa: E402
+from interpreter.base.resources import shipped_ruleset  # noqa: E402
 from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
 from interpreter.engine.hints import preferences  # noqa: E402
 from interpreter.engine.state import PASS_KIND  # noqa: E402
 
 
-def judge(state, samples: int, rng: random.Random) -> tuple[list, list[list[float]]]:
-    """Every legal move of `state` scored on the same `samples` samples: (moves, rewards per move)."""
+def judge(state, samples: int, rng: random.Random) -> tuple[list, list[list[float]], object]:
+    """Every legal move of `state` scored on the same `samples` samples: (moves, rewards per move,
+    the first sample)."""
     legal = state.legal_actions()
     seat = state.current_player()
     searcher = IsmctsAgent(seat, rng.getrandbits(32), epsilon=0.1)
     policy = Policy(state.rs, random.Random(rng.getrandbits(32)), 0.1)
     sampler = Determinizer(state, seat, random.Random(rng.getrandbits(32)), answer=policy.choose, steps=40)
-    world = sampler.sample()
+    world = first = sampler.sample()
     base = values(world)
     root = Node(state.rs.num_players)
     rewards: list[list[float]] = [[] for _ in legal]
@@ -60,7 +62,7 @@ def judge(state, samples: int, rng: random.Random) -> tuple[list, list[list[floa
             # one iteration through `action` at the root; a count of 1e9 keeps the rewards unscaled
             _, reward = searcher._iterate(root, world.clone(), base, [1.0, 0.0, 10**9], policy, seat, action)
             rewards[i].append(reward)
-    return legal, rewards
+    return legal, rewards, first
 
 
 def kind_name(rs, kind: int) -> str:
@@ -100,7 +102,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.samples < 4:
         ap.error("--samples must be at least 4")
-    rs = load_ruleset(args.ruleset)
+    shipped = None if Path(args.ruleset).exists() else shipped_ruleset(args.ruleset)
+    rs = load_ruleset(str(shipped or args.ruleset))  # a file, or a shipped game's name
     options = {"deals": 1} if "deals" in rs.options else {}
     rng = random.Random(args.seed)
     judged: list[dict] = []
@@ -112,9 +115,8 @@ def main() -> int:
         while not st.is_terminal() and len(judged) < args.positions:
             legal = st.legal_actions()
             if len(legal) > 1 and rng.random() < 0.2:
-                moves, rewards = judge(st, args.samples, rng)
-                sample = Determinizer(st, st.current_player(), random.Random(rng.getrandbits(32))).sample()
-                scores = preferences(sample, moves)
+                moves, rewards, sample = judge(st, args.samples, rng)
+                scores = preferences(sample, moves)  # the hints judge on a sample, as the agents do
                 favourite = max(range(len(moves)), key=scores.__getitem__)
                 row = {
                     "kinds": "+".join(sorted({kind_name(rs, a.kind) for a in moves})),

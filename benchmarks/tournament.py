@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.sparring import SPARRING  # noqa: E402
 from interpreter.agents.spec import AGENTS, parse_agent_spec  # noqa: E402
+from interpreter.base.resources import shipped_ruleset  # noqa: E402
 from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
 
 
@@ -196,7 +197,7 @@ def main() -> int:
     out = option("--out", "")
     path, deals, specs = args[0], int(args[1]), args[2:]
     if not Path(path).exists():
-        path = str(Path(__file__).resolve().parent.parent / "rulesets" / f"{path}.yaml")
+        path = str(shipped_ruleset(path) or path)  # a shipped game's name
     rs = load_ruleset(path)
     if rs.team_ids and len(specs) != 2:
         raise SystemExit("a team game takes two specs")

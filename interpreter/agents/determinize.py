@@ -212,17 +212,19 @@ class Determinizer:
             before = _places(world) if tag == HIDDEN or shown else None
             world.force_action(kind, value)
             seen |= _seen_positions(world, me)
-            if shown and before is not None:
+            moved: list[int] = []  # the positions this decision moved to another zone
+            if before is not None:
+                after = _places(world)
+                moved = [p for p, z in before.items() if after.get(p) != z]
+            if shown:
                 # the cards a public move showed, even where the flow put them out of sight before the
                 # next decision (the last card of a trick, gathered at once)
                 named = set(value) if isinstance(value, tuple) else {value}
-                after = _places(world)
-                seen |= {p for p, z in before.items() if after.get(p) != z and self.order[p] in named}
+                seen.update(p for p in moved if self.order[p] in named)
             if tag is None:
                 continue
-            if tag == HIDDEN and before is not None:
-                after = _places(world)
-                hidden.append((len(script), [p for p, z in before.items() if after.get(p) != z]))
+            if tag == HIDDEN:
+                hidden.append((len(script), moved))
                 script.append(Step(HIDDEN, s, kind, None, (), view_of(world, me)))
             else:
                 script.append(Step(tag, s, kind, value))
@@ -339,13 +341,7 @@ class Determinizer:
         candidates.sort(key=lambda a: a.value not in seen)
         for a in candidates:
             trial = world.clone()
-            entry = len(trial.history)
-            trial.apply_action(a)
-            if trial.history[entry][3] != SECRET:
-                continue
-            if seen - _moved_faces(world, trial):
-                continue
-            if view_of(trial, self.seat) == step.view:
+            if self._looks_the_same(world, trial, a, step, seen):
                 return trial
         if force and candidates:
             trial = world.clone()
@@ -356,37 +352,39 @@ class Determinizer:
     def _hidden_picks(self, world: GameState, step: Step, force: bool, tries: int = 4) -> GameState | None:
         """The sample after another seat's hidden choice of several values, picked one by one: faces
         the seat saw move then first, then others at random, until the choice is whole."""
-        kind, last = step.kind, None
+        seen = Counter(step.seen)
+        last = None
         for _ in range(tries):
             trial = world.clone()
-            wanted = Counter(step.seen)
+            wanted = seen.copy()
             whole = None
             for _ in range(sum(map(len, trial.zones)) + 1):  # at most one pick per card
                 legal = trial.legal_actions()
-                whole = next((a for a in legal if a.kind == kind), None)
-                picks = [a for a in legal if a.kind == PICK_KIND and a.value[0] == kind]
+                whole = next((a for a in legal if a.kind == step.kind), None)
+                picks = [a for a in legal if a.kind == PICK_KIND and a.value[0] == step.kind]
                 useful = [a for a in picks if wanted[a.value[1]] > 0]
-                if whole is not None and (not useful or not picks):
-                    break
-                if not picks:
-                    whole = None
+                if (whole is not None and not useful) or not picks:
                     break
                 pick = self.rng.choice(useful or picks)
                 wanted[pick.value[1]] -= 1
                 trial.apply_action(pick)
             if whole is None:
                 continue
-            entry = len(trial.history)
-            trial.apply_action(whole)
-            last = trial
-            seen = Counter(step.seen)
-            if (
-                trial.history[entry][3] == SECRET
-                and not seen - _moved_faces(world, trial)
-                and view_of(trial, self.seat) == step.view
-            ):
+            if self._looks_the_same(world, trial, whole, step, seen):
                 return trial
+            last = trial
         return last if force else None
+
+    def _looks_the_same(self, world: GameState, trial: GameState, action: Action, step: Step, seen: Counter) -> bool:
+        """Apply `action` to `trial` (a copy of `world`): whether it stays hidden, moves the faces the
+        seat saw it move, and leaves what the seat sees as it was in the real game."""
+        entry = len(trial.history)
+        trial.apply_action(action)
+        return (
+            trial.history[entry][3] == SECRET
+            and not seen - _moved_faces(world, trial)
+            and view_of(trial, self.seat) == step.view
+        )
 
     def _repair(self, world: GameState, seat: int, test: Callable[[GameState], Any]) -> tuple[int, int] | None:
         """Two deck positions whose swap lets `seat` make its recorded decision (`test` holds), if any."""
@@ -424,12 +422,12 @@ class Determinizer:
         world = self.state.clone()
         world.story = False
         rs, seat = self.rs, self.seat
-        seen = None if self.snapshot is None else set(range(len(self.order))) - self.free_set
+        never_seen = None if self.snapshot is None else self.free_set
         slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
             (z, i)
             for z in range(rs.zone_count)
             for i, m in enumerate(world.meta[z])
-            if not card_visible(rs, z, m, seat) and (seen is None or (m >> 8) not in seen)
+            if not card_visible(rs, z, m, seat) and (never_seen is None or (m >> 8) in never_seen)
         ]
         faces = sorted(world.zones[z][i] for z, i in slots)
         self.rng.shuffle(faces)

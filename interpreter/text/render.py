@@ -9,6 +9,7 @@ their team where the game has teams.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -257,6 +258,7 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
     return lines
 
 
+_FIRST_WORD = re.compile(r"( +)([a-z]+)(?![A-Za-z'-])")
 _YOU_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _AND_VERBS = ("takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
@@ -264,20 +266,15 @@ _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "
 
 def _you_agree(text: str) -> str:
     """English text right after the viewer's "You": a verb written for a seat ("takes", "has")
-    agrees with "you" ("take", "have"), since texts are written once for every seat."""
-    stripped = text.lstrip(" ")
-    space = text[: len(text) - len(stripped)]
-    if not space:
+    agrees with "you" ("take", "have"), since texts are written once for every seat (the same
+    rule as `youAgree` in the browser's table.js)."""
+    m = _FIRST_WORD.match(text)
+    if m is None:
         return text
-    end = 0
-    while end < len(stripped) and stripped[end].isalpha() and stripped[end].islower():
-        end += 1
-    word = stripped[:end]
-    if end < len(stripped) and (stripped[end].isalpha() or stripped[end] in "'-"):
+    verb = _you_verb(m[2])
+    if verb == m[2]:
         return text
-    rest = stripped[end:]
-    verb = _you_verb(word)
-    return space + verb + (_and_agree(rest) if verb != word else rest)
+    return m[1] + verb + _and_agree(text[m.end() :])
 
 
 def _and_agree(text: str) -> str:
