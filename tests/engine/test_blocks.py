@@ -79,6 +79,9 @@ def test_generated_code_is_named_by_rule_and_place() -> None:
 
 def test_a_ruleset_sent_to_a_worker_before_play_plays_the_same() -> None:
     """Ray sends rulesets with cloudpickle, before or after their generated code first ran."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "expr"))  # its helpers, run alone too
     from tests.expr.test_generated_code import _cloudpickle
 
     cloudpickle = _cloudpickle()
