@@ -75,7 +75,8 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         elif a.param_count is not None:
             c.bag.error(f"action '{a.name}' chooses several values but has no param", a.span)
         fc.about(f"{a.name}: available_if", a.rule)
-        available = fc.expr(a.available_if, a.span, BOOL)
+        available_compiled = fc.typed(a.available_if, a.span, BOOL)
+        available = available_compiled and available_compiled.fn
         partial = None
         if a.partial_if is not None:
             if a.param_count is None:
@@ -110,14 +111,17 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         fc.in_effect, fc.rule = False, None
         fc.locals.pop()
         fused = None
-        if (
-            param_slot is not None
-            and a.param_count is None
-            and available is None
-            and not any(r.require_fixed for r in restrictions)
-        ):
+        if a.param_count is None:  # a choice of several values is listed pick by pick (engine/choices.py)
             where = code_name(f"legal values of '{a.name}'", a.span, getattr(a.rule, "id", None))
-            fused = candidates_function(param_src, param_slot, restrictions, fc.exprs.limits.max_work, where)
+            fused = candidates_function(
+                param_src,
+                param_slot,
+                restrictions,
+                fc.exprs.limits.max_work,
+                where,
+                available_compiled and available_compiled.src,
+                available is not None,
+            )
         lazy = compile_effect(effect, fc.compiled)
         made = CompiledAction(
             index=i,

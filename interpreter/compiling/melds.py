@@ -134,8 +134,10 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
         return counts_from_faces(cards, nfaces), need, pairs, gk, pk
 
     def complete(shape: int, cards: Any, exposed: int) -> bool:
-        counts, need, pairs, gk, pk = args(shape, cards, exposed)
-        return table.is_complete(counts, need, pairs, gk, pk)
+        groups, pairs, gk, pk = shape_list[shape]
+        if exposed > groups:
+            raise BuiltinError(f"{exposed} groups are exposed, but the shape has only {groups}")
+        return table.is_complete_faces(cards, groups - exposed, pairs, gk, pk)
 
     def waits(shape: int, cards: Any, exposed: int) -> list:
         counts, need, pairs, gk, pk = args(shape, cards, exposed)

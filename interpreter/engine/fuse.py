@@ -1,8 +1,10 @@
 """One generated function per action that lists the legal values of its parameter.
 
-`legal_actions` of an action with a parameter runs the same loop every time:
-for each candidate value, set the parameter's slot and test the restrictions
-whose `when` holds.  When every expression involved has Python text
+`legal_actions` of an action runs the same loop every time: test its
+`available_if` and the restrictions that do not read the parameter once,
+then for each candidate value set the parameter's slot and test the
+restrictions whose `when` holds.  Actions without a parameter (a claim, a
+pass of one's own) are the same loop without candidates.  When every expression involved has Python text
 (expr/emit.py), the loop and the tests are written out as one function, so a
 candidate costs a few comparisons instead of several calls.
 
@@ -25,45 +27,79 @@ _GIVE_UP = ["except Exception:", "    _fell[0] += 1", "    return None"]
 
 
 def candidates_function(
-    param: Src | None, slot: int, restrictions: Sequence[Any], work: int, where: str = "<cardrules legality>"
-) -> Callable[[Any], list | None] | None:
+    param: Src | None,
+    slot: int | None,
+    restrictions: Sequence[Any],
+    work: int,
+    where: str = "<cardrules legality>",
+    available: Src | None = None,
+    has_available: bool = False,
+) -> Callable[[Any], Sequence | None] | None:
     """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
-    has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`) and
-    `when_fixed` (the condition does not read the parameter: tested once)."""
-    if param is None or any(r.require_src is None or (r.when is not None and r.when_src is None) for r in restrictions):
+    has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`),
+    `when_fixed` (the condition does not read the parameter: tested once) and `require_fixed`
+    (nor does the requirement: tested once, and when it fails nothing is legal).  `available`
+    is the action's `available_if` (`has_available`: it has one).  Without a parameter (`slot`
+    None) the function returns `[None]` when the action is legal, else `[]`."""
+    if slot is not None and param is None:
         return None
-    refs: dict[str, Any] = dict(param.refs)
+    if has_available and available is None:
+        return None
+    if any(r.require_src is None or (r.when is not None and r.when_src is None) for r in restrictions):
+        return None
+    refs: dict[str, Any] = {} if param is None else dict(param.refs)
     # one budget for the whole check: should it run out, the engine's own loop (one budget per
     # evaluation, as everywhere) gives the answer or the error
-    before = [*start_evaluation(work), f"_xs = {param.text}"]
+    before = [*start_evaluation(work)]
+    if available is not None:
+        refs.update(available.refs)
+        before += [f"if not ({available.text}):", "    return []"]
+    if param is not None:
+        before += [f"_xs = {param.text}"]
     each: list[str] = []  # per candidate
     for r in restrictions:
         refs.update(r.require_src.refs)
+        if r.when is not None:
+            refs.update(r.when_src.refs)
+        once = r.require_fixed and (r.when is None or r.when_fixed)
+        if once:  # the same for every candidate: when it fails, nothing is legal
+            fails = [f"if not ({r.require_src.text}):", "    return []"]
+            if r.when is None:
+                before += fails
+            else:
+                before += [f"if {r.when_src.text}:"] + ["    " + line for line in fails]
+            continue
         require = [f"if not ({r.require_src.text}):", "    continue"]
         if r.when is None:
             each += require
             continue
-        refs.update(r.when_src.refs)
         if r.when_fixed:
             held = name_for(None, "when")[0]
             before += [f"{held} = {r.when_src.text}"]
             each += [f"if {held}:"] + ["    " + line for line in require]
         else:
             each += [f"if {r.when_src.text}:"] + ["    " + line for line in require]
-    loop = [
-        "_out = []",
-        "_seen = set()",
-        "for _x in _xs:",
-        "    if _x in _seen:",
-        "        continue",
-        "    _seen.add(_x)",
-        f"    _V[{int(slot)}] = _x",
-        *["    " + line for line in each],
-        "    _out.append(_x)",
-        "return _out",
-    ]
+    if slot is None:
+        loop = ["return _ONE"]
+        refs["_ONE"] = _ONE
+    else:
+        loop = [
+            "_out = []",
+            "_seen = set()",
+            "for _x in _xs:",
+            "    if _x in _seen:",
+            "        continue",
+            "    _seen.add(_x)",
+            f"    _V[{int(slot)}] = _x",
+            *["    " + line for line in each],
+            "    _out.append(_x)",
+            "return _out",
+        ]
     body = ["_V = f.env.vars", "try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, where, fallback=_none)
+
+
+_ONE = (None,)  # the legal values of a legal action without a parameter
 
 
 def _none(f: Any) -> None:

@@ -244,6 +244,7 @@ class MeldTable:
     _distance_plans: dict = field(default_factory=dict, repr=False, compare=False)  # meld_distance.py
     _reorder: Callable[[Sequence[int]], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _component_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _place_of: tuple[int, ...] = field(init=False, repr=False, compare=False)  # a face's 1 in a packed hand
     _bit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     @classmethod
@@ -278,9 +279,13 @@ class MeldTable:
     def __post_init__(self) -> None:
         """Derive the packing order and each face's component and bit within it."""
         component_of, bit_of = [0] * self.num_faces, [0] * self.num_faces
+        place_of, offset = [0] * self.num_faces, 0
         for index, component in enumerate(self.components):
             for position, face in enumerate(component):
                 component_of[face], bit_of[face] = index, 1 << (BYTE * position)
+                place_of[face] = 1 << (BYTE * (offset + position))
+            offset += len(component)
+        object.__setattr__(self, "_place_of", tuple(place_of))
         object.__setattr__(self, "_reorder", _packer([face for part in self.components for face in part]))
         object.__setattr__(self, "_component_of", tuple(component_of))
         object.__setattr__(self, "_bit_of", tuple(bit_of))
@@ -310,6 +315,22 @@ class MeldTable:
         _check_totals(groups, pairs)
         searches = self._plan(group_kinds, pair_kinds)
         return _has_outcome(self._outcomes(searches, self.pack(counts)), groups, pairs)
+
+    def pack_faces(self, faces: Sequence[int]) -> int:
+        """`pack` of the counts of a hand given as its faces, without building the counts: the sum of
+        each face's place (a hand of at most MAX_HAND cards cannot carry from one face into the next)."""
+        if len(faces) > MAX_HAND:
+            raise ValueError(f"a hand may hold at most {MAX_HAND} cards")
+        places = self._place_of
+        return sum([places[face] for face in faces])
+
+    def is_complete_faces(
+        self, faces: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
+    ) -> bool:
+        """`is_complete` of a hand given as its faces."""
+        _check_totals(groups, pairs)
+        searches = self._plan(group_kinds, pair_kinds)
+        return _has_outcome(self._outcomes(searches, self.pack_faces(faces)), groups, pairs)
 
     def completing_faces(
         self,

@@ -316,14 +316,8 @@ class Ruleset:
                 if act.count is not None:
                     out.extend(choosing(self, st, act, seat))
                     continue
-                if not act.common:
-                    for value, failing in self._options_for(st, act, seat):
-                        if failing is None:
-                            out.append(Action(k, value, None, self))
-                    continue
-                # the common case, inlined: a parameter, restrictions that read it
-                vars_[self.player_slot] = seat
-                if act.fused is not None:
+                if act.fused is not None:  # the legal values as one generated function (engine/fuse.py)
+                    vars_[self.player_slot] = seat
                     values = act.fused(fr)
                     if values is not None:
                         made = self._made[k]
@@ -332,7 +326,14 @@ class Ruleset:
                             if a is None:
                                 a = self.made_action(k, value)
                             out.append(a)
-                        continue  # else something failed: the loop below says what
+                        continue  # else something failed: the loops below say what
+                if not act.common:
+                    for value, failing in self._options_for(st, act, seat):
+                        if failing is None:
+                            out.append(Action(k, value, None, self))
+                    continue
+                # the common case, inlined: a parameter, restrictions that read it
+                vars_[self.player_slot] = seat
                 tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
                 slot, seen = act.param_slot, set()
                 for value in act.param_from(fr):

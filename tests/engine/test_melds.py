@@ -382,3 +382,15 @@ def test_completing_faces_agree_with_trying_every_face(counts: list[int]) -> Non
             expected.append(face)
     assert TABLE.completing_faces(counts, groups, 1, GROUP_KINDS, PAIR_KINDS, available) == expected
     assert TINY_CACHE.completing_faces(counts, groups, 1, GROUP_KINDS, PAIR_KINDS, available) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, NUM_FACES - 1), max_size=40))
+def test_a_hand_packed_from_its_faces_is_the_hand_packed_from_its_counts(faces: list[int]) -> None:
+    table = TABLE
+    assert table.pack_faces(faces) == table.pack(counts_from_faces(faces, NUM_FACES))
+    for groups, pairs in ((len(faces) // 3, len(faces) % 3 // 2), (1, 0), (0, 1)):
+        if len(faces) == 3 * groups + 2 * pairs:
+            counts = counts_from_faces(faces, NUM_FACES)
+            by_counts = table.is_complete(counts, groups, pairs, ["run", "triplet"], ["pair"])
+            assert table.is_complete_faces(faces, groups, pairs, ["run", "triplet"], ["pair"]) == by_counts
