@@ -61,7 +61,17 @@
       list.dataset.count = "0";
     }
     const from = Number(list.dataset.count || 0);
-    for (const e of T.events.slice(from)) list.append(eventNode(e));
+    for (const e of T.events.slice(from)) {
+      const li = eventNode(e);
+      // the seat's own claim-window answer is not told twice: the claim applied replaces it (as at the prompt)
+      const key = `${e.seat}:${e.action}`;
+      if (e.kind === "action" && Array.isArray(e.to) && e.to.length === 1 && e.to[0] === T.seat) li.dataset.answer = key;
+      if (e.kind === "claim") {
+        const told = [...list.querySelectorAll("li[data-answer]")].filter((x) => x.dataset.answer === key).pop();
+        if (told) told.remove();
+      }
+      list.append(li);
+    }
     list.dataset.count = String(T.events.length);
     list.dataset.lang = CR.state.lang;
     list.dataset.first = JSON.stringify(T.events[0] || null);
