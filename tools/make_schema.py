@@ -565,6 +565,11 @@ SCHEMA = {
                         "choices": d({"type": "array"}, "The allowed values."),
                         "minimum": {"type": "integer", "description": "Smallest allowed value."},
                         "maximum": {"type": "integer", "description": "Largest allowed value."},
+                        "label": ref(
+                            "text",
+                            "A short name shown to players where options are listed (the lobby, the rules page); "
+                            "default: the option's name.",
+                        ),
                         "description": ref("text", "What the option changes."),
                         "id": RULE_ID,
                         "text": RULE_TEXT,

@@ -312,6 +312,7 @@ class _Builder:
                     choices=tuple(v["choices"]) if "choices" in v else None,
                     minimum=v.get("minimum"),
                     maximum=v.get("maximum"),
+                    label=Text.of(v.get("label")),
                     description=Text.of(v.get("description")),
                     rule=self.rule(v),
                     span=_key_span(options, k),

@@ -170,6 +170,11 @@ class Option:
     description: Text
     rule: Rule | None
     span: Span | None
+    label: Text = Text({})  # empty when the ruleset gives none: `shown_name` falls back to the name
+
+    def shown_name(self, lang: str = "en") -> str:
+        """The option's label in `lang` (English, then any, as other texts), else its name."""
+        return self.label.get(lang) or self.name
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

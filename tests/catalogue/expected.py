@@ -38,6 +38,7 @@ EXPECTED: dict[str, list[E]] = {
     # ------------------------------------------------------------ valid files
     "ok_minimal.yaml": [],
     "ok_variant.yaml": [],  # extends ok_minimal.yaml, changes an option's default
+    "ok_option_label.yaml": [],  # deals: {..., label: {en: Deals, ja: 回数}}
     "ok_variant_of_shipped.yaml": [],  # extends the shipped hachinin_meri by name
     "ok_hints.yaml": [],  # hints.about, hints.evaluate and hints.prefer
     # ------------------------------------------------------------ YAML: syntax
@@ -106,6 +107,19 @@ EXPECTED: dict[str, list[E]] = {
     ],
     "schema_list_for_mapping.yaml": [  # options: [deals]
         E(17, 3, "'options' must be a mapping, not a list"),
+    ],
+    "schema_option_label_not_text.yaml": [  # deals: {..., label: [Deals, Runden]}
+        E(
+            17,
+            53,
+            "'label' must be text, or a mapping from language codes to text",
+            exact=True,
+            hint="for example",
+            end_col=68,
+        ),
+    ],
+    "schema_option_label_language_not_text.yaml": [  # deals: {..., label: {en: Deals, ja: 5}}
+        E(17, 53, "'label' must be text, or a mapping from language codes to text", exact=True),
     ],
     "schema_yes_for_bool.yaml": [  # move: {..., all: yes}
         E(52, 41, "'all' must be true or false, not the text 'yes'", exact=True, hint=TRUE_FALSE),

@@ -1,0 +1,47 @@
+"""Options' labels: read from a ruleset (one language or several), and given by every shipped
+option in every language its ruleset writes its words in."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.compiling.pipeline import check_text
+from interpreter.model import Text
+from tests.engine.tiny import HIGH_CARD
+
+OPTIONS = HIGH_CARD.replace(
+    "variables:",
+    """options:
+  bonus: {type: int, default: 2, label: {en: Round bonus, ja: ラウンドボーナス}}
+  short: {type: bool, default: false, label: Short game}
+  plain: {type: int, default: 0}
+variables:""",
+)
+
+
+def _options(text: str) -> dict:
+    report = check_text(text, "options.yaml")
+    assert report.ok, [d.message for d in report.diagnostics]
+    return {o.name: o for o in report.ruleset.model.options}
+
+
+def test_a_label_is_read_in_several_languages_or_one_and_falls_back_to_the_name() -> None:
+    options = _options(OPTIONS)
+    assert options["bonus"].label == Text({"en": "Round bonus", "ja": "ラウンドボーナス"})
+    assert options["bonus"].shown_name("ja") == "ラウンドボーナス"
+    assert options["bonus"].shown_name("fa") == "Round bonus"  # English when the language is missing
+    assert options["short"].label == Text({"en": "Short game"})  # a plain string is English
+    assert options["plain"].label.values == {}
+    assert options["plain"].shown_name("ja") == "plain"  # no label: the option's name
+
+
+@pytest.mark.parametrize("label", ["[Round, bonus]", "{en: Round bonus, ja: 5}", "{}", "7", "true"])
+def test_a_label_that_is_not_text_is_refused_where_it_is_written(label: str) -> None:
+    entry = f"  bonus: {{type: int, default: 2, label: {label}}}"
+    text = HIGH_CARD.replace("variables:", f"options:\n{entry}\nvariables:")
+    report = check_text(text, "options.yaml")
+    assert not report.ok and report.ruleset is None
+    [problem] = [d for d in report.diagnostics if d.severity == "error"]
+    assert problem.message == "'label' must be text, or a mapping from language codes to text"
+    assert problem.span.file == "options.yaml"
+    assert (problem.span.line, problem.span.col) == (text.splitlines().index(entry) + 1, entry.index(label) + 1)
