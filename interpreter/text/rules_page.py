@@ -208,7 +208,13 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
         w.heading(2, _("Options"))
         for o in model.options:
             words = w.t(o.description) or (w.t(o.rule.text) if o.rule else "")
-            option = _("{option} (default {default})", option=o.name, default=_value_words(o.default))
+            default = _value_words(o.default)
+            if o.label.values:  # the name players see, with the name the ruleset and --option use
+                option = _(
+                    "{label} ({option}, default {default})", label=w.t(o.label), option=w.code(o.name), default=default
+                )
+            else:
+                option = _("{option} (default {default})", option=o.name, default=default)
             w.item(f"{option}: {words}{_rule_ref(o.rule)}")
     if model.rules:
         w.heading(2, _("Rules"))

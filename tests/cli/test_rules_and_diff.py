@@ -83,6 +83,29 @@ def test_rules_page_in_japanese_uses_japanese_names() -> None:
     assert "八人メリ" in page
 
 
+LABELLED = HIGH_CARD.replace(
+    """variables:""",
+    """options:
+  bonus:
+    type: int
+    default: 2
+    label: {en: Round bonus, ja: ラウンドボーナス}
+    description: {en: Points for a won round., ja: 勝ったラウンドの点。}
+  plain: {type: bool, default: false, description: An option without a label.}
+variables:""",
+)
+
+
+def test_rules_page_lists_an_options_label_with_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "labelled.yaml"
+    path.write_text(LABELLED, encoding="utf-8")
+    page = run("rules", path)
+    assert "- Round bonus (`bonus`, default 2): Points for a won round." in page
+    assert "- plain (default false): An option without a label." in page  # no label: the name, as before
+    assert "- Round bonus (bonus, default 2): Points for a won round." in run("rules", path, "--format", "text")
+    assert "- ラウンドボーナス（`bonus`、既定値 2）: 勝ったラウンドの点。" in run("rules", path, "--lang", "ja")
+
+
 @pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
 def test_diff_names_every_rule_the_variant_adds_or_changes(path: Path) -> None:
     root = yaml.safe_load(path.read_text(encoding="utf-8"))
