@@ -3,11 +3,16 @@ option in every language its ruleset writes its words in."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from interpreter.compiling.pipeline import check_text
-from interpreter.model import Text
+from interpreter.compiling.pipeline import check_file, check_text
+from interpreter.model import Model, Text
 from tests.engine.tiny import HIGH_CARD
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted((ROOT / "rulesets").glob("*.yaml")) + sorted((ROOT / "rulesets" / "variants").glob("*.yaml"))
 
 OPTIONS = HIGH_CARD.replace(
     "variables:",
@@ -45,3 +50,28 @@ def test_a_label_that_is_not_text_is_refused_where_it_is_written(label: str) -> 
     assert problem.message == "'label' must be text, or a mapping from language codes to text"
     assert problem.span.file == "options.yaml"
     assert (problem.span.line, problem.span.col) == (text.splitlines().index(entry) + 1, entry.index(label) + 1)
+
+
+def _languages(model: Model) -> set[str]:
+    """The languages a ruleset writes its words in: its description, rules, zones, actions, meld
+    kinds and options (not the names of the game, its cards and teams, which some give in more)."""
+    texts: list[Text] = [model.description, *(r.text for r in model.all_rules or model.rules)]
+    texts += [t for z in model.zones for t in (z.label, z.description)]
+    texts += [a.label for a in model.actions] + [k.label for k in model.meld_kinds]
+    texts += [t for o in model.options for t in (o.description, o.rule.text if o.rule else Text({}))]
+    return {lang for t in texts for lang in t.values}
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_option_has_a_short_label_in_every_language_of_its_ruleset(path: Path) -> None:
+    report = check_file(str(path))
+    assert report.ruleset is not None
+    model = report.ruleset.model
+    languages = _languages(model)
+    assert "en" in languages
+    for o in model.options:
+        missing = languages - set(o.label.values)
+        assert not missing, f"{path.name}: option '{o.name}' has no label in {sorted(missing)}"
+        for lang, words in o.label.values.items():
+            assert words.strip() and "\n" not in words and len(words) <= 40, (o.name, lang, words)
+            assert words != o.name, (o.name, lang)  # a label for people, not the name again

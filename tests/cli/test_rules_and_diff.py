@@ -106,6 +106,13 @@ def test_rules_page_lists_an_options_label_with_its_name(tmp_path: Path) -> None
     assert "- ラウンドボーナス（`bonus`、既定値 2）: 勝ったラウンドの点。" in run("rules", path, "--lang", "ja")
 
 
+def test_shipped_rules_pages_show_option_labels() -> None:
+    page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml")
+    assert "- Deals (`deals`, default 8): Deals in a match. (HM-7)" in page
+    page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml", "--lang", "ja")
+    assert "- 回数（`deals`、既定値 8）" in page
+
+
 @pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
 def test_diff_names_every_rule_the_variant_adds_or_changes(path: Path) -> None:
     root = yaml.safe_load(path.read_text(encoding="utf-8"))
