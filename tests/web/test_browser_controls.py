@@ -113,6 +113,10 @@ def test_the_lobby_speaks_the_chosen_language_and_links_every_rules_page(live, b
     meri = p.locator("article[data-game='hachinin_meri']")
     assert meri.locator("h3").inner_text() == "八人メリ"
     assert "8" in meri.locator(".players").inner_text()
+    meri.locator("button.new").click()
+    deals = meri.locator("label[for='opt-deals'] .opt-name")  # the option's label, its name as the tooltip
+    assert deals.inner_text() == "回数" and deals.get_attribute("title") == "deals"
+    assert meri.locator("#opt-deals").get_attribute("data-opt") == "deals"
     links = p.eval_on_selector_all("article.game a.rules-link", "as => as.map(a => a.getAttribute('href'))")
     assert len(links) == p.locator("article.game").count() > 5
     for link in links:

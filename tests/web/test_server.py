@@ -9,6 +9,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -134,6 +135,39 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
     assert snapshot(live, made["table"]) == before
     assert len(live.store.tables) == 1
     assert get(live, "/api/lobby") == 200
+
+
+def test_the_lobby_gives_every_option_its_label_in_each_language_beside_its_name(live):
+    with urllib.request.urlopen(live.url + "/api/lobby", timeout=30) as r:
+        games = {g["key"]: g for g in json.loads(r.read())["games"]}
+    options = {o["name"]: o for o in games["hachinin_meri"]["options"]}
+    assert options["deals"]["label"] == {
+        "en": "Deals",
+        "ja": "回数",
+        "ms": "Bilangan agihan",
+        "fa": "تعداد دورها",
+        "hu": "Leosztások száma",
+    }
+    assert options["first_dealer"]["label"]["ja"] == "最初の親"
+    assert options["deals"]["description"]["ja"] == "1試合の回数。"  # the description stays beside it
+    assert {o["name"]: o["label"]["it"] for o in games["scopa"]["options"]} == {
+        "target": "Punti per vincere",
+        "first_dealer": "Primo mazziere",
+    }
+    assert all(o["label"].get("en") for g in games.values() for o in g["options"])
+
+
+def test_an_option_without_a_label_has_an_empty_one_and_the_lobby_shows_its_name(tmp_path):
+    from interpreter.frontends.web.app import _game_entry
+    from interpreter.frontends.web.store import Game, Store
+
+    mini = Path(__file__).resolve().parents[1] / "catalogue" / "files" / "ok_minimal.yaml"
+    labelled = mini.with_name("ok_option_label.yaml")
+    store = Store([Game("mini", str(mini)), Game("labelled", str(labelled))], tmp_path)
+    [plain] = _game_entry(store, "mini")["options"]
+    assert plain["name"] == "deals" and plain["label"] == {}
+    [given] = _game_entry(store, "labelled")["options"]
+    assert given["name"] == "deals" and given["label"] == {"en": "Deals", "ja": "回数"}
 
 
 def test_hostile_socket_messages_change_nothing_and_say_why(live):

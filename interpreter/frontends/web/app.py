@@ -441,6 +441,7 @@ def _game_entry(store: Store, key: str) -> dict | None:
         "options": [
             {
                 "name": o.name,
+                "label": texts(o.label),  # {} when the ruleset gives none: the lobby shows the name
                 "type": o.type,
                 "default": o.default,
                 "choices": list(o.choices) if o.choices else None,

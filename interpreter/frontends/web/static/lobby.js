@@ -29,7 +29,9 @@
         "data-opt": o.name,
         "data-type": o.type,
       });
-    return el("label", { class: "option", for: id }, el("span", { class: "opt-name" }, o.name), input, el("small", {}, tr(o.description)));
+    // the ruleset's label in the page's language (else the option's name), the name itself as a tooltip
+    const name = el("span", { class: "opt-name", title: o.name }, tr(o.label) || o.name);
+    return el("label", { class: "option", for: id }, name, input, el("small", {}, tr(o.description)));
   }
 
   function seatLabel(g, s) {
