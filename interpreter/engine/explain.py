@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.base.i18n import _, language
@@ -9,12 +10,13 @@ from interpreter.engine.choices import whole_choice
 from interpreter.engine.state import Action, IllegalAction, normalize
 
 
-def explain(rs: Any, st: Any, text: str) -> str:
-    """Why `text` is not a legal action now, in the rule's words (the legality tests are the ruleset's)."""
+def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = None) -> str:
+    """Why `text` is not a legal action now, in the rule's words (the legality tests are the ruleset's).
+    `words` writes an action's text as the reader sees it (cards by name) in the list of legal moves."""
     key = normalize(text)
     ins = rs.program[st.pc]
     kinds = ins.actions if hasattr(ins, "actions") else ()
-    legal = ", ".join(a.text for a in _reading_order(st.legal_actions())[:12])
+    legal = ", ".join((words or str)(a.text) for a in _reading_order(st.legal_actions())[:12])
     for k in kinds:
         act = rs.actions[k]
         verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)

@@ -423,11 +423,12 @@ class Ruleset:
     def claim_options(self, st: GameState, ins: Any, seat: int) -> list[Action]:
         return self.legal_for(st, ins.actions, seat)
 
-    def explain(self, st: GameState, text: str) -> str:
-        """Why `text` is not a legal action now, in the rule's words."""
+    def explain(self, st: GameState, text: str, words: Callable[[str], str] | None = None) -> str:
+        """Why `text` is not a legal action now, in the rule's words (`words`: how the legal moves it
+        lists are written, as the reader sees them; by default their plain text)."""
         saved = [(slot, st.vars[slot]) for slot in self.scratch_slots]
         try:
-            return explain(self, st, text)
+            return explain(self, st, text, words)
         except FlowError:
             raise
         except Exception as exc:

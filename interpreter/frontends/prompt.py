@@ -337,7 +337,7 @@ class Session:
                 return None
             verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
             if verbs:
-                self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}"))
+                self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}", self.renderer.action))
                 return None
             self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
@@ -345,7 +345,7 @@ class Session:
         if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
             normalize(act.name) == verb for act in self.rs.actions
         ):
-            self.echo(self.rs.explain(self.state, line))
+            self.echo(self.rs.explain(self.state, line, self.renderer.action))
             return None
         self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
         return None

@@ -390,3 +390,19 @@ def test_other_languages_are_written_as_given():
     rs = compile_text(HIGH_CARD)
     r = Renderer(rs, lang="hu", viewer=0)
     assert r.fill({"en": [{"seat": 0}, " takes it."], "hu": [{"seat": 0}, " takes it."]}) == r.seat(0) + " takes it."
+
+
+def test_a_refused_move_lists_the_legal_moves_as_the_menu_writes_them(hm, tmp_path):
+    """A card typed that is not in the hand is refused with the legal moves written by card name, as in
+    the menu ("play Guru Sun"), never by card id ("play guru-sun")."""
+    probe = hm.new_game(seed=3, options={"deals": 1})
+    renderer = Renderer(hm)
+    while probe.current_player() != 0 or not all(a.text.startswith("play ") for a in probe.legal_actions()):
+        probe.apply_action(probe.legal_actions()[0])
+    mine = {a.value for a in probe.legal_actions()}
+    foreign = next(c for c in range(hm.cards.count) if c not in mine and c not in probe.zones[hm.zones[1].base])
+    for words in (renderer.action, None):
+        text = hm.explain(probe, f"play {hm.cards.ids[foreign]}", words)
+        legal = set(text.rsplit("legal: ", 1)[-1].split(", "))
+        assert legal == {(words or str)(a.text) for a in probe.legal_actions()}
+    assert "play " + renderer.card(hm.cards.ids[next(iter(mine))]) not in {a.text for a in probe.legal_actions()}
