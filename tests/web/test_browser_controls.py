@@ -142,6 +142,10 @@ def test_the_new_table_form_leaves_your_own_seat_out_of_the_others_and_starts_at
     form.locator("select[name='seat']").select_option("3")
     assert shown() == [0, 1, 2, 4, 5, 6, 7]
     assert form.locator("select[name='level']").input_value() == "normal"
+    # every field stays inside the form (the seed's number input once overflowed a narrow card)
+    right = form.evaluate("f => f.getBoundingClientRect().right")
+    fields = form.locator("input, select").evaluate_all("xs => xs.map(x => x.getBoundingClientRect().right)")
+    assert fields and max(fields) <= right + 0.5
     assert page.errors == []
 
 
