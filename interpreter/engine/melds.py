@@ -312,9 +312,7 @@ class MeldTable:
         self, counts: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
     ) -> bool:
         """Whether the whole hand splits into exactly `groups` groups and `pairs` pairs."""
-        _check_totals(groups, pairs)
-        searches = self._plan(group_kinds, pair_kinds)
-        return _has_outcome(self._outcomes(searches, self.pack(counts)), groups, pairs)
+        return self._complete(self.pack(counts), groups, pairs, group_kinds, pair_kinds)
 
     def pack_faces(self, faces: Sequence[int]) -> int:
         """`pack` of the counts of a hand given as its faces, without building the counts: the sum of
@@ -328,9 +326,13 @@ class MeldTable:
         self, faces: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
     ) -> bool:
         """`is_complete` of a hand given as its faces."""
+        return self._complete(self.pack_faces(faces), groups, pairs, group_kinds, pair_kinds)
+
+    def _complete(
+        self, key: int, groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
+    ) -> bool:
         _check_totals(groups, pairs)
-        searches = self._plan(group_kinds, pair_kinds)
-        return _has_outcome(self._outcomes(searches, self.pack_faces(faces)), groups, pairs)
+        return _has_outcome(self._outcomes(self._plan(group_kinds, pair_kinds), key), groups, pairs)
 
     def completing_faces(
         self,
