@@ -212,6 +212,14 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         assert answer["type"] == "error" and "moves" not in json.dumps(answer)
     answer = other.send(json.dumps({"op": "explain", "action": legal}))
     assert answer["type"] == "error"
+    # why a card not in the hand cannot be played: the legal moves by card name, as the table writes them
+    rs = live.store.tables[table].rs
+    st = live.store.tables[table].state
+    mine = {a.value for a in st.legal_actions()}
+    foreign = next(c for c in range(rs.cards.count) if c not in mine and c not in st.zones[rs.zones[1].base])
+    answer = me.send(json.dumps({"op": "explain", "action": f"play {rs.cards.ids[foreign]}"}))
+    assert answer["type"] == "explain" and "legal: " in answer["message"], answer
+    assert not any(f"play {rs.cards.ids[c]}" in answer["message"] for c in mine)
     assert snapshot(live, table) == before
     # a legal move with a stray field asking for another seat is only the sender's own move
     me.send(json.dumps({"op": "act", "action": legal, "version": me.version, "seat": 1}))

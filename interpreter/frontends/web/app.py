@@ -242,8 +242,11 @@ class Server:
             st = table.state
             if st.is_terminal() or st.current_player() != client.seat:
                 raise Refused("turn", N_("it is not your turn"))
-            with use_language(client.lang):
-                return str(table.rs.explain(st.clone(), text))
+            from interpreter.text.render import Renderer
+
+            with use_language(client.lang):  # the legal moves it lists are written as the table shows them
+                words = Renderer(table.rs, lang=client.lang, viewer=client.seat).action
+                return str(table.rs.explain(st.clone(), text, words))
 
     def _hint(self, table: Table, client: Client) -> str:
         from interpreter.agents.spec import AgentSpecError, make_agents
