@@ -119,8 +119,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 restrictions,
                 fc.exprs.limits.max_work,
                 where,
-                available_compiled and available_compiled.src,
-                available is not None,
+                available_compiled,
             )
         lazy = compile_effect(effect, fc.compiled)
         made = CompiledAction(

@@ -126,18 +126,18 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
     kind_index = names.kind.values
     nfaces = c.cards.count
 
-    def args(shape: int, cards: Any, exposed: int):
-        groups, pairs, gk, pk = shape_list[shape]
-        need = groups - exposed
-        if need < 0:
-            raise BuiltinError(f"{exposed} groups are exposed, but the shape has only {groups}")
-        return counts_from_faces(cards, nfaces), need, pairs, gk, pk
-
-    def complete(shape: int, cards: Any, exposed: int) -> bool:
+    def needed(shape: int, exposed: int):
+        """The groups still needed (those of the shape less the exposed ones), pairs and kinds."""
         groups, pairs, gk, pk = shape_list[shape]
         if exposed > groups:
             raise BuiltinError(f"{exposed} groups are exposed, but the shape has only {groups}")
-        return table.is_complete_faces(cards, groups - exposed, pairs, gk, pk)
+        return groups - exposed, pairs, gk, pk
+
+    def args(shape: int, cards: Any, exposed: int):
+        return counts_from_faces(cards, nfaces), *needed(shape, exposed)
+
+    def complete(shape: int, cards: Any, exposed: int) -> bool:
+        return table.is_complete_faces(cards, *needed(shape, exposed))
 
     def waits(shape: int, cards: Any, exposed: int) -> list:
         counts, need, pairs, gk, pk = args(shape, cards, exposed)

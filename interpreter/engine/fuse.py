@@ -3,10 +3,11 @@
 `legal_actions` of an action runs the same loop every time: test its
 `available_if` and the restrictions that do not read the parameter once,
 then for each candidate value set the parameter's slot and test the
-restrictions whose `when` holds.  Actions without a parameter (a claim, a
-pass of one's own) are the same loop without candidates.  When every expression involved has Python text
-(expr/emit.py), the loop and the tests are written out as one function, so a
-candidate costs a few comparisons instead of several calls.
+restrictions whose `when` holds (an action without a parameter, such as a
+claim, is the same checks without candidates).  When every expression
+involved has Python text (expr/emit.py), the loop and the tests are written
+out as one function, so a candidate costs a few comparisons instead of
+several calls.
 
 The function returns the legal values, or None when anything at all goes wrong
 (an expression fails, a value is not hashable); the engine then runs its own
@@ -32,18 +33,17 @@ def candidates_function(
     restrictions: Sequence[Any],
     work: int,
     where: str = "<cardrules legality>",
-    available: Src | None = None,
-    has_available: bool = False,
+    available: Any = None,
 ) -> Callable[[Any], Sequence | None] | None:
     """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
     has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`),
     `when_fixed` (the condition does not read the parameter: tested once) and `require_fixed`
     (nor does the requirement: tested once, and when it fails nothing is legal).  `available`
-    is the action's `available_if` (`has_available`: it has one).  Without a parameter (`slot`
-    None) the function returns `[None]` when the action is legal, else `[]`."""
+    is the action's compiled `available_if` (its text in `src`), if it has one.  Without a
+    parameter (`slot` None) the function returns `(None,)` when the action is legal, else `[]`."""
     if slot is not None and param is None:
         return None
-    if has_available and available is None:
+    if available is not None and available.src is None:
         return None
     if any(r.require_src is None or (r.when is not None and r.when_src is None) for r in restrictions):
         return None
@@ -52,8 +52,8 @@ def candidates_function(
     # evaluation, as everywhere) gives the answer or the error
     before = [*start_evaluation(work)]
     if available is not None:
-        refs.update(available.refs)
-        before += [f"if not ({available.text}):", "    return []"]
+        refs.update(available.src.refs)
+        before += [f"if not ({available.src.text}):", "    return []"]
     if param is not None:
         before += [f"_xs = {param.text}"]
     each: list[str] = []  # per candidate

@@ -326,25 +326,9 @@ class Ruleset:
                             if a is None:
                                 a = self.made_action(k, value)
                             out.append(a)
-                        continue  # else something failed: the loops below say what
-                if not act.common:
-                    for value, failing in self._options_for(st, act, seat):
-                        if failing is None:
-                            out.append(Action(k, value, None, self))
-                    continue
-                # the common case, inlined: a parameter, restrictions that read it
-                vars_[self.player_slot] = seat
-                tests = [r.test for r in act.restrictions if not r.when_fixed or r.when(fr)]
-                slot, seen = act.param_slot, set()
-                for value in act.param_from(fr):
-                    if value in seen:
-                        continue
-                    seen.add(value)
-                    vars_[slot] = value  # type: ignore[index]  # a `common` action has a parameter slot
-                    for test in tests:
-                        if not test(fr):
-                            break
-                    else:
+                        continue  # else something failed: the engine's own loop says what
+                for value, failing in self._options_for(st, act, seat):  # the reference loop
+                    if failing is None:
                         out.append(Action(k, value, None, self))
         except Exception as exc:  # a legality rule that cannot be tested: name the action's rule
             raise legality_failure(exc, act) from None

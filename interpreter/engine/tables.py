@@ -61,7 +61,7 @@ class CompiledAction:
     label: Any
     param_slot: int | None
     # The compiled candidates of the parameter, None without one.  Any, not `Callable | None`: it is
-    # called behind `param_slot is not None` (or `common`), a link mypy cannot follow.
+    # called behind `param_slot is not None`, a link mypy cannot follow.
     param_from: Any
     param_kind: str | None  # 'card', 'enum', 'int', ... how values are written
     available: Callable | None
@@ -72,17 +72,6 @@ class CompiledAction:
     effect_run: Callable | None = field(default=None, repr=False, compare=False)  # the effect written as Python
     partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
     prefer: Callable | None = field(default=None, repr=False, compare=False)  # hints.prefer (engine/hints.py)
-    common: bool = field(init=False, repr=False, compare=False)  # a parameter and nothing else to test first
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "common",
-            self.param_slot is not None
-            and self.count is None
-            and self.available is None
-            and not any(r.require_fixed for r in self.restrictions),
-        )
 
 
 @dataclass(frozen=True, slots=True)
