@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.base.resources import shipped_names, shipped_ruleset
 from interpreter.compiling.pipeline import check_file, check_text
 from interpreter.model import Model, Text
 from tests.engine.tiny import HIGH_CARD
 
-ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = sorted((ROOT / "rulesets").glob("*.yaml")) + sorted((ROOT / "rulesets" / "variants").glob("*.yaml"))
+SHIPPED = [shipped_ruleset(name) for name in shipped_names()]
 
 OPTIONS = HIGH_CARD.replace(
     "variables:",

@@ -8,16 +8,14 @@ instead and reports the precise error.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
+from interpreter.base.resources import shipped_names, shipped_ruleset
 from interpreter.engine.program import FlowError
 from interpreter.expr import ExprRuntimeError
 from tests.engine.test_legality_cache import FOLLOW
 from tests.engine.tiny import HIGH_CARD, compile_text
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _without_fused(rs):
@@ -45,17 +43,14 @@ def test_fused_lists_agree_with_the_engine_loop(text: str) -> None:
     assert _play(fused, range(60)) == _play(plain, range(60))
 
 
-RULESETS = sorted(p.relative_to(ROOT / "rulesets").with_suffix("").as_posix() for p in ROOT.glob("rulesets/**/*.yaml"))
-
-
-@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("name", shipped_names())
 def test_every_action_shape_is_fused_and_agrees_with_the_engine_loop(name: str) -> None:
     """Parameterless actions, `available_if`, requirements that do not read the parameter and claim
     windows are fused too (a choice of several values is listed pick by pick instead); over random
     play every list of legal actions, claim windows included, is the engine loop's."""
     from interpreter import load
 
-    fused, plain = load(ROOT / "rulesets" / f"{name}.yaml"), _without_fused(load(ROOT / "rulesets" / f"{name}.yaml"))
+    fused, plain = load(shipped_ruleset(name)), _without_fused(load(shipped_ruleset(name)))
     assert all(a.fused is not None for a in fused.actions if a.count is None)
     options = {"deals": 1} if "deals" in fused.options else {}
     for seed in range(4):
