@@ -17,7 +17,7 @@ from interpreter.base.diagnostics import Span
 from interpreter.expr import emit
 from interpreter.expr.code import Code
 from interpreter.expr.emit import CALL_COST, Src
-from interpreter.expr.functions import MEMO_LIMIT, Loop, Step, UserFunction, failing, spent_on
+from interpreter.expr.functions import MEMO_LIMIT, TABLE_LIMIT, Loop, Step, UserFunction, failing, spent_on
 from interpreter.expr.runtime import (
     BuiltinError,
     Closure,
@@ -119,6 +119,71 @@ def memo_hit(uf: UserFunction, span: Span | None) -> Callable[..., Any]:
 """
     exec(compile(text, f"<memoised call of {name}>", "exec"), names)  # noqa: S102 - generated text only
     return names["hit"]
+
+
+def value_table(uf: UserFunction, size: int, work: int) -> tuple[dict, Callable[[Frame, tuple], dict]]:
+    """For a memoised function of one small enum value (a card, a suit) and a few scalars: its
+    results for every value of the enum at once, one table per value of the scalars (`tables`),
+    made by `build(f, scalars)` the first time those scalars are seen.  Generated text then reads
+    `tables[scalars][card]`, a lookup instead of a call (`table_source`).
+
+    Building evaluates the body for every value with a budget of its own, one evaluation's
+    (`work`) for the whole table, so whether an evaluation runs out of work does not depend on
+    which tables earlier games left; a lookup costs nothing, as reading a variable does.  A value
+    whose result fails (or comes after the table's budget ran out) has no entry: its lookup
+    fails, and generated code hands that evaluation to the closures (the memo), which pay as
+    before and say what went wrong."""
+    tables: dict[tuple, dict] = {}
+    body, slot = uf.body, uf.slots[0]
+    assert body is not None
+
+    def build(f: Frame, key: tuple) -> dict:
+        if len(tables) >= TABLE_LIMIT:
+            tables.clear()
+        L = f.L
+        kept, budget = L[slot], f.budget
+        table = {}
+        f.budget = work
+        try:
+            for value in range(size):
+                L[slot] = value
+                try:
+                    table[value] = body(f)
+                except Exception:  # noqa: S112 - no entry: a lookup of it fails (see above)
+                    continue
+        finally:
+            L[slot], f.budget = kept, budget
+        tables[key] = table
+        return table
+
+    return tables, build
+
+
+def table_call(uf: UserFunction, arg: Closure) -> Closure:
+    """The closure of a call of a function with tables: the lookup `table_source` generates, and
+    where the table has no entry, the memoised call (which pays, and says what went wrong)."""
+    assert uf.table is not None and uf.reads is not None and uf.hit is not None
+    tables, build = uf.table
+    hit, loads = uf.hit, tuple(value.load for value in uf.reads)
+
+    def call(f: Frame) -> Any:
+        value = arg(f)
+        key = tuple(load(f) for load in loads)
+        try:
+            return (tables.get(key) or build(f, key))[value]
+        except (KeyError, TypeError):
+            return hit(f, value)
+
+    return call
+
+
+def table_source(uf: UserFunction, arg: Src | None) -> Src | None:
+    """The text of a call of a function with tables (`value_table`): `(tables.get(key) or
+    build(f, key))[arg]`, the key being the scalars the function reads."""
+    assert uf.table is not None and uf.reads is not None
+    tables, build = uf.table
+    key = "(" + "".join(f"{value.src}, " for value in uf.reads) + ")"
+    return emit.op("({t}(%s) or {b}(f, %s))[{0}]" % (key, key), arg, t=tables.get, b=build)
 
 
 def wrap_failure(exc: Exception, name: str, span: Span | None) -> ExprRuntimeError:

@@ -20,6 +20,8 @@ from interpreter.expr.calls import (
     key_of_user,
     memo_call,
     reduction,
+    table_call,
+    table_source,
     user_call,
     user_call_values,
 )
@@ -240,6 +242,8 @@ class CallChecks:
             self.broken.append(uf.name)
         if uf.const is not NOTHING:
             return constant(uf.returns, uf.const)
+        if uf.table is not None:
+            return Code(uf.returns, table_call(uf, args[0].fn), src=table_source(uf, args[0].src))
         if uf.hit is not None:
             src = emit.op(
                 "{h}(f" + "".join(", {%d}" % i for i in range(len(args))) + ")", *(a.src for a in args), h=uf.hit

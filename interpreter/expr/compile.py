@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 from interpreter.base.diagnostics import Diagnostic, Span
 from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
-from interpreter.expr.calls import memo_hit
+from interpreter.expr.calls import memo_hit, value_table
 from interpreter.expr.check import BOOL_IS_NOT_INT, Checker, condition_hint, slot_code
 from interpreter.expr.check_calls import MAX_INLINING
-from interpreter.expr.functions import UserFunction
+from interpreter.expr.functions import TABLE_SIZE, UserFunction
 from interpreter.expr.parse import KEYWORDS, parse
 from interpreter.expr.profile import Profile
 from interpreter.expr.runtime import (
@@ -242,6 +242,9 @@ class ExprCompiler:
                 uf.hit = memo_hit(uf, uf.name_span)
                 if self.profile is not None:
                     uf.hit = self.profile.calls(uf.name, uf.name_span, uf.hit)
+                elif _tabled(uf):
+                    size = len(uf.params[0][1].values)  # type: ignore[attr-defined]  # an EnumT (_tabled)
+                    uf.table = value_table(uf, size, self.limits.max_work)
         if self.profile is not None:
             self.profile.function(uf.name, uf.name_span).memo = self._memo_words(uf)
 
@@ -356,6 +359,19 @@ def _key_of(tree: ast.Node, param: str, t: Type) -> Callable[[Any], Any] | None:
     if len(getters) == 1:
         return getters[0]
     return lambda value: tuple(g(value) for g in getters)
+
+
+def _tabled(uf: UserFunction) -> bool:
+    """Whether a memoised function's results are kept as lookup tables (calls.value_table): it
+    takes one value of a small enum, whole, and the scalars it reads have text."""
+    assert uf.reads is not None
+    t = uf.params[0][1] if len(uf.params) == 1 else None
+    return (
+        isinstance(t, EnumT)
+        and 0 < len(t.values) <= TABLE_SIZE
+        and uf.keys == (None,)
+        and all(value.src is not None for value in uf.reads)
+    )
 
 
 def _keyable(t: Type) -> bool:

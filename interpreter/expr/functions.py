@@ -53,9 +53,12 @@ class UserFunction:
     keys: tuple[Callable[[Any], Any] | None, ...] = ()  # per parameter: what of it the memo key holds
     memo: dict = field(default_factory=dict)  # (arguments..., reads...) -> result, when `reads` is set
     hit: Callable[..., Any] | None = None  # memo_hit(...): the memoised call on evaluated arguments
+    table: tuple[dict, Callable[..., dict]] | None = None  # calls.value_table(...): (tables, build)
 
 
 MEMO_LIMIT = 4096  # remembered results per function; the table starts afresh when full, so memory stays flat
+TABLE_LIMIT = 64  # lookup tables per function (one per value of the scalars it reads), as MEMO_LIMIT
+TABLE_SIZE = 1024  # the largest enum whose functions get lookup tables
 
 
 Step = tuple  # ("for", slot, iterable closure) or ("if", condition closure, condition's slot)

@@ -3,7 +3,9 @@
 - Memoised ruleset functions: a function whose result depends only on its
   arguments and a few scalar names (`is_trump(c)` reading `trump`) keeps its
   results, keyed by the arguments and those names' current values; a record
-  argument read only through fields is keyed by those fields.
+  argument read only through fields is keyed by those fields.  A function of
+  one card (or other small enum value) is a table of its results for every
+  card, one per value of those names, and a call is a lookup.
 - Fixed parts: compiled with `varying` names, the largest sub-expressions that
   read none of them are computed once per Frame.epoch (one legality check over
   many candidates) and reused, lazily, so short-circuits still hold.
@@ -48,8 +50,9 @@ def test_functions_reading_collections_or_taking_lists_are_not_memoised() -> Non
     assert listing.functions["twice"].reads is None  # a list result would be shared by every caller
 
 
-def test_memo_key_holds_the_variable_so_a_new_trump_gives_new_results() -> None:
-    compiler = make_compiler()
+@pytest.mark.parametrize("generate", [True, False])
+def test_memo_key_holds_the_variable_so_a_new_trump_gives_new_results(generate: bool) -> None:
+    compiler = make_compiler(generate=generate)
     env = Env()
     for trump in SUIT.values.values():
         env.trump = trump
@@ -58,7 +61,38 @@ def test_memo_key_holds_the_variable_so_a_new_trump_gives_new_results() -> None:
             number = int(name.split("-")[1])
             is_trump = C[name] // 3 == trump or name == "cups-1"
             assert value == number + (10 if is_trump else 0), (name, trump)
-    assert len(compiler.functions["strength"].memo) == len(CARDS) * len(SUIT.values)
+    tables, _ = compiler.functions["strength"].table
+    assert sorted(tables) == [(t,) for t in sorted(SUIT.values.values())]  # one table per trump
+    assert all(len(table) == len(CARDS) for table in tables.values())  # every card's result
+
+
+def test_a_function_of_one_card_is_a_table_and_others_are_remembered_per_call() -> None:
+    fns = make_compiler().functions
+    assert fns["is_trump"].table is not None and fns["strength"].table is not None
+    assert fns["value_of"].table is None  # a record argument: remembered per call
+    assert fns["pair_sum"].table is None  # two arguments
+    assert fns["trump_count"].table is None  # reads a list: not remembered at all
+
+
+@pytest.mark.parametrize("generate", [True, False])
+def test_a_table_lookup_costs_nothing_whatever_earlier_evaluations_left(generate: bool) -> None:
+    fresh = make_compiler(generate=generate)
+    _, _, first = run("sum(strength(c) for c in hand)", Env(), compiler=fresh)  # builds the table
+    _, _, again = run("sum(strength(c) for c in hand)", Env(), compiler=fresh)  # finds it
+    assert first.budget == again.budget == fresh.limits.max_work - len(Env().hand)  # the loop's elements only
+
+
+def test_a_card_whose_result_fails_has_no_entry_and_its_call_says_why() -> None:
+    compiler = make_compiler({"inverse": ({"c": "card"}, "12 // (c.number - 2)")})
+    env = Env()
+    value, _, _ = run("inverse('cups-3')", env, compiler=compiler)
+    assert value == 12
+    tables, _ = compiler.functions["inverse"].table
+    assert C["cups-2"] not in tables[()] and C["cups-3"] in tables[()]
+    for _ in range(2):
+        with pytest.raises(ExprRuntimeError) as err:
+            run("inverse('cups-2')", env, compiler=compiler)
+        assert "division by zero" in str(err.value)
 
 
 @given(st.lists(st.tuples(st.sampled_from(CARDS), st.sampled_from(sorted(SUIT.values.values()))), max_size=30))
@@ -91,7 +125,7 @@ def test_error_inside_a_memoised_function_still_points_into_it() -> None:
 
 
 def test_memoised_calls_still_pay_the_work_budget() -> None:
-    _, _, frame = run("sum(strength(c) for c in hand)", Env())
+    _, _, frame = run("sum(pair_sum(c.number, 1) for c in hand)", Env())
     spent = COMPILER.limits.max_work - frame.budget
     assert spent >= 10 * len(Env().hand)  # CALL_COST per call, memo or not
 
