@@ -13,7 +13,7 @@ from typing import Any
 from interpreter.base.diagnostics import did_you_mean
 from interpreter.compiling.context import Src
 from interpreter.compiling.names import ENGINE_WORDS
-from interpreter.engine.meld_distance import missing_cards, useful_faces
+from interpreter.engine.meld_distance import missing_packed, useful_faces
 from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler
@@ -157,9 +157,8 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
             for p in table.partitions(counts, need, pairs, gk, pk)
         ]
 
-    def missing(shape: int, cards: Any, exposed: int) -> int:
-        counts, need, pairs, gk, pk = args(shape, cards, exposed)
-        return missing_cards(table, counts, need, pairs, gk, pk)
+    def missing(shape: int, cards: Any, exposed: int) -> int:  # the hand packed from its faces, as `complete`
+        return missing_packed(table, table.pack_faces(cards), *needed(shape, exposed))
 
     def useful(shape: int, cards: Any, exposed: int) -> list:
         counts, need, pairs, gk, pk = args(shape, cards, exposed)

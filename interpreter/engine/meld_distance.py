@@ -35,10 +35,21 @@ def missing_cards(
     pair_kinds: Sequence[str],
 ) -> int:
     """The fewest cards to add to `counts` so that `groups` groups and `pairs` pairs can be formed."""
+    return missing_packed(table, table.pack(counts), groups, pairs, group_kinds, pair_kinds)
+
+
+def missing_packed(
+    table: MeldTable,
+    key: int,
+    groups: int,
+    pairs: int,
+    group_kinds: Sequence[str],
+    pair_kinds: Sequence[str],
+) -> int:
+    """`missing_cards` of a hand already packed (`MeldTable.pack`, or `pack_faces` of its faces)."""
     if groups < 0 or pairs < 0:
         raise ValueError(f"groups and pairs must not be negative (got {groups}, {pairs})")
     plan = _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs)
-    key = table.pack(counts)
     found = plan.hands.get(key)
     if found is None:
         found = plan.full - plan.most_used(key)
