@@ -62,9 +62,10 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
     seat_slot = c.slots.named("seat")
     fc.locals.append({"seat": var_value(INT, seat_slot)})
     fc.about("result.returns")
-    returns = fc.expr(c.model.returns, None, INT) if c.model.returns is not None else None
+    by_seat = frozenset({"seat"})  # every seat's value in one epoch: the parts not about `seat` once
+    returns = fc.expr(c.model.returns, None, INT, by_seat) if c.model.returns is not None else None
     fc.about("result.evaluate")
-    evaluate = fc.expr(c.model.evaluate, None, INT) if c.model.evaluate is not None else None
+    evaluate = fc.expr(c.model.evaluate, None, INT, by_seat) if c.model.evaluate is not None else None
     plausible = fc.expr(c.model.plausible, None, INT) if c.model.plausible is not None else None
     fc.locals.pop()
     if c.model.returns is None:

@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.engine.cardmeta import meta_by
 from interpreter.engine.events import Event, event_size
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
-from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED
+from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
 
 WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.refill)
 
@@ -255,10 +255,13 @@ class GameState:
         """Each seat's final score (a team game gives every seat its team's total)."""
         if not self.finished:
             return [0] * self.rs.num_players
+        self.fr.epoch = next_epoch()  # only `seat` changes: the parts that do not read it are computed once
         try:
             return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
         except Exception as exc:
             raise self.failed(exc, Where("result.returns")) from None
+        finally:
+            self.fr.epoch = 0
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may choose; a decision with none is the ruleset's error.

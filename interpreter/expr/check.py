@@ -101,8 +101,10 @@ class Checker(CallChecks):
             code.src = emit.embed(code.fn)
         if self.fixed and (node.start, node.end) in self.fixed and not code.is_const and code is not FAILED:
             part = rt.cached(emit.faster(code.src, code.fn) if self.generate else code.fn)
-            # a fixed part reads no loop variable of the tree (ast.fixed_parts): its call is not opaque
-            return Code(code.type, part, src=emit.embed(part, opaque=False))
+            # a fixed part reads no loop variable of the tree (ast.fixed_parts): its text is not opaque;
+            # it reads the value kept for this epoch, and calls the part only when there is none
+            src = emit.op("({c}[1] if {c}[0] == f.epoch else {k}(f))", c=part.cell, k=part)  # type: ignore[attr-defined]
+            return Code(code.type, part, src=src)
         return code
 
     def fold(self, code: Code) -> Code:

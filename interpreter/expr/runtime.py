@@ -512,18 +512,23 @@ def index(obj: Closure, at: Closure, span: Span | None) -> Closure:
 def cached(fn: Closure) -> Closure:
     """A part that does not depend on what varies within an epoch (see Frame): computed at its
     first use in an epoch and reused until the epoch ends; always computed outside epochs.
-    Computing it lazily keeps short-circuits: a part never reached is never evaluated."""
-    cell: list[Any] = [0, None]
+    Computing it lazily keeps short-circuits: a part never reached is never evaluated.
+
+    `reuse.cell` is [epoch, value] of the last computation in an epoch ([-1, None] before it, so
+    it never matches the epoch 0 of evaluations outside epochs): generated text reads the value
+    there itself and calls `reuse` only when the epoch is not the cell's."""
+    cell: list[Any] = [-1, None]
 
     def reuse(f: Frame) -> Any:
         epoch = f.epoch
-        if epoch and cell[0] == epoch:
+        if cell[0] == epoch:
             return cell[1]
         value = fn(f)
         if epoch:
             cell[0], cell[1] = epoch, value
         return value
 
+    reuse.cell = cell  # type: ignore[attr-defined]
     return reuse
 
 
