@@ -25,20 +25,16 @@ from interpreter.agents.determinize import Determinizer
 from interpreter.engine.hints import has_preferences, preferences
 from interpreter.engine.program import Where
 from interpreter.engine.state import PASS_KIND, Action, GameState
-from interpreter.expr.runtime import next_epoch
 
 
 def values(st: GameState) -> list:
     """Every seat's value of a state: `hints.evaluate` (else `result.returns`) for that seat."""
     rs = st.rs
     fn = rs.evaluate_fn or rs.returns_fn
-    st.fr.epoch = next_epoch()  # only `seat` changes: the parts that do not read it are computed once
     try:
-        return [st.with_local("seat", s, fn) for s in range(rs.num_players)]
+        return st.per_seat(fn)
     except Exception as exc:  # the ruleset's evaluation failed: its error, named as such
         raise st.failed(exc, Where("hints.evaluate" if rs.evaluate_fn else "result.returns")) from None
-    finally:
-        st.fr.epoch = 0
 
 
 def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:

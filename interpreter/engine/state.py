@@ -243,6 +243,14 @@ class GameState:
         finally:
             self.vars[slot] = old
 
+    def per_seat(self, fn: Any) -> list:
+        """`fn` for every seat, in one epoch: its parts that do not read `seat` are computed once."""
+        self.fr.epoch = next_epoch()
+        try:
+            return [self.with_local("seat", s, fn) for s in range(self.rs.num_players)]
+        finally:
+            self.fr.epoch = 0
+
     # ----- public API -------------------------------------------------------
     def current_player(self) -> int:
         """The seat to act, or TERMINAL when the game is over."""
@@ -255,13 +263,10 @@ class GameState:
         """Each seat's final score (a team game gives every seat its team's total)."""
         if not self.finished:
             return [0] * self.rs.num_players
-        self.fr.epoch = next_epoch()  # only `seat` changes: the parts that do not read it are computed once
         try:
-            return [self.with_local("seat", s, self.rs.returns_fn) for s in range(self.rs.num_players)]
+            return self.per_seat(self.rs.returns_fn)
         except Exception as exc:
             raise self.failed(exc, Where("result.returns")) from None
-        finally:
-            self.fr.epoch = 0
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may choose; a decision with none is the ruleset's error.
