@@ -68,23 +68,15 @@ def useful_faces(
 ) -> list[int]:
     """The faces whose addition would leave the hand lacking one card fewer (skipping faces with none
     `available`): the draws that help."""
-    now = missing_cards(table, counts, groups, pairs, group_kinds, pair_kinds)
-    if now == 0:
-        return []
     plan = _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs)
     key = table.pack(counts, room=1)
-    out = []
-    for face, bit in enumerate(plan.bits(table)):
-        if available is not None and available[face] <= 0:
-            continue
-        more = key + bit
-        found = plan.hands.get(more)
-        if found is None:
-            found = plan.full - plan.most_used(more)
-            plan.remember(plan.hands, more, found, table.cache_limit)
-        if found < now:
-            out.append(face)
-    return out
+    helps = plan.helps.get(key)
+    if helps is None:
+        helps = plan.useful(table, key)
+        plan.remember(plan.helps, key, helps, table.cache_limit)
+    if available is None:
+        return list(helps)
+    return [face for face in helps if available[face] > 0]
 
 
 class _Plan:
@@ -97,13 +89,15 @@ class _Plan:
     component search and one pass over the cells.
     """
 
-    __slots__ = ("searches", "width", "cells", "full", "hands", "others", "_bits")
+    __slots__ = ("searches", "width", "cells", "full", "hands", "others", "helps", "_bits", "_units")
 
     def __init__(self, searches: tuple, width: int, cells: int, full: int):
         self.searches, self.width, self.cells, self.full = searches, width, cells, full
         self.hands: dict[int, int] = {}
         self.others: dict[tuple[int, int], Frontier] = {}
+        self.helps: dict[int, tuple[int, ...]] = {}  # packed hand: its useful faces
         self._bits: tuple[int, ...] | None = None
+        self._units: tuple[tuple[int, int], ...] | None = None
 
     def bits(self, table: MeldTable) -> tuple[int, ...]:
         """Each face's unit in a packed hand."""
@@ -112,6 +106,63 @@ class _Plan:
             where = {face: i for i, face in enumerate(order)}
             self._bits = tuple(1 << (BYTE * where[face]) for face in range(table.num_faces))
         return self._bits
+
+    def units(self, table: MeldTable) -> tuple[tuple[int, int], ...]:
+        """Each face's search unit and its unit within that unit's packed counts."""
+        if self._units is None:
+            bits = self.bits(table)
+            found = []
+            for bit in bits:
+                index = next(i for i, (shift, mask, _) in enumerate(self.searches) if bit & (mask << shift))
+                found.append((index, bit >> self.searches[index][0]))
+            self._units = tuple(found)
+        return self._units
+
+    def useful(self, table: MeldTable, key: int) -> tuple[int, ...]:
+        """The faces whose one more copy leaves the packed hand lacking one card fewer.
+
+        The best the other units can do is found once per unit (kept in `others`, as `most_used`
+        keeps it); each face then costs its own unit's search and one pass over the cells."""
+        now = self.hands.get(key)
+        if now is None:
+            now = self.full - self.most_used(key)
+            self.remember(self.hands, key, now, table.cache_limit)
+        if now == 0:
+            return ()
+        searches, width, cells, others = self.searches, self.width, self.cells, self.others
+        parts = [(key >> shift) & mask for shift, mask, _ in searches]
+        kept = [others.get((index, key & ~(mask << shift))) for index, (shift, mask, _) in enumerate(searches)]
+        rests: list[Frontier] = self._rests(key, parts) if None in kept else kept  # type: ignore[assignment]
+        need = self.full - now  # a face helps when the hand with it can use more cards than this
+        out = []
+        for face, (index, bit) in enumerate(self.units(table)):
+            if _best_total(searches[index][2](parts[index] + bit), rests[index], width, cells) > need:
+                out.append(face)
+        return tuple(out)
+
+    def _rests(self, key: int, parts: list[int]) -> list[Frontier]:
+        """Per unit, the frontier of all the other units of the hand (each also kept in `others`)."""
+        width, cells = self.width, self.cells
+        nothing = _NOTHING[cells]
+        found = [search(part) if part else None for part, (_, _, search) in zip(parts, self.searches)]
+        before = [nothing]
+        for f in found[:-1]:
+            before.append(before[-1] if f is None else _add(before[-1], f, width, cells))
+        rests: list[Frontier] = [nothing] * len(found)
+        after = nothing
+        limit = self.searches[0][2].limit
+        for k in range(len(found) - 1, -1, -1):
+            shift, mask, _ = self.searches[k]
+            if after is nothing or before[k] is nothing:
+                rest = before[k] if after is nothing else after
+            else:
+                rest = _add(before[k], after, width, cells)
+            rests[k] = rest
+            self.remember(self.others, (k, key & ~(mask << shift)), rest, limit)
+            mine = found[k]
+            if mine is not None:
+                after = mine if after is nothing else _add(mine, after, width, cells)
+        return rests
 
     def most_used(self, key: int) -> int:
         """The most cards of the packed hand that the asked groups and pairs can use."""

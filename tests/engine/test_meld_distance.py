@@ -114,3 +114,27 @@ def test_hands_less_one_card_agree_with_fresh_counts(faces: list[int]) -> None:
         assert missing_cards(TABLE, less, 2, 1, GROUP_KINDS, PAIR_KINDS) == missing_cards(
             fresh, less, 2, 1, GROUP_KINDS, PAIR_KINDS
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, NUM_FACES - 1), min_size=0, max_size=14),
+    st.integers(1, 4),
+    st.integers(0, 1),
+)
+def test_useful_faces_are_exactly_the_faces_that_lower_missing(faces: list[int], groups: int, pairs: int) -> None:
+    """Each face is useful exactly when the hand with one more copy lacks fewer cards (counted afresh)."""
+    from interpreter.engine.meld_distance import useful_faces
+
+    counts = [0] * NUM_FACES
+    for f in faces:
+        counts[f] = min(4, counts[f] + 1)
+    now = missing_cards(table_of(), counts, groups, pairs, GROUP_KINDS, PAIR_KINDS)
+    expected = []
+    for f in range(NUM_FACES):
+        more = list(counts)
+        more[f] += 1
+        if missing_cards(table_of(), more, groups, pairs, GROUP_KINDS, PAIR_KINDS) < now:
+            expected.append(f)
+    assert useful_faces(TABLE, counts, groups, pairs, GROUP_KINDS, PAIR_KINDS) == expected
+    assert useful_faces(TABLE, counts, groups, pairs, GROUP_KINDS, PAIR_KINDS) == expected  # kept, the same
