@@ -793,6 +793,19 @@ SCHEMA = {
                     "Used for playouts, for the order in which search tries moves, and by the easy level.",
                     [{"claim_win": 100, "discard": "-missing('win', difference(hand(player), [card]), 0)"}],
                 ),
+                "deliberate": d(
+                    {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
+                    "How much agents prefer each legal action when they deliberate their own move, by action "
+                    "name, as in `prefer` (which stays the judgement of every playout move): a slower, finer "
+                    "judgement that pays once per decision. Orders the moves search compares and is the policy "
+                    "agent's choice; an action not listed here is judged by its `prefer`.",
+                    [
+                        {
+                            "discard": "-10 * missing('win', difference(hand(player), [card]), 0) + len(useful('win', "
+                            "difference(hand(player), [card]), 0))"
+                        }
+                    ],
+                ),
             },
             [],
             "Knowledge for the AI players, in the expression language; never changes the rules. "

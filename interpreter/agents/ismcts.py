@@ -187,6 +187,8 @@ class IsmctsAgent(Agent):
             return win, root
         if root is None:
             root = Node(rs.num_players)
+        if policy.hints and self.root != "halving":  # the root's priors as the seat deliberates
+            root.priors = _rank_priors(legal, preferences(first, legal, deliberate=True), seat)
         base = values(first)
         scale = [1.0, 0.0, 0]
         deadline = None

@@ -5,6 +5,9 @@ baseline, `ismcts:playout=random`).
 
 With hints (`hints.prefer` in the ruleset) a playout takes the action the
 hints like best, or with probability `epsilon` a uniformly random one.
+Where an agent deliberates its own move (the order of the moves a search
+compares, the policy agent's choice) the hints' `deliberate` scores replace
+`prefer` for the actions that have one.
 Without hints it uses what the engine can see in any game: an action that
 ends the deal with this seat strictly ahead is taken at once (a win is
 always taken), and otherwise actions are chosen by how well they did for
@@ -62,7 +65,8 @@ class Policy:
         self.hints = hints and not uniform and has_preferences(rs)
         self.mast: dict[tuple, list[float]] = {}
 
-    def choose(self, st: GameState) -> Action:
+    def choose(self, st: GameState, deliberate: bool = False) -> Action:
+        """The policy's move; `deliberate`: the seat's own decision, judged by `hints.deliberate`."""
         legal = st.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -72,7 +76,7 @@ class Policy:
         if self.hints:
             if rng.random() < self.epsilon:
                 return rng.choice(legal)
-            return best_of(legal, preferences(st, legal), rng)
+            return best_of(legal, preferences(st, legal, deliberate), rng)
         win = decisive(st, legal)
         if win is not None:
             return win
@@ -86,11 +90,12 @@ class Policy:
         return best_of(legal, scores, rng)
 
     def ranked(self, st: GameState, legal: Sequence[Action]) -> list[Action]:
-        """The legal actions, the policy's favourites first (ties in random order): for move ordering."""
+        """The legal actions, the policy's favourites first (ties in random order): for the order of the
+        moves a search compares at its root, judged as the seat deliberates (`hints.deliberate`)."""
         order = list(legal)
         self.rng.shuffle(order)
         if self.hints:
-            scores = dict(zip(map(id, legal), preferences(st, legal)))
+            scores = dict(zip(map(id, legal), preferences(st, legal, deliberate=True)))
             order.sort(key=lambda a: -scores[id(a)])
         return order
 
@@ -136,5 +141,5 @@ class PolicyAgent(Agent):
             return legal[0]
         policy = Policy(state.rs, self.rng, self.epsilon)
         world = Determinizer(state, state.current_player(), self.rng, answer=policy.choose).sample()
-        action = policy.choose(world)
+        action = policy.choose(world, deliberate=True)
         return next(a for a in legal if a.kind == action.kind and a.value == action.value)

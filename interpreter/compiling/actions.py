@@ -86,6 +86,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 )
             partial = fc.expr(a.partial_if, getattr(a.partial_if, "span", a.span), BOOL)
         prefer = compile_preference(fc, a)
+        deliberate = compile_preference(fc, a, "deliberate") or prefer
         restrictions = []
         varying = frozenset({a.param_name}) if a.param_name else None  # parts without it: once per check
         for r in a.legal_if:
@@ -138,6 +139,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             partial=partial,
             effect_run=lazy,
             prefer=prefer,
+            deliberate=deliberate,
         )
         if lazy is not None:  # compiled on its first call, then kept in the action
             lazy.store = functools.partial(object.__setattr__, made, "effect_run")

@@ -1,7 +1,9 @@
 """Reading a ruleset's hints for agents: how much each legal action is preferred.
 
 `hints.prefer` gives an action kind an integer expression of `player` and
-the action's parameter (see docs/language.md).  Agents call this on the
+the action's parameter (see docs/language.md); `hints.deliberate`, where
+given, replaces it when an agent deliberates its own move (the moves a
+search compares, the policy agent's choice) rather than playing a playout.  Agents call this on the
 states they sample, never on the real game, so a hint may read any zone
 without leaking anything.
 """
@@ -18,33 +20,35 @@ from interpreter.expr.runtime import next_epoch
 
 def has_preferences(rs: Any) -> bool:
     """Whether the ruleset gives any action a preference."""
-    return any(a.prefer is not None for a in rs.actions)
+    return any(a.prefer is not None or a.deliberate is not None for a in rs.actions)
 
 
-def preferences(st: GameState, actions: Sequence[Action]) -> list[int]:
+def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = False) -> list[int]:
     """Each action's `hints.prefer` score for the seat to act (0 where the ruleset gives none, and for
-    a pass or one pick towards a choice of several, which a hint cannot name)."""
+    a pass or one pick towards a choice of several, which a hint cannot name); with `deliberate`, its
+    `hints.deliberate` score where the ruleset gives one."""
     rs = st.rs
     vars_, fr = st.vars, st.fr
     saved = rs._scratch_get(vars_)
     scores = []
     fr.epoch = next_epoch()  # parts of a hint that do not read the parameter are computed once
-    name = ""
+    name = where = ""
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
             # a pass, and one pick towards a choice of several (a negative kind), have no preference
-            fn = rs.actions[a.kind].prefer if a.kind >= 0 else None
-            if fn is None:
+            kind = rs.actions[a.kind] if a.kind >= 0 else None
+            fn = None if kind is None else kind.deliberate if deliberate else kind.prefer
+            if kind is None or fn is None:
                 scores.append(0)
                 continue
-            name = rs.actions[a.kind].name
-            slot = rs.actions[a.kind].param_slot
-            if slot is not None:
-                vars_[slot] = a.value
+            name = kind.name
+            where = "deliberate" if fn is not kind.prefer else "prefer"
+            if kind.param_slot is not None:
+                vars_[kind.param_slot] = a.value
             scores.append(fn(fr))
     except Exception as exc:  # a hint that fails is the ruleset's error, named as such
-        raise st.failed(exc, Where(f"hints.prefer of '{name}'")) from None
+        raise st.failed(exc, Where(f"hints.{where} of '{name}'")) from None
     finally:
         fr.epoch = 0
         for slot, value in zip(rs.scratch_slots, saved):

@@ -72,6 +72,7 @@ class CompiledAction:
     effect_run: Callable | None = field(default=None, repr=False, compare=False)  # the effect written as Python
     partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
     prefer: Callable | None = field(default=None, repr=False, compare=False)  # hints.prefer (engine/hints.py)
+    deliberate: Callable | None = field(default=None, repr=False, compare=False)  # hints.deliberate, else prefer
 
 
 @dataclass(frozen=True, slots=True)

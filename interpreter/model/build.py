@@ -285,6 +285,7 @@ class _Builder:
         result = self.section("result")
         hints = self.section("hints")
         prefer = hints.get("prefer") or {}
+        deliberate = hints.get("deliberate") or {}
         model = Model(
             id=r["id"],
             name=Text.of(r["name"]),
@@ -393,6 +394,8 @@ class _Builder:
             evaluate=self.evaluate(result, hints),
             prefer=dict(prefer),
             prefer_spans={k: _key_span(prefer, k) for k in prefer},
+            deliberate=dict(deliberate),
+            deliberate_spans={k: _key_span(deliberate, k) for k in deliberate},
             hints_about=Text.of(hints.get("about")),
             plausible=hints.get("plausible"),
             horizon=int(hints.get("horizon") or 0),

@@ -297,6 +297,8 @@ class Model:
     evaluate: Any  # hints.evaluate (or the older result.evaluate)
     prefer: Mapping[str, Any]  # hints.prefer: action name -> expression
     prefer_spans: Mapping[str, Span | None]
+    deliberate: Mapping[str, Any]  # hints.deliberate: action name -> expression (an agent's own decision)
+    deliberate_spans: Mapping[str, Span | None]
     hints_about: Text  # hints.about: the hints in plain words
     plausible: Any  # hints.plausible: how likely a seat's sampled cards are
     horizon: int  # hints.horizon: rounds of the table before playouts stop (0: the end of the deal)

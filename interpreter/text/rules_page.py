@@ -337,7 +337,7 @@ def _hint_functions(model: Model) -> list:
                 todo += named(bodies[n])
         return found
 
-    hints = [str(v) for v in model.prefer.values()]
+    hints = [str(v) for v in (*model.prefer.values(), *model.deliberate.values())]
     hints += [str(x) for x in (model.evaluate, model.plausible) if x is not None]
     rules = [str(model.returns or "")] + [str(v) for a in model.actions for v in _action_texts(a)]
     rules += [str(s) for s in _step_texts(model)]
@@ -355,7 +355,10 @@ def _step_texts(model: Model) -> list:
 
 
 def _hints(w: _Writer, model: Model) -> None:
-    if not (model.prefer or model.hints_about.values or model.horizon) and model.evaluate is None is model.plausible:
+    if (
+        not (model.prefer or model.deliberate or model.hints_about.values or model.horizon)
+        and model.evaluate is None is model.plausible
+    ):
         return
     w.heading(2, _("Hints for the AI players"))
     if model.hints_about.values:
@@ -379,6 +382,14 @@ def _hints(w: _Writer, model: Model) -> None:
         )
     for name, value in model.prefer.items():
         w.item(_("how much {action} is preferred: {formula}", action=w.code(name), formula=w.code(_one_line(value))))
+    for name, value in model.deliberate.items():
+        w.item(
+            _(
+                "how much {action} is preferred when an AI player deliberates its own move: {formula}",
+                action=w.code(name),
+                formula=w.code(_one_line(value)),
+            )
+        )
     for f in _hint_functions(model):
         params = ", ".join(p[0] for p in f.params)
         text = w.t(f.rule.text) if f.rule is not None else ""

@@ -138,9 +138,9 @@ def test_hints_are_evaluated_on_samples_never_on_the_real_state(dz, monkeypatch)
     seen: list = []
     real_preferences, real_values = policy.preferences, policy.values
 
-    def spy_preferences(st, actions):
+    def spy_preferences(st, actions, deliberate=False):
         seen.append(st)
-        return real_preferences(st, actions)
+        return real_preferences(st, actions, deliberate)
 
     def spy_values(st):
         seen.append(st)
@@ -152,7 +152,7 @@ def test_hints_are_evaluated_on_samples_never_on_the_real_state(dz, monkeypatch)
     monkeypatch.setattr(ismcts, "values", spy_values)
     st = claimed_before_me(dz)
     before = st.to_json()
-    for spec in ("policy", "normal:iterations=10,max_seconds=0"):
+    for spec in ("policy", "easy:iterations=10,max_seconds=0", "normal:iterations=10,max_seconds=0"):
         make_agents(spec, dz, 1)[0].choose(st)
     assert seen and all(s is not st for s in seen)
     assert st.to_json() == before
@@ -382,3 +382,32 @@ def test_random_playouts_are_uniform_and_use_no_knowledge(dz, hm, monkeypatch):
             st.apply_action(action)
         chooser.learn([(0, 0, None)], [1.0] * rs.num_players)
         assert chooser.mast == {} and not chooser.hints
+
+
+def test_deliberate_ranks_the_seats_own_moves_and_prefer_its_playouts():
+    """`hints.deliberate` judges the moves an agent deliberates (the policy agent's choice, the order and
+    priors of the moves a search compares); every playout move stays `prefer`'s."""
+    import random
+
+    from interpreter.agents.ismcts import IsmctsAgent
+    from interpreter.agents.policy import Policy, PolicyAgent
+    from interpreter.engine.hints import preferences
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    hints = 'hints:\n  prefer: {play: "card.value"}\n  deliberate: {play: "0 - card.value"}\n'
+    rs = compile_text(HIGH_CARD + hints)
+    for seed in range(5):
+        st = rs.new_game(seed=seed)
+        legal = st.legal_actions()
+        quick, slow = preferences(st, legal), preferences(st, legal, deliberate=True)
+        assert quick == [-s for s in slow] and len(set(quick)) == len(legal)
+        lowest = legal[slow.index(max(slow))]
+        highest = legal[quick.index(max(quick))]
+        assert PolicyAgent(st.current_player(), seed).choose(st) == lowest
+        playout = Policy(rs, random.Random(seed), epsilon=0.0)
+        assert playout.choose(st) == highest
+        assert playout.ranked(st, legal)[0] == lowest
+        agent = IsmctsAgent(st.current_player(), seed, iterations=8, max_seconds=0)
+        _, root = agent.search(st, legal)
+        favourite = max(root.priors, key=root.priors.get)
+        assert favourite == (st.current_player(), lowest.kind, lowest.value)

@@ -440,6 +440,9 @@ EXPECTED: dict[str, list[E]] = {
     ],
     # ------------------------------------------------------------ hints for agents
     "hints_unknown_action.yaml": [E(66, 5, "hints.prefer names unknown action 'plya'", hint="did you mean 'play'?")],
+    "hints_deliberate_unknown_action.yaml": [
+        E(68, 5, "hints.deliberate names unknown action 'plya'", hint="did you mean 'play'?")
+    ],
     "hints_prefer_not_int.yaml": [E(66, 12, "this expression must be int, but it is bool")],
     "hints_evaluate_twice.yaml": [E(64, 3, "evaluate is given twice, in hints and in result", hint="hints.evaluate")],
 }
