@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, islice
+from operator import add
 from typing import Any
 
 from interpreter.engine.melds import BYTE, GUARD, MeldTable
@@ -212,15 +213,11 @@ _NOTHING = _Nothing()
 
 
 def _best_total(first: Frontier, second: Frontier, width: int, cells: int) -> int:
-    """The last cell of `_add(first, second)`: the best split of all the groups and pairs."""
-    best = 0
-    last_g, last_p = width - 1, cells // width - 1
-    for i in range(cells):
-        g, p = i % width, i // width
-        v = first[i] + second[(last_p - p) * width + last_g - g]
-        if v > best:
-            best = v
-    return best
+    """The last cell of `_add(first, second)`: the best split of all the groups and pairs.
+
+    Cell i = p * width + g of `first` goes with the cell of `second` holding the rest of the groups
+    and pairs, (last_p - p) * width + (last_g - g) = cells - 1 - i: `second` read backwards."""
+    return max(0, max(map(add, first, second[::-1])))
 
 
 def _plan(
@@ -345,17 +342,36 @@ def _add(first: Frontier, second: Frontier, width: int, cells: int) -> Frontier:
     """The frontier of two components together (each cell: the best split of its groups and pairs).
 
     Only the cells where `second` improves on a cell with fewer groups or
-    pairs can matter: the others are beaten by spending fewer groups."""
+    pairs can matter: the others are beaten by spending fewer groups.  The
+    pairs of cells to combine are worked out once per shape (`_add_plan`)."""
+    plan = _ADD_PLANS.get((width, cells))
+    if plan is None:
+        plan = _ADD_PLANS[width, cells] = _add_plan(width, cells)
     out = list(first)
-    for j in range(1, cells):
+    for j, fewer_groups, fewer_pairs, pairs in plan:
         b = second[j]
-        jg = j % width
-        if not b or (jg and second[j - 1] >= b) or (j >= width and second[j - width] >= b):
+        if (
+            not b
+            or (fewer_groups >= 0 and second[fewer_groups] >= b)
+            or (fewer_pairs >= 0 and second[fewer_pairs] >= b)
+        ):
             continue
-        for i in range(cells - (j - jg)):
-            if i % width + jg < width:
-                v = first[i] + b
-                k = i + j
-                if v > out[k]:
-                    out[k] = v
+        for i, k in pairs:
+            v = first[i] + b
+            if v > out[k]:
+                out[k] = v
     return tuple(out)
+
+
+_ADD_PLANS: dict[tuple[int, int], tuple] = {}
+
+
+def _add_plan(width: int, cells: int) -> tuple:
+    """Per cell j of the second frontier: the cells with one group and one pair fewer (-1: none), and
+    every (i, i + j) whose groups and pairs together stay within the shape."""
+    plan = []
+    for j in range(1, cells):
+        jg = j % width
+        pairs = tuple((i, i + j) for i in range(cells - (j - jg)) if i % width + jg < width)
+        plan.append((j, j - 1 if jg else -1, j - width if j >= width else -1, pairs))
+    return tuple(plan)
