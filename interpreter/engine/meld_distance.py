@@ -144,26 +144,20 @@ class _Plan:
     def _rests(self, key: int, parts: list[int]) -> list[Frontier]:
         """Per unit, the frontier of all the other units of the hand (each also kept in `others`)."""
         width, cells = self.width, self.cells
-        nothing = _NOTHING[cells]
         found = [search(part) if part else None for part, (_, _, search) in zip(parts, self.searches)]
-        before = [nothing]
+        before: list[Frontier | None] = [None]  # the units before k together (None: no cards)
         for f in found[:-1]:
-            before.append(before[-1] if f is None else _add(before[-1], f, width, cells))
-        rests: list[Frontier] = [nothing] * len(found)
-        after = nothing
+            before.append(_join(before[-1], f, width, cells))
+        rests: list[Frontier] = []
+        after: Frontier | None = None  # the units after k together
         limit = self.searches[0][2].limit
         for k in range(len(found) - 1, -1, -1):
             shift, mask, _ = self.searches[k]
-            if after is nothing or before[k] is nothing:
-                rest = before[k] if after is nothing else after
-            else:
-                rest = _add(before[k], after, width, cells)
-            rests[k] = rest
+            rest = _join(before[k], after, width, cells) or _NOTHING[cells]
+            rests.append(rest)
             self.remember(self.others, (k, key & ~(mask << shift)), rest, limit)
-            mine = found[k]
-            if mine is not None:
-                after = mine if after is nothing else _add(mine, after, width, cells)
-        return rests
+            after = _join(found[k], after, width, cells)
+        return rests[::-1]
 
     def most_used(self, key: int) -> int:
         """The most cards of the packed hand that the asked groups and pairs can use."""
@@ -180,18 +174,19 @@ class _Plan:
                 return _best_total(frontier(part), rest, self.width, self.cells)
         found = [frontier(part) for _, part, frontier in parts]
         width, cells = self.width, self.cells
-        before: list[Frontier] = [_NOTHING[cells]]
+        before: list[Frontier | None] = [None]  # the parts before k together (None: no cards)
         for f in found[:-1]:
-            before.append(_add(before[-1], f, width, cells))
-        after = _NOTHING[cells]
+            before.append(_join(before[-1], f, width, cells))
+        after: Frontier | None = None  # the parts after k together
         limit = self.searches[0][2].limit
         for k in range(len(found) - 1, -1, -1):
             index = parts[k][0]
-            rest = before[k] if k == len(found) - 1 else _add(before[k], after, width, cells)
+            rest = _join(before[k], after, width, cells) or _NOTHING[cells]
             shift, mask, _ = self.searches[index]
             self.remember(others, (index, key & ~(mask << shift)), rest, limit)
-            after = found[k] if k == len(found) - 1 else _add(found[k], after, width, cells)
-        return after[-1]
+            if k:
+                after = _join(found[k], after, width, cells)
+        return _best_total(found[0], after or _NOTHING[cells], width, cells)
 
     @staticmethod
     def remember(table: dict, key: Any, value: Any, limit: int) -> None:
@@ -364,6 +359,15 @@ def _add(first: Frontier, second: Frontier, width: int, cells: int) -> Frontier:
 
 
 _ADD_PLANS: dict[tuple[int, int], tuple] = {}
+
+
+def _join(first: Frontier | None, second: Frontier | None, width: int, cells: int) -> Frontier | None:
+    """`_add` of two frontiers where None stands for no cards at all (adding it changes nothing)."""
+    if first is None:
+        return second
+    if second is None:
+        return first
+    return _add(first, second, width, cells)
 
 
 def _add_plan(width: int, cells: int) -> tuple:
