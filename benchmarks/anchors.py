@@ -91,4 +91,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(HERE.parent))
+    from benchmarks import _cli
+
+    _cli.parser(__doc__).parse_args()
+    _cli.run(main)

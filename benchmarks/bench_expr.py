@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _cli  # noqa: E402
 from interpreter.expr import (  # noqa: E402
     BOOL,
     INT,
@@ -115,7 +116,7 @@ def rate(fn, frame, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per formula")
+    parser.add_argument("--seconds", type=_cli.seconds, default=1.0, help="time per formula")
     args = parser.parse_args()
     compiler, env = _game()
     compiled = [compiler.compile(PlainSource(text)) for text in FORMULAS]
@@ -128,4 +129,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

@@ -22,6 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import _cli  # noqa: E402
+
 GAMES = {"hachinin_meri": 8, "duzihu": 3}
 
 
@@ -51,7 +55,9 @@ def first_screen(game: str, seat: int, seed: int, save: Path) -> tuple[float, bo
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    ap = _cli.parser(__doc__)
+    ap.add_argument("runs", nargs="?", type=_cli.whole(1), default=3, help="seeds per game and seat (default 3)")
+    runs = ap.parse_args().runs
     save = Path(os.environ.get("TMPDIR", "/tmp")) / "cardrules-bench-first-screen.json"
     for game, seats in GAMES.items():
         times, opened = [], 0
@@ -68,4 +74,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

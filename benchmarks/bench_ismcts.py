@@ -17,16 +17,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import interpreter  # noqa: E402
-from interpreter.agents.ismcts import IsmctsAgent  # noqa: E402
+from benchmarks import _cli  # noqa: E402
 
 
 def main() -> None:
-    path = sys.argv[1] if len(sys.argv) > 1 else "rulesets/hachinin_meri.yaml"
-    iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    rs = interpreter.load(path)
+    ap = _cli.parser(__doc__)
+    ap.add_argument(
+        "ruleset", nargs="?", default="rulesets/hachinin_meri.yaml", help="a ruleset file or a shipped game"
+    )
+    ap.add_argument("iterations", nargs="?", type=_cli.whole(1), default=200, help="simulations (default 200)")
+    ap.add_argument("steps", nargs="?", type=_cli.whole(0), help="random decisions first (default: 10, 30 and 50)")
+    args = ap.parse_args()
+    _, rs = _cli.load_named(ap, args.ruleset)
+    iterations = args.iterations
+    from interpreter.agents.ismcts import IsmctsAgent
+
     options = {"deals": 1} if "deals" in rs.options else {}
-    for steps in [int(sys.argv[3])] if len(sys.argv) > 3 else [10, 30, 50]:
+    for steps in [args.steps] if args.steps is not None else [10, 30, 50]:
         st = rs.new_game(seed=5, options=options)
         rng = random.Random(1)
         for _ in range(steps):
@@ -50,4 +57,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

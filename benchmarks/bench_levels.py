@@ -22,13 +22,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from click.testing import CliRunner  # noqa: E402
+from benchmarks import _cli  # noqa: E402
 
-from interpreter.agents.ismcts import IsmctsAgent  # noqa: E402
-from interpreter.frontends.cli import cli  # noqa: E402
+
+class Failed(Exception):
+    """The play command stopped with an error; the message is its last line."""
 
 
 def measure(ruleset: str, level: str, moves: int, seed: int) -> dict:
+    from click.testing import CliRunner
+
+    from interpreter.agents.ismcts import IsmctsAgent
+    from interpreter.frontends.cli import cli
+
     times: list[float] = []
     quick = [0]
     original = IsmctsAgent.choose
@@ -51,27 +57,41 @@ def measure(ruleset: str, level: str, moves: int, seed: int) -> dict:
         text = "1\n" * moves
         with tempfile.TemporaryDirectory() as tmp:
             save = str(Path(tmp) / "game.json")
-            runner.invoke(cli, ["play", ruleset, "--level", level, "--seed", str(seed), "--save", save], input=text)
+            args = ["play", ruleset, "--level", level, "--seed", str(seed), "--save", save]
+            result = runner.invoke(cli, args, input=text)
     finally:
         IsmctsAgent.choose = original  # type: ignore[method-assign]
+    said = [line for line in result.output.splitlines() if line.strip()]
+    if result.exit_code == 130 or (result.exit_code == 1 and said[-1:] == ["Aborted!"]):
+        raise KeyboardInterrupt  # Ctrl-C stopped the game (which saved itself): it stops the benchmark too
+    if result.exit_code != 0:
+        raise Failed(f"{ruleset} {level}: the game stopped with status {result.exit_code}: {(said or [''])[-1]}")
     return {"searched": times, "quick": quick[0]}
 
 
 def main() -> int:
-    args = sys.argv[1:]
-    moves, levels = 30, ["easy", "normal", "hard"]
-    if "--moves" in args:
-        i = args.index("--moves")
-        moves = int(args[i + 1])
-        del args[i : i + 2]
-    if "--levels" in args:
-        i = args.index("--levels")
-        levels = args[i + 1].split(",")
-        del args[i : i + 2]
-    rulesets = args or ["duzihu", "hachinin_meri"]
+    ap = _cli.parser(__doc__)
+    ap.add_argument(
+        "rulesets", nargs="*", metavar="RULESET", help="ruleset files or shipped games (default: both games)"
+    )
+    ap.add_argument("--moves", type=_cli.whole(1), default=30, metavar="N", help="the person's moves (default 30)")
+    ap.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels (default easy,normal,hard)")
+    args = ap.parse_intermixed_args()
+    from interpreter.agents.levels import LEVELS
+
+    moves, levels = args.moves, args.levels.split(",")
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        ap.error(f"unknown level {', '.join(map(repr, unknown))}; levels: {', '.join(LEVELS)}")
+    rulesets = args.rulesets or ["duzihu", "hachinin_meri"]
+    for ruleset in rulesets:  # each must load before any is timed
+        _cli.load_named(ap, ruleset)
     for ruleset in rulesets:
         for level in levels:
-            found = measure(ruleset, level, moves, seed=1)
+            try:
+                found = measure(ruleset, level, moves, seed=1)
+            except Failed as exc:
+                _cli.fail(ap, str(exc))
             t = sorted(found["searched"])
             if not t:
                 print(f"{ruleset} {level}: no searched moves")
@@ -87,4 +107,4 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", line_buffering=True)
-    raise SystemExit(main())
+    _cli.run(main)

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a file too: this checkout's package
+
+from benchmarks import _cli  # noqa: E402
+from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces  # noqa: E402
 
 NUM_FACES = 30
 COPIES = 4
@@ -78,7 +83,7 @@ def rate(call: Callable[[list[int]], object], hands: Sequence[list[int]], before
 def main() -> None:
     """Generate the hands, time each workload warm and cold, print one line per figure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--hands", type=_cli.whole(5), default=50_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -106,4 +111,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import interpreter  # noqa: E402
+from benchmarks import _cli  # noqa: E402
 
 
 def run(rs, deals: int) -> int:
@@ -38,16 +38,16 @@ def run(rs, deals: int) -> int:
 
 
 def main() -> None:
-    argv = sys.argv[1:]
-    rounds = 5
-    if "--rounds" in argv:
-        at = argv.index("--rounds")
-        rounds = max(1, int(argv[at + 1]))
-        del argv[at : at + 2]
-    args = [a for a in argv if not a.startswith("--")]
-    path = args[0] if args else "rulesets/hachinin_meri.yaml"
-    deals = int(args[1]) if len(args) > 1 else 300
-    rs = interpreter.load(path)
+    ap = _cli.parser(__doc__)
+    ap.add_argument(
+        "ruleset", nargs="?", default="rulesets/hachinin_meri.yaml", help="a ruleset file or a shipped game"
+    )
+    ap.add_argument("deals", nargs="?", type=_cli.whole(1), default=300, help="deals per round (default 300)")
+    ap.add_argument("--rounds", type=int, default=5, metavar="N", help="rounds (default 5; fewer than 1 is 1)")
+    ap.add_argument("--profile", action="store_true", help="also print where the time goes")
+    args = ap.parse_intermixed_args()
+    rounds, deals = max(1, args.rounds), args.deals
+    _, rs = _cli.load_named(ap, args.ruleset)
     run(rs, 5)  # warm up caches
     times = []
     for _ in range(rounds):
@@ -65,11 +65,11 @@ def main() -> None:
         + " deals/s (cpu); wall "
         + ", ".join(f"{deals / w:.0f}" for _, w in times)
     )
-    if "--profile" in sys.argv:
+    if args.profile:
         prof = cProfile.Profile()
         prof.runcall(run, rs, max(20, deals // 5))
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

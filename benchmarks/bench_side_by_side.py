@@ -35,6 +35,7 @@ import anchors  # noqa: E402
 import meri_handwritten  # noqa: E402
 
 import interpreter  # noqa: E402
+from benchmarks import _cli  # noqa: E402
 
 ROOT = HERE.parent
 
@@ -81,10 +82,11 @@ def report(name: str, ours: list[float], theirs: list[float], unit: str, anchor:
 
 
 def main() -> None:
-    rounds = 5
-    if "--rounds" in sys.argv:
-        rounds = int(sys.argv[sys.argv.index("--rounds") + 1])
-    quick = "--quick" in sys.argv
+    ap = _cli.parser(__doc__)
+    ap.add_argument("--rounds", type=_cli.whole(1), default=5, metavar="N", help="interleaved rounds (default 5)")
+    ap.add_argument("--quick", action="store_true", help="smaller counts in every round")
+    args = ap.parse_args()
+    rounds, quick = args.rounds, args.quick
     meri = interpreter.load(ROOT / "rulesets" / "hachinin_meri.yaml")
     duzihu = interpreter.load(ROOT / "rulesets" / "duzihu.yaml")
     random_deals(meri, 20)
@@ -117,4 +119,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

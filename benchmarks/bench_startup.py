@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import _cli  # noqa: E402
 
 
 def timed(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], list[float]]:
@@ -42,7 +45,9 @@ def timed(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], 
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    ap = _cli.parser(__doc__)
+    ap.add_argument("runs", nargs="?", type=_cli.whole(1), default=7, help="fresh runs of each command (default 7)")
+    runs = ap.parse_args().runs
     rulesets = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rulesets").rglob("*.yaml"))
     exe = [sys.executable, "-m", "interpreter"]
     cached = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
@@ -63,4 +68,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

@@ -22,7 +22,6 @@ can make it stronger.  `--out` writes every judged decision as JSON.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -31,12 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _cli  # noqa: E402
 from interpreter.agents.determinize import Determinizer  # noqa: E402
 from interpreter.agents.ismcts import IsmctsAgent, Node  # noqa: E402
-from interpreter.agents.levels import LevelAgent  # noqa: E402
+from interpreter.agents.levels import LEVELS, LevelAgent  # noqa: E402
 from interpreter.agents.policy import Policy, values  # noqa: E402
-from interpreter.base.resources import shipped_ruleset  # noqa: E402
-from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
 from interpreter.engine.hints import preferences  # noqa: E402
 from interpreter.engine.state import PASS_KIND  # noqa: E402
 
@@ -92,49 +90,59 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("ruleset")
-    ap.add_argument("--positions", type=int, default=200)
+    ap = _cli.parser(__doc__)
+    ap.add_argument("ruleset", help="a ruleset file or a shipped game's name")
+    ap.add_argument("--positions", type=_cli.whole(1), default=200)
     ap.add_argument("--samples", type=int, default=40)
-    ap.add_argument("--level", default=None, help="also judge this level's choice (easy, normal, hard)")
+    ap.add_argument("--level", default=None, choices=list(LEVELS), help="also judge this level's choice")
     ap.add_argument("--seed", type=int, default=9000)
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     if args.samples < 4:
         ap.error("--samples must be at least 4")
-    shipped = None if Path(args.ruleset).exists() else shipped_ruleset(args.ruleset)
-    rs = load_ruleset(str(shipped or args.ruleset))  # a file, or a shipped game's name
+    if args.out and not Path(args.out).resolve().parent.is_dir():
+        ap.error(f"--out {args.out}: no such folder")
+    _, rs = _cli.load_named(ap, args.ruleset)  # a file, or a shipped game's name
     options = {"deals": 1} if "deals" in rs.options else {}
     rng = random.Random(args.seed)
     judged: list[dict] = []
     game = 0
-    while len(judged) < args.positions:
-        st = rs.new_game(seed=args.seed + game, options=options)
-        player = Policy(rs, random.Random(game), 0.0)
-        game += 1
-        while not st.is_terminal() and len(judged) < args.positions:
-            legal = st.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.2:
-                moves, rewards, sample = judge(st, args.samples, rng)
-                scores = preferences(sample, moves)  # the hints judge on a sample, as the agents do
-                favourite = max(range(len(moves)), key=scores.__getitem__)
-                row = {
-                    "kinds": "+".join(sorted({kind_name(rs, a.kind) for a in moves})),
-                    "moves": [a.text for a in moves],
-                    "means": [sum(r) / len(r) for r in rewards],
-                    "favourite": favourite,
-                    "hints_regret": regret(rewards, favourite),
-                }
-                if args.level:
-                    choice = LevelAgent(args.level, st.current_player(), len(judged), max_seconds=0).choose(st)
-                    index = next(i for i, a in enumerate(moves) if a.kind == choice.kind and a.value == choice.value)
-                    row["level_choice"], row["level_regret"] = index, regret(rewards, index)
-                judged.append(row)
-                print(f"\r{len(judged)}/{args.positions} decisions judged", end="", file=sys.stderr, flush=True)
-            st.apply_action(player.choose(st))
+    try:
+        while len(judged) < args.positions:
+            st = rs.new_game(seed=args.seed + game, options=options)
+            player = Policy(rs, random.Random(game), 0.0)
+            game += 1
+            while not st.is_terminal() and len(judged) < args.positions:
+                legal = st.legal_actions()
+                if len(legal) > 1 and rng.random() < 0.2:
+                    moves, rewards, sample = judge(st, args.samples, rng)
+                    scores = preferences(sample, moves)  # the hints judge on a sample, as the agents do
+                    favourite = max(range(len(moves)), key=scores.__getitem__)
+                    row = {
+                        "kinds": "+".join(sorted({kind_name(rs, a.kind) for a in moves})),
+                        "moves": [a.text for a in moves],
+                        "means": [sum(r) / len(r) for r in rewards],
+                        "favourite": favourite,
+                        "hints_regret": regret(rewards, favourite),
+                    }
+                    if args.level:
+                        choice = LevelAgent(args.level, st.current_player(), len(judged), max_seconds=0).choose(st)
+                        same = (choice.kind, choice.value)
+                        index = next(i for i, a in enumerate(moves) if (a.kind, a.value) == same)
+                        row["level_choice"], row["level_regret"] = index, regret(rewards, index)
+                    judged.append(row)
+                    print(f"\r{len(judged)}/{args.positions} decisions judged", end="", file=sys.stderr, flush=True)
+                st.apply_action(player.choose(st))
+    except KeyboardInterrupt:
+        if judged:  # end the progress line first
+            print(file=sys.stderr)
+        raise
     print(file=sys.stderr)
     if args.out:
-        Path(args.out).write_text(json.dumps(judged))
+        try:
+            Path(args.out).write_text(json.dumps(judged))
+        except OSError as exc:
+            _cli.fail(ap, f"cannot write {args.out}: {exc.strerror or exc}")
     groups: dict[str, list[dict]] = {}
     for row in judged:
         groups.setdefault(row["kinds"], []).append(row)
@@ -154,4 +162,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    _cli.run(main)

@@ -12,11 +12,15 @@ Needs `valgrind` on the PATH (Debian: apt-get install valgrind).
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import _cli  # noqa: E402
 
 PLAY = """
 import random, sys
@@ -41,6 +45,10 @@ meri_handwritten.random_deals({deals})
 """
 
 
+class Failed(Exception):
+    """The run under valgrind went wrong; the message says how, on one line."""
+
+
 def count(path: str, deals: int) -> int:
     if path == "handwritten":
         code = HANDWRITTEN.format(here=str(ROOT / "benchmarks"), deals=deals)
@@ -50,26 +58,53 @@ def count(path: str, deals: int) -> int:
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
+    if out.returncode != 0:
+        raise Failed(
+            f"{deals} deals of {Path(path).stem} under valgrind exited with status {out.returncode}: {tail(out.stderr)}"
+        )
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
-        raise SystemExit(f"callgrind printed no count:\n{out.stderr[-2000:]}")
+        raise Failed(f"callgrind printed no count: {tail(out.stderr)}")
     return int(found.group(1))
 
 
-def main() -> None:
-    args = sys.argv[1:]
-    deals = 20
-    if "--deals" in args:
-        at = args.index("--deals")
-        deals = int(args[at + 1])
-        del args[at : at + 2]
-    paths = args or [str(ROOT / "rulesets" / "hachinin_meri.yaml"), str(ROOT / "rulesets" / "duzihu.yaml")]
+def tail(stderr: str) -> str:
+    """The last line the child itself wrote (a Python error's last line), else valgrind's last one."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    own = [line for line in lines if not re.match(r"==\d+==", line)]
+    return (own or lines or ["(nothing on stderr)"])[-1]
+
+
+def main() -> int:
+    ap = _cli.parser(__doc__)
+    ap.add_argument(
+        "rulesets",
+        nargs="*",
+        metavar="RULESET",
+        help="ruleset files or shipped games, or `handwritten` (default: both games)",
+    )
+    ap.add_argument(
+        "--deals", type=_cli.whole(1), default=20, metavar="N", help="deals N (and 2N) to count (default 20)"
+    )
+    args = ap.parse_intermixed_args()
+    deals = args.deals
+    paths = [p if p == "handwritten" else _cli.ruleset_path(ap, p) for p in args.rulesets]
+    paths = paths or [str(ROOT / "rulesets" / "hachinin_meri.yaml"), str(ROOT / "rulesets" / "duzihu.yaml")]
+    for path in paths:  # each must load here before it is counted under valgrind
+        if path != "handwritten":
+            _cli.load(path)
+    if shutil.which("valgrind") is None:
+        _cli.fail(ap, "valgrind is not on the PATH (Debian: apt-get install valgrind)")
     for path in paths:
-        per_deal = (count(path, 2 * deals) - count(path, deals)) / deals
+        try:
+            per_deal = (count(path, 2 * deals) - count(path, deals)) / deals
+        except Failed as exc:
+            _cli.fail(ap, str(exc))
         print(f"{Path(path).stem}: {per_deal / 1e6:.2f} M instructions per random deal ({deals} deals)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

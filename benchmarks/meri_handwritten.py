@@ -240,8 +240,13 @@ def random_deals(n: int, seed: int = 0) -> float:
 
 
 def main() -> None:
-    what = sys.argv[1] if len(sys.argv) > 1 else "bench"
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    from benchmarks import _cli
+
+    ap = _cli.parser(__doc__)
+    ap.add_argument("what", nargs="?", choices=("check", "bench"), default="bench", help="check or bench (default)")
+    ap.add_argument("deals", nargs="?", type=_cli.whole(1), default=2000, help="how many deals (default 2000)")
+    args = ap.parse_args()
+    what, n = args.what, args.deals
     if what == "check":
         check(n)
     else:
@@ -250,4 +255,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import _cli
+
+    _cli.run(main)

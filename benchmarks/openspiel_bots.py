@@ -39,6 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _cli  # noqa: E402
+
 GAMES = {"meri": ("hachinin_meri", {"deals": 1}), "duzihu": ("duzihu", {})}
 AGENTS = ("os_ismcts", "os_mcts", "ismcts")
 
@@ -152,20 +154,49 @@ def playouts(key: str, n: int) -> dict:
     return {"game": key, "n": n, "api_per_s": n / ours, "adapter_per_s": n / adapter, "overhead": adapter / ours}
 
 
+def read_results(ap: argparse.ArgumentParser, path: Path) -> list:
+    """The lines of a --json file; a last line cut short (a run killed while writing it) is left out."""
+    try:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError) as exc:
+        _cli.fail(ap, f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    results = []
+    for n, line in enumerate(lines, 1):
+        try:
+            results.append(json.loads(line))
+        except json.JSONDecodeError:
+            if n == len(lines) and n > 1:
+                break
+            _cli.fail(ap, f"{path}: line {n} is not a line that --json writes")
+    if not all(isinstance(r, dict) and {"game", "agent", "deal", "score"} <= r.keys() for r in results):
+        _cli.fail(ap, f"{path}: not the lines that --json writes")
+    return results
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--meri", type=int, default=100, help="Hachinin Meri deals per agent")
-    ap.add_argument("--duzihu", type=int, default=200, help="Duzihu deals per agent")
-    ap.add_argument("--budget", type=int, default=20, help="iterations (simulations) per searched move")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--playouts", type=int, default=200, help="random playouts per game for the overhead figure")
+    ap.add_argument("--meri", type=_cli.whole(0), default=100, help="Hachinin Meri deals per agent")
+    ap.add_argument("--duzihu", type=_cli.whole(0), default=200, help="Duzihu deals per agent")
+    ap.add_argument("--budget", type=_cli.whole(1), default=20, help="iterations (simulations) per searched move")
+    ap.add_argument("--workers", type=_cli.whole(1), default=2)
+    ap.add_argument(
+        "--playouts", type=_cli.whole(0), default=200, help="random playouts per game for the overhead figure"
+    )
     ap.add_argument("--json", type=Path, help="also write every deal's result here, one JSON line each, as it ends")
     ap.add_argument("--report", type=Path, help="only print the table of the results in this file (from --json)")
     args = ap.parse_args()
     if args.report:
-        results = [json.loads(line) for line in args.report.read_text().splitlines() if line.strip()]
+        results = read_results(ap, args.report)
         report(results, args.budget)
         return
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        _cli.fail(ap, 'OpenSpiel is not installed: pip install -e ".[openspiel]"')
+    try:
+        out = args.json.open("w") if args.json else None
+    except OSError as exc:
+        _cli.fail(ap, f"cannot write {args.json}: {exc.strerror or exc}")
 
     for key in GAMES if args.playouts else ():
         p = playouts(key, args.playouts)
@@ -181,13 +212,22 @@ def main() -> None:
         jobs += [(key, name, d, args.budget, c) for d in range(deals) for name in AGENTS]
     jobs.sort(key=lambda j: j[2] / (args.meri if j[0] == "meri" else args.duzihu))  # both games advance together
     results = []
-    out = args.json.open("w") if args.json else None
-    with multiprocessing.Pool(args.workers) as pool:
-        for r in pool.imap(play, jobs):
-            results.append(r)
-            if out is not None:
-                out.write(json.dumps(r) + "\n")
-                out.flush()
+    from interpreter.frontends.interrupts import HELD
+
+    try:
+        with _cli.pool(args.workers, multiprocessing) as pool:
+            for r in pool.imap(play, jobs):
+                results.append(r)
+                if out is not None:
+                    with HELD:  # Ctrl-C waits until the line is whole
+                        out.write(json.dumps(r) + "\n")
+                        out.flush()
+    except KeyboardInterrupt:
+        kept = f"; they are in {args.json}, and `{ap.prog} --report {args.json}` reports them" if out else ""
+        raise SystemExit(_cli.stopped(f"stopped after {len(results)} of {len(jobs)} deals{kept}")) from None
+    finally:
+        if out is not None:
+            out.close()
     report(results, args.budget)
 
 
@@ -215,4 +255,4 @@ def report(results: list, budget: int) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)

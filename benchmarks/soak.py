@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
+from benchmarks import _cli  # noqa: E402
 from interpreter.frontends.simulate import Tally, play_one  # noqa: E402
 
 
@@ -26,10 +26,19 @@ def peak_mb() -> float:
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    path, games = args[0], int(args[1]) if len(args) > 1 else 100_000
-    agents = sys.argv[sys.argv.index("--agents") + 1] if "--agents" in sys.argv else "random"
-    rs = load_ruleset(path)
+    ap = _cli.parser(__doc__)
+    ap.add_argument("ruleset", help="a ruleset file or a shipped game's name")
+    ap.add_argument("games", nargs="?", type=_cli.whole(1), default=100_000, help="games to play (default 100000)")
+    ap.add_argument("--agents", default="random", metavar="SPEC", help="the agents, as `cardrules simulate` takes them")
+    args = ap.parse_intermixed_args()
+    _, rs = _cli.load_named(ap, args.ruleset)
+    games, agents = args.games, args.agents
+    from interpreter.agents.spec import AgentSpecError, make_agents
+
+    try:
+        make_agents(agents, rs, 0)
+    except (AgentSpecError, ValueError) as exc:
+        ap.error(str(exc))
     options = {"deals": 1} if "deals" in rs.options else {}
     tally = Tally()
     checkpoints = {1_000, 10_000, games}
@@ -50,4 +59,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _cli.run(main)

@@ -283,3 +283,14 @@ class MeriRules:
 
 
 SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules}
+
+
+if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import _cli
+
+    _cli.parser(__doc__).parse_args()
+    print(f"sparring players: {', '.join(SPARRING)} (SPECs for benchmarks/tournament.py, which plays them)")

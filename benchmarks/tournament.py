@@ -27,6 +27,7 @@ Run it under `nice -n 10`: it is meant for a machine shared with others.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -35,9 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import _cli  # noqa: E402
 from benchmarks.sparring import SPARRING  # noqa: E402
 from interpreter.agents.spec import AGENTS, parse_agent_spec  # noqa: E402
-from interpreter.base.resources import shipped_ruleset  # noqa: E402
 from interpreter.compiling.pipeline import load_ruleset  # noqa: E402
 
 
@@ -161,55 +162,98 @@ def progress(rows: list[dict], deals: int) -> None:
         print(f"  ... {len(rows)} of {deals} deals", file=sys.stderr, flush=True)
 
 
-def summary(out: str) -> int:
-    lines = [json.loads(line) for line in Path(out).read_text(encoding="utf-8").splitlines() if line.strip()]
-    head, rows = lines[0], lines[1:]
-    if head["duplicate"]:
-        seatings: dict[int, int] = {}
-        for r in rows:
-            seatings[r["seed"]] = seatings.get(r["seed"], 0) + 1
-        rows = [r for r in rows if seatings[r["seed"]] == head["turns"]]
-    if not rows:
-        print(f"{Path(head['path']).stem}: no deal (or no seed in every seating) has ended yet")
-        return 0
-    print(report(head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"]))
+def summary(ap: argparse.ArgumentParser, out: str) -> int:
+    """Print the report of the deals in a file that --out wrote (of a finished run, or one so far)."""
+    try:
+        text = Path(out).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _cli.fail(ap, f"cannot read {out}: {getattr(exc, 'strerror', None) or exc}")
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = []
+    for n, line in numbered:
+        try:
+            lines.append(json.loads(line))
+        except json.JSONDecodeError:
+            if n == numbered[-1][0] and len(numbered) > 1:
+                break  # a last line cut short (the run was killed while writing it): the deals before it count
+            _cli.fail(ap, f"{out}:{n}: not a line that --out writes")
+    head, rows = (lines[0], lines[1:]) if lines else ({}, [])
+    if not isinstance(head, dict) or not {"path", "specs", "duplicate", "turns"} <= head.keys():
+        _cli.fail(ap, f"{out} does not begin with the settings line that --out writes")
+    try:
+        if head["duplicate"]:
+            seatings: dict[int, int] = {}
+            for r in rows:
+                seatings[r["seed"]] = seatings.get(r["seed"], 0) + 1
+            rows = [r for r in rows if seatings[r["seed"]] == head["turns"]]
+        if not rows:
+            print(f"{Path(head['path']).stem}: no deal (or no seed in every seating) has ended yet")
+            return 0
+        shown = report(head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"])
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        _cli.fail(ap, f"{out} holds a line that --out does not write ({type(exc).__name__}: {exc})")
+    print(shown)
     return 0
 
 
-def main() -> int:
-    args = sys.argv[1:]
-    if args[:1] == ["--summary"]:
-        return summary(args[1])
+USAGE = """%(prog)s RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
+       %(prog)s --summary FILE"""
 
-    def option(name: str, default: str) -> str:
-        if name in args:
-            i = args.index(name)
-            value = args[i + 1]
-            del args[i : i + 2]
-            return value
-        return default
 
-    duplicate = "--duplicate" in args
-    if duplicate:
-        args.remove("--duplicate")
-    workers = int(option("--workers", "1"))
-    seed = int(option("--seed", "1000"))
-    out = option("--out", "")
-    path, deals, specs = args[0], int(args[1]), args[2:]
-    if not Path(path).exists():
-        path = str(shipped_ruleset(path) or path)  # a shipped game's name
-    rs = load_ruleset(path)
-    if rs.team_ids and len(specs) != 2:
-        raise SystemExit("a team game takes two specs")
-    register_sparring()
+def arguments(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    ap = _cli.parser(__doc__, USAGE)
+    ap.add_argument("ruleset", nargs="?", metavar="RULESET", help="a ruleset file or a shipped game's name")
+    ap.add_argument("deals", nargs="?", type=_cli.whole(1), metavar="DEALS", help="how many deals (seeds) to play")
+    ap.add_argument("specs", nargs="*", metavar="SPEC", help="an agent spec or a sparring player's name")
+    ap.add_argument("--workers", type=_cli.whole(1), default=1, metavar="N", help="processes (default 1)")
+    ap.add_argument("--seed", type=int, default=1000, metavar="S", help="the first deal's seed (default 1000)")
+    ap.add_argument("--out", default="", metavar="FILE", help="write one JSON line per deal here, as it ends")
+    ap.add_argument("--duplicate", action="store_true", help="play every seed once per rotation of the specs")
+    ap.add_argument("--summary", metavar="FILE", help="only report the deals in FILE (written by --out)")
+    args = ap.parse_intermixed_args(argv)
+    if args.summary is not None:
+        if args.ruleset is not None:
+            ap.error("--summary FILE takes no RULESET, DEALS or SPEC")
+    elif args.ruleset is None or args.deals is None or not args.specs:
+        ap.error("give a RULESET, the number of DEALS and at least one SPEC (or --summary FILE)")
+    return ap, args
+
+
+def check_specs(ap: argparse.ArgumentParser, specs: list[str]) -> None:
+    """Every spec names a known agent with options it takes, or the run stops here with a usage error."""
+    from interpreter.agents.spec import AgentSpecError
+
     for spec in specs:
-        parse_agent_spec(spec)
+        try:
+            name, opts = parse_agent_spec(spec)
+            AGENTS[name](0, 0, **opts)
+        except AgentSpecError as exc:
+            ap.error(str(exc))
+        except (TypeError, ValueError) as exc:
+            ap.error(f"agent '{spec}': {exc}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap, args = arguments(argv)
+    if args.summary is not None:
+        return summary(ap, args.summary)
+    from interpreter.frontends.interrupts import HELD
+
+    path, rs = _cli.load_named(ap, args.ruleset)  # a file, or a shipped game's name
+    deals, specs, duplicate, seed, out = args.deals, args.specs, args.duplicate, args.seed, args.out
+    if rs.team_ids and len(specs) != 2:
+        ap.error("a team game takes two specs")
+    register_sparring()
+    check_specs(ap, specs)
     turns = (2 if rs.team_ids else len(specs)) if duplicate else 1
     jobs = [(path, specs, i, seed + i // turns) for i in range(deals * turns)] if duplicate else []
     jobs = jobs or [(path, specs, i, seed + i) for i in range(deals)]
     start = time.perf_counter()
     rows: list[dict] = []
-    sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the whole run)
+    try:
+        sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the whole run)
+    except OSError as exc:
+        _cli.fail(ap, f"cannot write {out}: {exc.strerror or exc}")
     if sink:
         head = {"path": path, "specs": specs, "duplicate": duplicate, "turns": turns, "seed": seed}
         sink.write(json.dumps(head) + "\n")
@@ -217,24 +261,30 @@ def main() -> int:
     def done(row: dict) -> None:
         rows.append(row)
         if sink:
-            sink.write(json.dumps(row) + "\n")
-            sink.flush()
+            with HELD:  # Ctrl-C waits until the line is whole
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
         progress(rows, len(jobs))
 
-    if workers > 1:
-        import multiprocessing
+    try:
+        if args.workers > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for row in pool.imap(play_deal, jobs):
-                done(row)
-    else:
-        for job in jobs:
-            done(play_deal(job))
-    if sink:
-        sink.close()
+            with _cli.pool(args.workers, multiprocessing.get_context("spawn")) as pool:
+                for row in pool.imap(play_deal, jobs):
+                    done(row)
+        else:
+            for job in jobs:
+                done(play_deal(job))
+    except KeyboardInterrupt:
+        kept = f"; they are in {out}, and `{ap.prog} --summary {out}` reports them" if out else ""
+        return _cli.stopped(f"stopped after {len(rows)} of {len(jobs)} deals{kept}")
+    finally:
+        if sink:
+            sink.close()
     print(report(path, specs, rows, time.perf_counter() - start, duplicate))
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    _cli.run(main)

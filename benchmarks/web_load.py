@@ -26,6 +26,10 @@ import time
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import _cli  # noqa: E402
+
 GAMES = ("duzihu", "hachinin_meri", "hearts", "oh_hell", "scopa", "gin_rummy")
 
 
@@ -37,6 +41,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
         stdout=subprocess.PIPE,
         env=env,
         text=True,
+        start_new_session=True,  # Ctrl-C at the terminal is this program's: it stops the server itself
     )
     line = proc.stdout.readline() if proc.stdout else ""
     url = next((w for w in line.split() if w.startswith("http://")), None)
@@ -117,6 +122,7 @@ def run(tables: int, seconds: float, level: str) -> dict:
         folder = Path(tmp)
         os.environ["CARDRULES_SAVE_DIR"] = tmp  # the server's saves and their key, read back below
         proc, url = start_server(folder)
+        stopping = threading.Event()
         try:
             level = pick_level(url, level)
             made = [new_table(url, GAMES[i % len(GAMES)], level, i) for i in range(tables)]
@@ -126,10 +132,21 @@ def run(tables: int, seconds: float, level: str) -> dict:
             async def everyone() -> None:
                 await asyncio.gather(*(person(url, m["links"]["0"], until, i, out) for i, m in enumerate(made)))
 
-            # in a thread of its own: the caller may hold an event loop already (a test with a browser)
-            clients = threading.Thread(target=asyncio.run, args=(everyone(),))
+            def clients_run() -> None:
+                try:
+                    asyncio.run(everyone())
+                except Exception:
+                    if not stopping.is_set():
+                        raise  # (after Ctrl-C the server is gone: the clients' errors say nothing then)
+
+            # in a thread of its own: the caller may hold an event loop already (a test with a browser);
+            # a daemon, so that after Ctrl-C the program ends without waiting for it
+            clients = threading.Thread(target=clients_run, daemon=True)
             clients.start()
             clients.join()
+        except BaseException:
+            stopping.set()
+            raise
         finally:
             proc.terminate()
             proc.wait(timeout=60)
@@ -156,8 +173,8 @@ def report(out: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--tables", type=_cli.whole(1), default=20)
+    parser.add_argument("--seconds", type=_cli.seconds, default=60)
     parser.add_argument("--level", default="easy")
     args = parser.parse_args()
     out = run(args.tables, args.seconds, args.level)
@@ -168,4 +185,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    _cli.run(main)
