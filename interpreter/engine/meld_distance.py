@@ -156,7 +156,8 @@ class _Plan:
             rest = _join(before[k], after, width, cells) or _NOTHING[cells]
             rests.append(rest)
             self.remember(self.others, (k, key & ~(mask << shift)), rest, limit)
-            after = _join(found[k], after, width, cells)
+            if k:
+                after = _join(found[k], after, width, cells)
         return rests[::-1]
 
     def most_used(self, key: int) -> int:
@@ -172,21 +173,9 @@ class _Plan:
             rest = others.get((index, key & ~(self.searches[index][1] << self.searches[index][0])))
             if rest is not None:
                 return _best_total(frontier(part), rest, self.width, self.cells)
-        found = [frontier(part) for _, part, frontier in parts]
-        width, cells = self.width, self.cells
-        before: list[Frontier | None] = [None]  # the parts before k together (None: no cards)
-        for f in found[:-1]:
-            before.append(_join(before[-1], f, width, cells))
-        after: Frontier | None = None  # the parts after k together
-        limit = self.searches[0][2].limit
-        for k in range(len(found) - 1, -1, -1):
-            index = parts[k][0]
-            rest = _join(before[k], after, width, cells) or _NOTHING[cells]
-            shift, mask, _ = self.searches[index]
-            self.remember(others, (index, key & ~(mask << shift)), rest, limit)
-            if k:
-                after = _join(found[k], after, width, cells)
-        return _best_total(found[0], after or _NOTHING[cells], width, cells)
+        index, part, frontier = parts[0]
+        rests = self._rests(key, [(key >> shift) & mask for shift, mask, _ in self.searches])
+        return _best_total(frontier(part), rests[index], self.width, self.cells)
 
     @staticmethod
     def remember(table: dict, key: Any, value: Any, limit: int) -> None:
