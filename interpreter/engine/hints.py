@@ -3,9 +3,9 @@
 `hints.prefer` gives an action kind an integer expression of `player` and
 the action's parameter (see docs/language.md); `hints.deliberate`, where
 given, replaces it when an agent deliberates its own move (the moves a
-search compares, the policy agent's choice) rather than playing a playout.  Agents call this on the
-states they sample, never on the real game, so a hint may read any zone
-without leaking anything.
+search compares, the policy agent's choice) rather than playing a playout.
+Agents call this on the states they sample, never on the real game, so a
+hint may read any zone without leaking anything.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ class _Plan:
         return self._bits
 
     def units(self, table: MeldTable) -> tuple[tuple[int, int], ...]:
-        """Each face's search unit and its unit within that unit's packed counts."""
+        """Each face's search unit, and one copy of the face in that unit's packed counts."""
         if self._units is None:
             bits = self.bits(table)
             found = []
