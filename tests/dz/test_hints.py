@@ -35,8 +35,9 @@ def _judge(rs, st, seat: int, face: int) -> tuple[int, int]:
     exposed = len(seen["groups"]["melds"][seat])
     hand = _counts(rs, seen["zones"]["hand"][seat])
     hand[face] -= 1
-    visible = list(seen["zones"]["hand"][seat]) + list(seen["zones"]["discards"])
-    visible += [c for s in seen["zones"]["melds"] for c in seen["zones"]["melds"][s]]
+    zones = seen["zones"]
+    visible = list(zones["hand"][seat]) + list(zones["indicators"]) + list(zones["discards"])
+    visible += [c for s in zones["melds"] for c in zones["melds"][s]]
     unseen = [4 - n for n in _counts(rs, visible)]
     lacking = missing_cards(rs.meld_table, hand, groups - exposed, pairs, group_kinds, pair_kinds)
     helps = useful_faces(rs.meld_table, hand, groups - exposed, pairs, group_kinds, pair_kinds)
