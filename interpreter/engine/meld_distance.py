@@ -50,12 +50,7 @@ def missing_packed(
     """`missing_cards` of a hand already packed (`MeldTable.pack`, or `pack_faces` of its faces)."""
     if groups < 0 or pairs < 0:
         raise ValueError(f"groups and pairs must not be negative (got {groups}, {pairs})")
-    plan = _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs)
-    found = plan.hands.get(key)
-    if found is None:
-        found = plan.full - plan.most_used(key)
-        plan.remember(plan.hands, key, found, table.cache_limit)
-    return found
+    return _plan(table, tuple(group_kinds), tuple(pair_kinds), groups, pairs).lacking(key, table.cache_limit)
 
 
 def useful_faces(
@@ -90,30 +85,32 @@ class _Plan:
     component search and one pass over the cells.
     """
 
-    __slots__ = ("searches", "width", "cells", "full", "hands", "others", "helps", "_bits", "_units")
+    __slots__ = ("searches", "cells", "full", "adding", "hands", "others", "helps", "_units")
 
     def __init__(self, searches: tuple, width: int, cells: int, full: int):
-        self.searches, self.width, self.cells, self.full = searches, width, cells, full
+        self.searches, self.cells, self.full = searches, cells, full
+        self.adding = _add_plan(width, cells)  # which cells `_add` combines, for this shape
         self.hands: dict[int, int] = {}
         self.others: dict[tuple[int, int], Frontier] = {}
         self.helps: dict[int, tuple[int, ...]] = {}  # packed hand: its useful faces
-        self._bits: tuple[int, ...] | None = None
         self._units: tuple[tuple[int, int], ...] | None = None
 
-    def bits(self, table: MeldTable) -> tuple[int, ...]:
-        """Each face's unit in a packed hand."""
-        if self._bits is None:
-            order = [face for part in table.components for face in part]
-            where = {face: i for i, face in enumerate(order)}
-            self._bits = tuple(1 << (BYTE * where[face]) for face in range(table.num_faces))
-        return self._bits
+    def lacking(self, key: int, limit: int) -> int:
+        """How many cards the packed hand lacks, kept per hand."""
+        found = self.hands.get(key)
+        if found is None:
+            found = self.full - self.most_used(key)
+            self.remember(self.hands, key, found, limit)
+        return found
 
     def units(self, table: MeldTable) -> tuple[tuple[int, int], ...]:
         """Each face's search unit, and one copy of the face in that unit's packed counts."""
         if self._units is None:
-            bits = self.bits(table)
+            order = [face for part in table.components for face in part]  # the packing order
+            where = {face: i for i, face in enumerate(order)}
             found = []
-            for bit in bits:
+            for face in range(table.num_faces):
+                bit = 1 << (BYTE * where[face])
                 index = next(i for i, (shift, mask, _) in enumerate(self.searches) if bit & (mask << shift))
                 found.append((index, bit >> self.searches[index][0]))
             self._units = tuple(found)
@@ -124,40 +121,37 @@ class _Plan:
 
         The best the other units can do is found once per unit (kept in `others`, as `most_used`
         keeps it); each face then costs its own unit's search and one pass over the cells."""
-        now = self.hands.get(key)
-        if now is None:
-            now = self.full - self.most_used(key)
-            self.remember(self.hands, key, now, table.cache_limit)
+        now = self.lacking(key, table.cache_limit)
         if now == 0:
             return ()
-        searches, width, cells, others = self.searches, self.width, self.cells, self.others
+        searches, others = self.searches, self.others
         parts = [(key >> shift) & mask for shift, mask, _ in searches]
         kept = [others.get((index, key & ~(mask << shift))) for index, (shift, mask, _) in enumerate(searches)]
         rests: list[Frontier] = self._rests(key, parts) if None in kept else kept  # type: ignore[assignment]
         need = self.full - now  # a face helps when the hand with it can use more cards than this
         out = []
         for face, (index, bit) in enumerate(self.units(table)):
-            if _best_total(searches[index][2](parts[index] + bit), rests[index], width, cells) > need:
+            if _best_total(searches[index][2](parts[index] + bit), rests[index]) > need:
                 out.append(face)
         return tuple(out)
 
     def _rests(self, key: int, parts: list[int]) -> list[Frontier]:
         """Per unit, the frontier of all the other units of the hand (each also kept in `others`)."""
-        width, cells = self.width, self.cells
+        adding = self.adding
         found = [search(part) if part else None for part, (_, _, search) in zip(parts, self.searches)]
         before: list[Frontier | None] = [None]  # the units before k together (None: no cards)
         for f in found[:-1]:
-            before.append(_join(before[-1], f, width, cells))
+            before.append(_join(before[-1], f, adding))
         rests: list[Frontier] = []
         after: Frontier | None = None  # the units after k together
         limit = self.searches[0][2].limit
         for k in range(len(found) - 1, -1, -1):
             shift, mask, _ = self.searches[k]
-            rest = _join(before[k], after, width, cells) or _NOTHING[cells]
+            rest = _join(before[k], after, adding) or _NOTHING[self.cells]
             rests.append(rest)
             self.remember(self.others, (k, key & ~(mask << shift)), rest, limit)
             if k:
-                after = _join(found[k], after, width, cells)
+                after = _join(found[k], after, adding)
         return rests[::-1]
 
     def most_used(self, key: int) -> int:
@@ -172,10 +166,10 @@ class _Plan:
         for index, part, frontier in parts:
             rest = others.get((index, key & ~(self.searches[index][1] << self.searches[index][0])))
             if rest is not None:
-                return _best_total(frontier(part), rest, self.width, self.cells)
+                return _best_total(frontier(part), rest)
         index, part, frontier = parts[0]
         rests = self._rests(key, [(key >> shift) & mask for shift, mask, _ in self.searches])
-        return _best_total(frontier(part), rests[index], self.width, self.cells)
+        return _best_total(frontier(part), rests[index])
 
     @staticmethod
     def remember(table: dict, key: Any, value: Any, limit: int) -> None:
@@ -196,7 +190,7 @@ class _Nothing(dict):
 _NOTHING = _Nothing()
 
 
-def _best_total(first: Frontier, second: Frontier, width: int, cells: int) -> int:
+def _best_total(first: Frontier, second: Frontier) -> int:
     """The last cell of `_add(first, second)`: the best split of all the groups and pairs.
 
     Cell i = p * width + g of `first` goes with the cell of `second` holding the rest of the groups
@@ -322,17 +316,14 @@ def _component_search(
     return frontier
 
 
-def _add(first: Frontier, second: Frontier, width: int, cells: int) -> Frontier:
+def _add(first: Frontier, second: Frontier, adding: tuple) -> Frontier:
     """The frontier of two components together (each cell: the best split of its groups and pairs).
 
     Only the cells where `second` improves on a cell with fewer groups or
-    pairs can matter: the others are beaten by spending fewer groups.  The
-    pairs of cells to combine are worked out once per shape (`_add_plan`)."""
-    plan = _ADD_PLANS.get((width, cells))
-    if plan is None:
-        plan = _ADD_PLANS[width, cells] = _add_plan(width, cells)
+    pairs can matter: the others are beaten by spending fewer groups.  Which
+    cells combine is worked out once per shape (`_add_plan`)."""
     out = list(first)
-    for j, fewer_groups, fewer_pairs, pairs in plan:
+    for j, fewer_groups, fewer_pairs, pairs in adding:
         b = second[j]
         if (
             not b
@@ -347,16 +338,13 @@ def _add(first: Frontier, second: Frontier, width: int, cells: int) -> Frontier:
     return tuple(out)
 
 
-_ADD_PLANS: dict[tuple[int, int], tuple] = {}
-
-
-def _join(first: Frontier | None, second: Frontier | None, width: int, cells: int) -> Frontier | None:
+def _join(first: Frontier | None, second: Frontier | None, adding: tuple) -> Frontier | None:
     """`_add` of two frontiers where None stands for no cards at all (adding it changes nothing)."""
     if first is None:
         return second
     if second is None:
         return first
-    return _add(first, second, width, cells)
+    return _add(first, second, adding)
 
 
 def _add_plan(width: int, cells: int) -> tuple:
