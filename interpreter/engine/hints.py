@@ -32,7 +32,7 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
     saved = rs._scratch_get(vars_)
     scores = []
     fr.epoch = next_epoch()  # parts of a hint that do not read the parameter are computed once
-    name = where = ""
+    kind = None  # the action being scored: an error names it
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
@@ -42,13 +42,13 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
             if kind is None or fn is None:
                 scores.append(0)
                 continue
-            name = kind.name
-            where = "deliberate" if fn is not kind.prefer else "prefer"
             if kind.param_slot is not None:
                 vars_[kind.param_slot] = a.value
             scores.append(fn(fr))
     except Exception as exc:  # a hint that fails is the ruleset's error, named as such
-        raise st.failed(exc, Where(f"hints.{where} of '{name}'")) from None
+        which = "deliberate" if kind is not None and deliberate and kind.deliberate is not kind.prefer else "prefer"
+        name = kind.name if kind is not None else ""
+        raise st.failed(exc, Where(f"hints.{which} of '{name}'")) from None
     finally:
         fr.epoch = 0
         for slot, value in zip(rs.scratch_slots, saved):

@@ -6,6 +6,7 @@ Budgets are tiny here (a few iterations); tournaments live in benchmarks/.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -411,3 +412,24 @@ def test_deliberate_ranks_the_seats_own_moves_and_prefer_its_playouts():
         _, root = agent.search(st, legal)
         favourite = max(root.priors, key=root.priors.get)
         assert favourite == (st.current_player(), lowest.kind, lowest.value)
+
+
+FAILS = "card.value // (card.value - card.value)"  # a division by zero once play starts
+
+
+@pytest.mark.parametrize(
+    ("hints", "deliberate", "named"),
+    [
+        (f'prefer: {{play: "{FAILS}"}}', False, "hints.prefer of 'play'"),
+        (f'prefer: {{play: "card.value"}}\n  deliberate: {{play: "{FAILS}"}}', True, "hints.deliberate of 'play'"),
+        (f'prefer: {{play: "{FAILS}"}}\n  deliberate: {{hide: "1"}}', True, "hints.prefer of 'play'"),
+    ],
+)
+def test_a_failing_preference_names_the_hint_it_is_in(hints, deliberate, named):
+    """A hint that fails at run time stops with the ruleset's error, naming `prefer` or `deliberate`."""
+    from interpreter.engine.hints import preferences
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    st = compile_text(HIGH_CARD + "hints:\n  " + hints + "\n").new_game(seed=1)
+    with pytest.raises(Exception, match=re.escape(named)):
+        preferences(st, st.legal_actions(), deliberate)
