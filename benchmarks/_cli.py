@@ -60,14 +60,7 @@ def fail(ap: argparse.ArgumentParser, message: str, status: int = 1) -> NoReturn
 def ruleset_path(ap: argparse.ArgumentParser, name: str) -> str:
     """The file of a ruleset named by its path or a shipped game's name; a usage error (status 2)
     naming the shipped games, as `cardrules play` gives it, when it is neither."""
-    from interpreter.base.resources import shipped_ruleset
-
-    if Path(name).exists():
-        return name
-    shipped = shipped_ruleset(name)
-    if shipped is not None:
-        return str(shipped)
-    import click  # only now: a run's figures (its peak memory) are those of the modules it uses
+    import click
 
     from interpreter.frontends.cliutil import resolve_ruleset
 
@@ -79,15 +72,9 @@ def ruleset_path(ap: argparse.ArgumentParser, name: str) -> str:
 
 def load(path: str | Path) -> Any:
     """The compiled ruleset; if it has errors, its diagnostics as `cardrules` prints them, and exit 1."""
-    from interpreter.base.diagnostics import RulesetError
-    from interpreter.compiling.pipeline import load_ruleset
+    from interpreter.frontends.cliutil import load_or_exit
 
-    try:
-        return load_ruleset(str(path))
-    except RulesetError:
-        from interpreter.frontends.cliutil import load_or_exit
-
-        return load_or_exit(str(path))
+    return load_or_exit(str(path))
 
 
 def load_named(ap: argparse.ArgumentParser, name: str) -> tuple[str, Any]:
