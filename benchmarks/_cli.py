@@ -83,6 +83,28 @@ def load_named(ap: argparse.ArgumentParser, name: str) -> tuple[str, Any]:
     return path, load(path)
 
 
+def json_lines(ap: argparse.ArgumentParser, path: str | Path, option: str) -> list:
+    """The JSON lines a run wrote with `option` as it went (one per line, blank lines skipped); a
+    last line cut short (the run was killed while writing it) is left out, and anything else that is
+    not JSON ends the script with one line naming the file and the line."""
+    import json
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(ap, f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    out = []
+    for n, line in numbered:
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            if n == numbered[-1][0] and len(numbered) > 1:
+                break
+            fail(ap, f"{path}:{n}: not a line that {option} writes")
+    return out
+
+
 def pool(workers: int, context: Any = None) -> Any:
     """A multiprocessing pool whose workers ignore Ctrl-C: the parent stops them (when its `with`
     block ends), and no worker prints a traceback of its own.  SIGINT is ignored while they start, so

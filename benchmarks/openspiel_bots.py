@@ -156,18 +156,7 @@ def playouts(key: str, n: int) -> dict:
 
 def read_results(ap: argparse.ArgumentParser, path: Path) -> list:
     """The lines of a --json file; a last line cut short (a run killed while writing it) is left out."""
-    try:
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError) as exc:
-        _cli.fail(ap, f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
-    results = []
-    for n, line in enumerate(lines, 1):
-        try:
-            results.append(json.loads(line))
-        except json.JSONDecodeError:
-            if n == len(lines) and n > 1:
-                break
-            _cli.fail(ap, f"{path}: line {n} is not a line that --json writes")
+    results = _cli.json_lines(ap, path, "--json")
     if not all(isinstance(r, dict) and {"game", "agent", "deal", "score"} <= r.keys() for r in results):
         _cli.fail(ap, f"{path}: not the lines that --json writes")
     return results

@@ -164,19 +164,7 @@ def progress(rows: list[dict], deals: int) -> None:
 
 def summary(ap: argparse.ArgumentParser, out: str) -> int:
     """Print the report of the deals in a file that --out wrote (of a finished run, or one so far)."""
-    try:
-        text = Path(out).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _cli.fail(ap, f"cannot read {out}: {getattr(exc, 'strerror', None) or exc}")
-    numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    lines = []
-    for n, line in numbered:
-        try:
-            lines.append(json.loads(line))
-        except json.JSONDecodeError:
-            if n == numbered[-1][0] and len(numbered) > 1:
-                break  # a last line cut short (the run was killed while writing it): the deals before it count
-            _cli.fail(ap, f"{out}:{n}: not a line that --out writes")
+    lines = _cli.json_lines(ap, out, "--out")  # a last line cut short: the deals before it count
     head, rows = (lines[0], lines[1:]) if lines else ({}, [])
     if not isinstance(head, dict) or not {"path", "specs", "duplicate", "turns"} <= head.keys():
         _cli.fail(ap, f"{out} does not begin with the settings line that --out writes")
