@@ -1,7 +1,8 @@
 """Structure check of a ruleset tree against grammar/ruleset.schema.json.
 
 jsonschema finds the problems; this module words them for authors and maps
-each JSON path back to the YAML node it came from (`load.span_of`).
+each JSON path back to the YAML node it came from (`load.span_of`).  A valid
+tree is recognised by `quick_schema` first, without loading jsonschema.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, allowed_values_hint, did_you_mean
 from interpreter.base.resources import grammar_file
+from interpreter.checking.quick_schema import satisfies
 from interpreter.loading.located import key_span_of, span_of
 from interpreter.loading.scalars import yaml11_hint
 
@@ -182,7 +184,11 @@ def _describe_schema(sub: Any) -> str | None:
 
 
 def check_structure(root: Any) -> list[Diagnostic]:
-    """Every schema problem of the tree, worded for authors, in file order."""
+    """Every schema problem of the tree, worded for authors, in file order.
+
+    A tree that `quick_schema` finds valid has none, and jsonschema is not even loaded."""
+    if satisfies(root, schema()) is True:
+        return []
     out: list[Diagnostic] = []
     for error in validator().iter_errors(root):
         out.extend(_diagnose(root, error))
