@@ -16,7 +16,8 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
     key = normalize(text)
     ins = rs.program[st.pc]
     kinds = ins.actions if hasattr(ins, "actions") else ()
-    legal = ", ".join((words or str)(a.text) for a in _reading_order(st.legal_actions())[:12])
+    moves = _reading_order(st.legal_actions())
+    legal = ", ".join((words or str)(a.text) for a in moves[:12]) + (", …" if len(moves) > 12 else "")
     for k in kinds:
         act = rs.actions[k]
         verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
