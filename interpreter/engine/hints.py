@@ -32,7 +32,7 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
     saved = rs._scratch_get(vars_)
     scores = []
     fr.epoch = next_epoch()  # parts of a hint that do not read the parameter are computed once
-    kind = None  # the action being scored: an error names it
+    kind = fn = None  # the action being scored and its hint: an error names them
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
@@ -46,9 +46,8 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
                 vars_[kind.param_slot] = a.value
             scores.append(fn(fr))
     except Exception as exc:  # a hint that fails is the ruleset's error, named as such
-        which = "deliberate" if kind is not None and deliberate and kind.deliberate is not kind.prefer else "prefer"
-        name = kind.name if kind is not None else ""
-        raise st.failed(exc, Where(f"hints.{which} of '{name}'")) from None
+        which = "deliberate" if kind is not None and fn is not None and fn is not kind.prefer else "prefer"
+        raise st.failed(exc, Where(f"hints.{which} of '{kind.name if kind is not None else ''}'")) from None
     finally:
         fr.epoch = 0
         for slot, value in zip(rs.scratch_slots, saved):

@@ -24,7 +24,7 @@ from hypothesis import event
 from hypothesis import strategies as st
 
 from interpreter.checking.quick_schema import satisfies
-from interpreter.checking.schema import schema, validator
+from interpreter.checking.schema import check_structure, schema, validator
 from interpreter.loading import load_document, parse_text
 from tests.fuzz import fuzz
 from tests.fuzz.test_fuzz_rulesets import RULESETS, dump, mutate_tree, original_tree
@@ -76,8 +76,6 @@ def test_validate_does_not_load_jsonschema_for_a_valid_file() -> None:
 def test_validate_still_words_schema_problems() -> None:
     text = (ROOT / "rulesets" / "duzihu.yaml").read_text(encoding="utf-8")
     doc = parse_text(text.replace("  count: 3  ", "  count: three  ", 1), "duzihu.yaml")
-    from interpreter.checking.schema import check_structure
-
     assert satisfies(doc.root, schema()) is False
     found = check_structure(doc.root)
     assert found and "count" in found[0].message, found
