@@ -786,6 +786,15 @@ SCHEMA = {
                     "end of the deal.",
                     [3],
                 ),
+                "playouts": d(
+                    {"enum": ["prefer", "random"]},
+                    "How search agents play out a position: `prefer` (the default) by the hints' `prefer`, as "
+                    "every seat would; `random` uniformly at random, every move in the search tree tried, for "
+                    "games whose `prefer` tells how a good player chooses its own move but is a poor model of "
+                    "how the others play (the `normal` and `hard` levels then make more, cheaper iterations; "
+                    "`easy` and the `policy` agent still follow `prefer`).",
+                    ["random"],
+                ),
                 "prefer": d(
                     {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
                     "How much agents prefer each legal action, by action name: an integer expression of `player` "

@@ -31,6 +31,7 @@ the trust keeps hints that are already good from being overruled by noise.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
@@ -94,7 +95,8 @@ class IsmctsAgent(Agent):
 
     `max_seconds` caps an iteration budget in time (0: no cap); `playout` is
     `policy` (hints, else generic knowledge) or `random` (uniformly random
-    moves: the plain baseline); `depth` cuts
+    moves: the plain baseline; by default what the ruleset's
+    `hints.playouts` says, else `policy`); `depth` cuts
     playouts short after that many decisions (0: play to the end of the
     deal; by default the ruleset's `hints.horizon`, in rounds of the table);
     `plausible` is how many swaps the sampler tries per other seat to make
@@ -109,10 +111,16 @@ class IsmctsAgent(Agent):
 
     name = "ismcts"
 
-    def __init__(
+    def __init__(self, seat: int, seed: int = 0, **options: Any):
+        known = {k: options.pop(k) for k in list(options) if k in _OPTIONS}
+        super().__init__(seat, seed, **options)  # an option it does not know: named there
+        self.configure(**known)
+        self.last_stats: dict = {}
+        self._kept: tuple | None = None  # (tree below the last move, history length, deal snapshot)
+        self._pool: Any = None
+
+    def configure(
         self,
-        seat: int,
-        seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
         max_seconds: float = 0,
@@ -120,7 +128,7 @@ class IsmctsAgent(Agent):
         cpuct: float = 1.5,
         plausible: int = 40,
         reuse: int = 4,
-        playout: str = "policy",
+        playout: str | None = None,
         epsilon: float = 0.1,
         depth: int | None = None,
         keep: int = 1,
@@ -128,16 +136,15 @@ class IsmctsAgent(Agent):
         root: str = "tree",
         width: int = 0,
         trust: float = 1.0,
-        **options: Any,
-    ):
-        super().__init__(seat, seed, **options)
+    ) -> None:
+        """Set the search's budget and policy (the options above); a kept tree is dropped."""
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
-        if playout not in ("policy", "random"):
+        if playout not in (None, "policy", "random"):
             raise ValueError("playout must be 'policy' or 'random'")
         if not 0 <= epsilon <= 1:
             raise ValueError("epsilon must be between 0 and 1")
@@ -149,9 +156,7 @@ class IsmctsAgent(Agent):
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
         self.depth = None if depth is None else max(0, int(depth))
         self.keep, self.workers = bool(keep), max(1, int(workers))
-        self.last_stats: dict = {}
-        self._kept: tuple | None = None  # (tree below the last move, history length, deal snapshot)
-        self._pool: Any = None
+        self._kept = None
 
     def describe(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"
@@ -173,11 +178,12 @@ class IsmctsAgent(Agent):
         """Search from `state`; returns the chosen action and the root (visits per child)."""
         seat = state.current_player()
         rs = state.rs
-        policy = Policy(rs, self.rng, self.epsilon, hints=self.playout == "policy", uniform=self.playout == "random")
+        playout = self.playout or ("random" if rs.playouts == "random" else "policy")
+        policy = Policy(rs, self.rng, self.epsilon, hints=playout == "policy", uniform=playout == "random")
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
         sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible)
         first = sampler.sample()
-        win = decisive(first, legal) if self.playout == "policy" else None
+        win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
         if win is not None:
             self._kept = None
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start, "decisive": True}
@@ -542,3 +548,6 @@ def _rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:
     raw = [0.5 ** rank[v] for v in scores]
     total = sum(raw)
     return {(mover, a.kind, a.value): r / total for a, r in zip(legal, raw)}
+
+
+_OPTIONS = frozenset(inspect.signature(IsmctsAgent.configure).parameters) - {"self"}

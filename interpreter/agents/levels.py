@@ -16,6 +16,17 @@ the preset (`normal:iterations=400`).
   3 s.  (`workers=2` searches in two processes whose choices vote: no
   stronger, measured, but sooner.)
 
+A ruleset whose hints say `playouts: random` (their `prefer` is how a good
+player chooses its own move, not a model of how the others play) gets
+`normal` and `hard` searching with uniformly random playouts and every
+move of the tree tried (UCB), as many more iterations as those cheaper
+playouts allow in the same time:
+
+- normal: 400 iterations; at most 1 s.
+- hard: 1,200 iterations; at most 3 s.
+
+`easy` follows the hints in every ruleset.
+
 A move with one legal action, or one that wins the deal at once, is played
 without searching.  The time caps (`max_seconds`) only cut a search short
 on a slow or busy machine; with `max_seconds=0` a level is exactly
@@ -29,10 +40,30 @@ from typing import Any
 from interpreter.agents.ismcts import IsmctsAgent
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 25, "epsilon": 0.33, "keep": 0, "max_seconds": 0.5},
-    "normal": {"iterations": 150, "max_seconds": 1.0, "root": "halving", "width": 5},
-    "hard": {"iterations": 450, "max_seconds": 3.0, "root": "halving", "width": 5, "epsilon": 0.03},
+    "easy": {"iterations": 25, "epsilon": 0.33, "keep": 0, "max_seconds": 0.5, "playout": "policy"},
+    "normal": {"iterations": 150, "max_seconds": 1.0, "root": "halving", "width": 5, "playout": "policy"},
+    "hard": {
+        "iterations": 450,
+        "max_seconds": 3.0,
+        "root": "halving",
+        "width": 5,
+        "epsilon": 0.03,
+        "playout": "policy",
+    },
 }
+# the levels where the ruleset's hints say `playouts: random` (no `playout` given: the ruleset's, so a
+# move that wins the deal at once is still played without a search, as `playout=random` would not)
+RANDOM_PLAYOUT_LEVELS: dict[str, dict[str, Any]] = {
+    "normal": {"iterations": 400, "max_seconds": 1.0},
+    "hard": {"iterations": 1200, "max_seconds": 3.0},
+}
+
+
+def preset(level: str, rs: Any) -> dict[str, Any]:
+    """A level's budget and policy for one ruleset."""
+    if getattr(rs, "playouts", "prefer") == "random" and level in RANDOM_PLAYOUT_LEVELS:
+        return RANDOM_PLAYOUT_LEVELS[level]
+    return LEVELS[level]
 
 
 class LevelAgent(IsmctsAgent):
@@ -42,6 +73,19 @@ class LevelAgent(IsmctsAgent):
         self.name = level
         self.level = level
         super().__init__(seat, seed, **{**LEVELS[level], **options})
+        self._given = {k: v for k, v in options.items()}
+        self._preset = LEVELS[level]
+
+    def choose(self, state: Any) -> Any:
+        self.suit(state.rs)
+        return super().choose(state)
+
+    def suit(self, rs: Any) -> None:
+        """Take the level's preset for this ruleset (the options given with the level still win)."""
+        chosen = preset(self.level, rs)
+        if chosen is not self._preset:
+            self._preset = chosen
+            self.configure(**{**chosen, **self._given})
 
     def describe(self) -> str:
         return self.level

@@ -146,6 +146,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         evaluate_fn=evaluate,
         plausible_fn=plausible,
         horizon=c.model.horizon,
+        playouts=c.model.playouts,
         card_tables=_card_tables(c, exprs),
         images=images,
     )

@@ -68,6 +68,7 @@ class Ruleset:
     evaluate_fn: Callable | None = None
     plausible_fn: Callable | None = None  # hints.plausible: how likely a seat's sampled cards are
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
+    playouts: str = "prefer"  # hints.playouts: how search plays out ("prefer" or "random")
     card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py

@@ -399,6 +399,7 @@ class _Builder:
             hints_about=Text.of(hints.get("about")),
             plausible=hints.get("plausible"),
             horizon=int(hints.get("horizon") or 0),
+            playouts=str(hints.get("playouts") or "prefer"),
             summary=Text.of(result.get("summary")),
             invariants=tuple(
                 Invariant(

@@ -302,6 +302,7 @@ class Model:
     hints_about: Text  # hints.about: the hints in plain words
     plausible: Any  # hints.plausible: how likely a seat's sampled cards are
     horizon: int  # hints.horizon: rounds of the table before playouts stop (0: the end of the deal)
+    playouts: str  # hints.playouts: "prefer" (search plays out by the hints) or "random"
     summary: Text
     invariants: tuple[Invariant, ...]
     status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)

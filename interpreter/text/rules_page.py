@@ -357,6 +357,7 @@ def _step_texts(model: Model) -> list:
 def _hints(w: _Writer, model: Model) -> None:
     if (
         not (model.prefer or model.deliberate or model.hints_about.values or model.horizon)
+        and model.playouts == "prefer"
         and model.evaluate is None is model.plausible
     ):
         return
@@ -373,6 +374,8 @@ def _hints(w: _Writer, model: Model) -> None:
                 model.horizon,
             )
         )
+    if model.playouts == "random":
+        w.item(_("search plays its playouts at random: the hints tell how to choose a move, not how the others play"))
     if model.plausible is not None:
         w.item(
             _(

@@ -433,3 +433,49 @@ def test_a_failing_preference_names_the_hint_it_is_in(hints, deliberate, named):
     st = compile_text(HIGH_CARD + "hints:\n  " + hints + "\n").new_game(seed=1)
     with pytest.raises(Exception, match=re.escape(named)):
         preferences(st, st.legal_actions(), deliberate)
+
+
+def test_hints_playouts_random_makes_search_play_out_at_random_and_easy_still_follow_prefer(monkeypatch):
+    """`hints.playouts: random`: `normal`, `hard` and a plain `ismcts` play their playouts uniformly at
+    random (the hints' `prefer` is never consulted in a search), with the level's preset for such
+    rulesets; options given with a level still win, and `easy` follows `prefer` as in any ruleset."""
+    from interpreter.agents import ismcts as ismcts_module
+    from interpreter.agents import policy as policy_module
+    from interpreter.agents.levels import LEVELS, RANDOM_PLAYOUT_LEVELS
+    from interpreter.text.rules_page import render_rules
+    from tests.engine.tiny import compile_text
+
+    plain = compile_text(ONE_TRICK, "one_trick.yaml")
+    assert plain.playouts == "prefer"
+    rs = compile_text(ONE_TRICK + "  playouts: random\n", "one_trick_random.yaml")
+    assert rs.playouts == "random"
+    assert "search plays its playouts at random" in render_rules(rs.model, ruleset=rs)
+    assert "playouts at random" not in render_rules(plain.model, ruleset=plain)
+
+    consulted: list[int] = []
+    real = policy_module.preferences
+
+    def counted(*args, **kwargs):
+        consulted.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(policy_module, "preferences", counted)
+    monkeypatch.setattr(ismcts_module, "preferences", counted)
+    st = rs.new_game(seed=3)
+    legal = st.legal_actions()
+    for spec in ("normal:iterations=12,max_seconds=0", "hard:iterations=12,max_seconds=0", "ismcts:iterations=12"):
+        agent = make_agents(spec, rs, 1)[0]
+        assert agent.choose(st) in legal
+        assert agent.last_stats["iterations"] == 12
+        assert consulted == [], spec
+    normal = make_agents("normal:max_seconds=0", rs, 1)[0]
+    normal.choose(st)
+    assert normal.iterations == RANDOM_PLAYOUT_LEVELS["normal"]["iterations"] and normal.max_seconds == 0
+    assert normal.root == "tree" and normal.playout is None  # the ruleset's: random
+    easy = make_agents("easy", rs, 1)[0]
+    easy.choose(st)
+    assert consulted and easy.iterations == LEVELS["easy"]["iterations"]
+    # the same level on a ruleset without the hint keeps its usual preset
+    again = make_agents("normal", plain, 1)[0]
+    again.choose(plain.new_game(seed=3))
+    assert again.root == "halving" and again.iterations == LEVELS["normal"]["iterations"]
