@@ -61,7 +61,7 @@ RANDOM_PLAYOUT_LEVELS: dict[str, dict[str, Any]] = {
 
 def preset(level: str, rs: Any) -> dict[str, Any]:
     """A level's budget and policy for one ruleset."""
-    if getattr(rs, "playouts", "prefer") == "random" and level in RANDOM_PLAYOUT_LEVELS:
+    if rs.playouts == "random" and level in RANDOM_PLAYOUT_LEVELS:
         return RANDOM_PLAYOUT_LEVELS[level]
     return LEVELS[level]
 
@@ -73,7 +73,7 @@ class LevelAgent(IsmctsAgent):
         self.name = level
         self.level = level
         super().__init__(seat, seed, **{**LEVELS[level], **options})
-        self._given = {k: v for k, v in options.items()}
+        self._given = dict(options)
         self._preset = LEVELS[level]
 
     def choose(self, state: Any) -> Any:
