@@ -45,20 +45,6 @@ from interpreter.engine.hints import preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PICKED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
-_SETTINGS = (
-    "seconds",
-    "max_seconds",
-    "c",
-    "cpuct",
-    "plausible",
-    "reuse",
-    "playout",
-    "epsilon",
-    "depth",
-    "root",
-    "width",
-    "trust",
-)
 
 
 class Node:
@@ -338,7 +324,7 @@ class IsmctsAgent(Agent):
         its share of the iterations and its own seed."""
         workers = self.workers
         share = None if self.iterations is None else max(1, math.ceil(self.iterations / workers))
-        settings = {name: getattr(self, name) for name in _SETTINGS}
+        settings = {name: getattr(self, name) for name in _OPTIONS}
         settings.update(iterations=share, keep=0, workers=1)
         data = state.to_json()
         began = time.perf_counter()  # the workers' caps count from here (one clock for every process)
@@ -513,6 +499,10 @@ class IsmctsAgent(Agent):
         return node
 
 
+# every option of the search (the parameters of `configure`), as attributes of the agent too
+_OPTIONS = frozenset(inspect.signature(IsmctsAgent.configure).parameters) - {"self"}
+
+
 def _search_job(rs: Any, job: tuple) -> tuple:
     """In a worker: one search; its choice, and the root's moves with their visits and total reward
     for the mover."""
@@ -548,6 +538,3 @@ def _rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:
     raw = [0.5 ** rank[v] for v in scores]
     total = sum(raw)
     return {(mover, a.kind, a.value): r / total for a, r in zip(legal, raw)}
-
-
-_OPTIONS = frozenset(inspect.signature(IsmctsAgent.configure).parameters) - {"self"}
