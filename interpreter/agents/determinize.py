@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from interpreter.engine.observe import card_visible
+from interpreter.engine.observe import card_visible, visible_cards
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
     ANNOUNCE,
@@ -467,18 +467,15 @@ def _places(state: GameState) -> dict[int, int]:
 def _moved_faces(before: GameState, after: GameState) -> Counter:
     """The faces that left a zone between two states (into another zone, its own seat's or not)."""
     moved: Counter = Counter()
-    for z in range(before.rs.zone_count):
-        moved += Counter(before.zones[z]) - Counter(after.zones[z])
+    for was, now in zip(before.zones, after.zones):
+        if was != now:  # most zones are as they were
+            moved += Counter(was) - Counter(now)
     return moved
 
 
 def view_of(state: GameState, seat: int) -> tuple:
     """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
-    rs = state.rs
-    zones = tuple(
-        tuple(c if card_visible(rs, z, m, seat) else None for c, m in zip(state.zones[z], state.meta[z]))
-        for z in range(rs.zone_count)
-    )
+    zones = tuple(tuple(visible_cards(state, z, seat)) for z in range(state.rs.zone_count))
     return zones, _visible_variables(state, seat)
 
 

@@ -32,9 +32,17 @@ def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
 
 
 def visible_cards(st: GameState, z: int, seat: int) -> list:
-    """The zone's cards as faces, None where `seat` cannot see the card."""
+    """The zone's cards as faces, None where `seat` cannot see the card (`card_visible` of each card,
+    with the zone's visibility looked up once: search samples compare views often)."""
     rs = st.rs
-    return [c if card_visible(rs, z, m, seat) else None for c, m in zip(st.zones[z], st.meta[z])]
+    cards, metas = st.zones[z], st.meta[z]
+    visibility = rs.zones[rs.zone_index[z]].visibility
+    if visibility == "owner" and rs.zone_owner[z] == seat:
+        return cards[:]
+    if visibility == "all":
+        by = seat + 1
+        return [c if m & 1 or ((m >> 1) & BY_MASK) == by else None for c, m in zip(cards, metas)]
+    return [c if m & 1 else None for c, m in zip(cards, metas)]
 
 
 def value_names(rs: Any, type_name: str, value: Any) -> Any:

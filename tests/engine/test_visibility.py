@@ -65,3 +65,27 @@ def test_reveal_shows_the_cards_of_a_zone_nobody_sees():
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
     assert None not in st.observation(1)["zones"]["pile"]
+
+
+@pytest.mark.parametrize("game", ["hachinin_meri", "duzihu", "hearts", "gin_rummy", "oh_hell", "scopa"])
+def test_every_zone_shows_each_seat_exactly_the_cards_card_visible_allows(root, game):
+    """`visible_cards` (the zone's visibility looked up once) agrees card by card with `card_visible`,
+    for every seat, every zone, at every decision of random play."""
+    import random
+
+    import interpreter
+    from interpreter.engine.observe import card_visible, visible_cards
+
+    rs = interpreter.load(str(root / "rulesets" / f"{game}.yaml"))
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        st = rs.new_game(seed=seed, options={"deals": 1} if "deals" in rs.options else {})
+        while not st.is_terminal() and checked < 400:
+            for seat in range(rs.num_players):
+                for z in range(rs.zone_count):
+                    want = [c if card_visible(rs, z, m, seat) else None for c, m in zip(st.zones[z], st.meta[z])]
+                    assert visible_cards(st, z, seat) == want, (game, seat, z)
+            checked += 1
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert checked > 100
