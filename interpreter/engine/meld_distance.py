@@ -85,7 +85,7 @@ class _Plan:
     component search and one pass over the cells.
     """
 
-    __slots__ = ("searches", "cells", "full", "adding", "hands", "others", "helps", "_units")
+    __slots__ = ("searches", "cells", "full", "adding", "hands", "others", "helps", "joined", "_units")
 
     def __init__(self, searches: tuple, width: int, cells: int, full: int):
         self.searches, self.cells, self.full = searches, cells, full
@@ -93,6 +93,8 @@ class _Plan:
         self.hands: dict[int, int] = {}
         self.others: dict[tuple[int, int], Frontier] = {}
         self.helps: dict[int, tuple[int, ...]] = {}  # packed hand: its useful faces
+        # two frontiers: the frontier of both together (hands share most of their components' frontiers)
+        self.joined: dict[tuple[Frontier, Frontier], Frontier] = {}
         self._units: tuple[tuple[int, int], ...] | None = None
 
     def lacking(self, key: int, limit: int) -> int:
@@ -137,22 +139,35 @@ class _Plan:
 
     def _rests(self, key: int, parts: list[int]) -> list[Frontier]:
         """Per unit, the frontier of all the other units of the hand (each also kept in `others`)."""
-        adding = self.adding
         found = [search(part) if part else None for part, (_, _, search) in zip(parts, self.searches)]
+        limit = self.searches[0][2].limit
         before: list[Frontier | None] = [None]  # the units before k together (None: no cards)
         for f in found[:-1]:
-            before.append(_join(before[-1], f, adding))
+            before.append(self._join(before[-1], f, limit))
         rests: list[Frontier] = []
         after: Frontier | None = None  # the units after k together
-        limit = self.searches[0][2].limit
         for k in range(len(found) - 1, -1, -1):
             shift, mask, _ = self.searches[k]
-            rest = _join(before[k], after, adding) or _NOTHING[self.cells]
+            rest = self._join(before[k], after, limit) or _NOTHING[self.cells]
             rests.append(rest)
             self.remember(self.others, (k, key & ~(mask << shift)), rest, limit)
             if k:
-                after = _join(found[k], after, adding)
+                after = self._join(found[k], after, limit)
         return rests[::-1]
+
+    def _join(self, first: Frontier | None, second: Frontier | None, limit: int) -> Frontier | None:
+        """`_add` of two frontiers where None stands for no cards at all (adding it changes nothing),
+        kept per pair of frontiers."""
+        if first is None:
+            return second
+        if second is None:
+            return first
+        pair = (first, second)
+        both = self.joined.get(pair)
+        if both is None:
+            both = _add(first, second, self.adding)
+            self.remember(self.joined, pair, both, limit)
+        return both
 
     def most_used(self, key: int) -> int:
         """The most cards of the packed hand that the asked groups and pairs can use."""
@@ -336,15 +351,6 @@ def _add(first: Frontier, second: Frontier, adding: tuple) -> Frontier:
             if v > out[k]:
                 out[k] = v
     return tuple(out)
-
-
-def _join(first: Frontier | None, second: Frontier | None, adding: tuple) -> Frontier | None:
-    """`_add` of two frontiers where None stands for no cards at all (adding it changes nothing)."""
-    if first is None:
-        return second
-    if second is None:
-        return first
-    return _add(first, second, adding)
 
 
 def _add_plan(width: int, cells: int) -> tuple:
