@@ -14,32 +14,35 @@ from interpreter.engine.cardmeta import BY_MASK, meta_by
 from interpreter.engine.events import Event, typed_text
 from interpreter.engine.state import ANNOUNCE, PASS_KIND, PICK_KIND, PICKED, PRIVATE, SECRET, GameState
 
+SEES_ALL, SEES_PLACED, SEES_NONE = range(3)  # which face-down cards of a zone a seat sees
 
-def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
-    """Whether `seat` sees the card with this meta in zone z.
 
-    Face up: everyone.  Face down: in an `owner` zone its owner, in an `all`
-    zone the seat that placed it there, in a `none` zone nobody.
-    """
-    if meta & 1:
-        return True
+def face_down_sight(rs: Any, z: int, seat: int) -> int:
+    """Which face-down cards of zone z `seat` sees: all of them (SEES_ALL: an `owner` zone of its
+    own), those it placed there (SEES_PLACED: an `all` zone), or none (SEES_NONE: another seat's
+    `owner` zone, a `none` zone).  Face-up cards everyone sees."""
     visibility = rs.zones[rs.zone_index[z]].visibility
     if visibility == "owner":
-        return rs.zone_owner[z] == seat
-    if visibility == "all":
-        return ((meta >> 1) & BY_MASK) == seat + 1
-    return False
+        return SEES_ALL if rs.zone_owner[z] == seat else SEES_NONE
+    return SEES_PLACED if visibility == "all" else SEES_NONE
+
+
+def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
+    """Whether `seat` sees the card with this meta in zone z (face up, or by `face_down_sight`)."""
+    if meta & 1:
+        return True
+    sight = face_down_sight(rs, z, seat)
+    return sight == SEES_ALL or (sight == SEES_PLACED and ((meta >> 1) & BY_MASK) == seat + 1)
 
 
 def visible_cards(st: GameState, z: int, seat: int) -> list:
-    """The zone's cards as faces, None where `seat` cannot see the card (`card_visible` of each card,
-    with the zone's visibility looked up once: search samples compare views often)."""
-    rs = st.rs
+    """The zone's cards as faces, None where `seat` cannot see the card: `card_visible` of each card,
+    with the zone's sight looked up once (search samples compare views often)."""
     cards, metas = st.zones[z], st.meta[z]
-    visibility = rs.zones[rs.zone_index[z]].visibility
-    if visibility == "owner" and rs.zone_owner[z] == seat:
+    sight = face_down_sight(st.rs, z, seat)
+    if sight == SEES_ALL:
         return cards[:]
-    if visibility == "all":
+    if sight == SEES_PLACED:
         by = seat + 1
         return [c if m & 1 or ((m >> 1) & BY_MASK) == by else None for c, m in zip(cards, metas)]
     return [c if m & 1 else None for c, m in zip(cards, metas)]
