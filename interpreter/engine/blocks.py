@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import program as P
+from interpreter.engine.cardmeta import PLACE_MASK
 from interpreter.expr import emit
 from interpreter.expr.runtime import DEFAULT_LIMITS, ExprRuntimeError, refill
 
@@ -321,7 +322,51 @@ def _loop_start(ins: P.LoopStart, t: _Text, exprs: _Expressions, depth: int) -> 
     t.add(f"V[{ins.idx_slot}] = -1", depth)
 
 
+def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
+    """A move: its zones and cards computed here, and one card (an action's effect moving its
+    parameter, the common case) moved here too, as `Move._one` does; other moves, and every error,
+    go to the instruction's own code with the values computed (nothing is evaluated twice)."""
+    exprs.value(t, ins.src, "_z1", depth)
+    exprs.value(t, ins.dst, "_z2", depth)
+    t.add("_zs = st.zones", depth)
+    t.add("if not (0 <= _z1 < len(_zs) and 0 <= _z2 < len(_zs)):", depth)
+    t.add(f"    {t.name(ins.out_of_range)}(st, _z1, _z2)", depth)
+    if ins.mode == "all":
+        t.add(f"{t.name(ins.move)}(st, _z1, _z2, None)", depth)
+        return
+    exprs.value(t, ins.arg, "_ch", depth)
+    if ins.mode != "cards" or ins.group is not None or ins.into is not None:
+        t.add(f"{t.name(ins.move)}(st, _z1, _z2, _ch)", depth)
+        return
+    t.add("if _ch.__class__ is not int:", depth)
+    t.add(f"    {t.name(ins.move)}(st, _z1, _z2, _ch)", depth)
+    t.add("else:", depth)
+    d = depth + 1
+    t.add("_cs = _zs[_z1]", d)
+    t.add("try:", d)
+    t.add("    _k = _cs.index(_ch)", d)
+    t.add("except ValueError:", d)
+    t.add(f"    {t.name(ins.move)}(st, _z1, _z2, _ch)", d)  # raises the error naming the card
+    t.add("    raise", d)
+    t.add("del _cs[_k]", d)
+    t.add("_m = st.meta[_z1].pop(_k)", d)
+    if ins.mover is not None:
+        exprs.value(t, ins.mover, "_mv", d)
+    else:
+        t.add("_mv = st.rs.zone_owner[_z2]", d)
+    if ins.face_down is not None:
+        exprs.value(t, ins.face_down, "_dn", d)
+        up = "(0 if _dn else 1)"
+    else:
+        t.add("_dn = None", d)
+        up = "(_m & 1)"
+    t.add("_zs[_z2].append(_ch)", d)
+    t.add(f"st.meta[_z2].append((_m & {~PLACE_MASK}) | ((_mv + 1) << 1 if _mv >= 0 else _m & 254) | {up})", d)
+    t.add("st.last_move_public = st.rs.public_zone[_z2] and not _dn", d)  # GameState.note_move
+
+
 _WRITERS: dict[type, Callable[[Any, _Text, _Expressions, int], None]] = {
     P.Assign: _assign,
     P.LoopStart: _loop_start,
+    P.Move: _move,
 }

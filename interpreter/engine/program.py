@@ -195,14 +195,26 @@ class Move(Instr):
     def run(self, st: Any) -> int:
         fr = st.fr
         zs, zd = self.src(fr), self.dst(fr)
-        zones, metas_of = st.zones, st.meta
+        zones = st.zones
         if not (0 <= zs < len(zones) and 0 <= zd < len(zones)):
-            _zone_range(st, zs, self.where)
-            _zone_range(st, zd, self.where)
+            self.out_of_range(st, zs, zd)
+        return self.move(st, zs, zd, None if self.mode == "all" else self.arg(fr))
+
+    def out_of_range(self, st: Any, zs: int, zd: int) -> None:
+        """Raise the error of a zone index that does not exist (the source's first)."""
+        _zone_range(st, zs, self.where)
+        _zone_range(st, zd, self.where)
+
+    def move(self, st: Any, zs: int, zd: int, arg: Any) -> int:
+        """The move from zone `zs` to `zd`, once the zones and `arg` (the cards, or their count) are
+        known.  Generated code (engine/blocks.py) writes the common case, one card, itself and
+        calls this for the others."""
+        fr = st.fr
+        zones, metas_of = st.zones, st.meta
         cards, meta = zones[zs], metas_of[zs]
         mode = self.mode
         if mode == "cards":
-            chosen = self.arg(fr)
+            chosen = arg
             if chosen.__class__ is int:
                 return self._one(st, fr, chosen, cards, meta, zs, zd)
             faces, metas = take(st, zs, chosen if isinstance(chosen, (list, tuple)) else (chosen,), self.where)
@@ -211,7 +223,7 @@ class Move(Instr):
             cards.clear()
             meta.clear()
         else:
-            n = self.arg(fr)
+            n = arg
             if not 0 <= n <= len(cards):
                 raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
             cut = n if self._front else len(cards) - n

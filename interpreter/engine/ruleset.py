@@ -18,7 +18,7 @@ from interpreter.engine import observe, saves, snapshots
 from interpreter.engine.choices import choosing, whole_choice
 from interpreter.engine.explain import explain, refusal
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
-from interpreter.engine.state import PASS_KIND, PICK_KIND, Action, GameState, fresh_state
+from interpreter.engine.state import PASS, PASS_KIND, PICK_KIND, Action, GameState, fresh_state
 from interpreter.engine.tables import CompiledAction, EngineLimits, Restriction, VarInfo, ZoneInfo
 from interpreter.expr.runtime import next_epoch
 
@@ -307,7 +307,7 @@ class Ruleset:
         saved = self._scratch_get(vars_)
         fr = st.fr
         fr.epoch = next_epoch()  # only the parameter slots change until the end: fixed parts are reused
-        actions = self.actions
+        actions, made_of, player_slot = self.actions, self._made, self.player_slot
         act = None
         try:
             if st.selection is not None:  # a choice of several values goes on: only its picks
@@ -317,11 +317,12 @@ class Ruleset:
                 if act.count is not None:
                     out.extend(choosing(self, st, act, seat))
                     continue
-                if act.fused is not None:  # the legal values as one generated function (engine/fuse.py)
-                    vars_[self.player_slot] = seat
-                    values = act.fused(fr)
+                fused = act.fused
+                if fused is not None:  # the legal values as one generated function (engine/fuse.py)
+                    vars_[player_slot] = seat
+                    values = fused(fr)
                     if values is not None:
-                        made = self._made[k]
+                        made = made_of[k]
                         for value in values:
                             a = made.get(value)
                             if a is None:
@@ -354,6 +355,8 @@ class Ruleset:
         # their values, as one tuple (itemgetter of one slot gives the value itself, not a tuple)
         self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
         self._made: list[dict] = [{} for _ in self.actions]
+        # by zone index: whether everyone sees the zone's face-up cards (zone_public, as a look-up)
+        self.public_zone: tuple[bool, ...] = tuple(self.zone_public(z) for z in range(len(self.zone_index)))
         self._shown: dict[str, Callable[[Any], str]] = {}  # type name -> how its values are written
         if self.blocks is not None:  # the flow written as Python (engine/blocks.py)
             self.runs, self.weights = self.blocks[0], tuple(self.blocks[1])  # runs: a list, as segments compile
@@ -402,7 +405,7 @@ class Ruleset:
         ins = self.program[st.pc]
         if st.window is not None:
             opts = self.claim_options(st, ins, st.decider)
-            return opts + [Action(PASS_KIND, None, "pass")]
+            return [*opts, PASS]
         return self.legal_for(st, ins.actions, st.decider)
 
     def claim_options(self, st: GameState, ins: Any, seat: int) -> list[Action]:
@@ -425,8 +428,9 @@ class Ruleset:
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""
         kind = action.kind
-        self.set_last(st, kind, seat)
         vars_ = st.vars
+        vars_[self.last_action_slot] = kind  # set_last, inline: it is on every move's path
+        vars_[self.last_player_slot] = seat
         if kind == PASS_KIND:
             return
         act = self.actions[kind]

@@ -63,6 +63,7 @@ class Action:
 
 
 PASS_KIND = -1
+PASS = Action(PASS_KIND, None, "pass")  # the answer "no claim" in a claim window (shared: an Action never changes)
 ANNOUNCE = -3  # messages, in the history of saves written by 0.1 (now they are events)
 PICK_KIND = -5  # one value of a choice of several (value: (action kind, value)); see engine/choices.py
 
@@ -307,6 +308,12 @@ class GameState:
         """
         if self.finished:
             raise IllegalAction("the game is over")
+        legal = self._legal
+        if legal is not None:  # an Action from legal_actions() (they are shared), the common case
+            for a in legal:
+                if a is action:
+                    self._decide(a, True)
+                    return
         chosen = self._match(action)
         if isinstance(chosen, list):
             for step in chosen:
@@ -341,7 +348,8 @@ class GameState:
                     told = self._told(seat, chosen, None) if self.story else None
                     self.selection = None
                     self.rs.run_action(self, chosen, seat)
-                    self.history.append((seat, chosen.kind, chosen.value, self._secret(chosen)))
+                    secret = chosen.value is not None and not self.last_move_public  # _secret, inline
+                    self.history.append((seat, chosen.kind, chosen.value, SECRET if secret else PUBLIC))
                     if told is not None:
                         told.seal(self, also=True)  # seen in hand before, or where it went
                     self.pc += 1
@@ -351,7 +359,8 @@ class GameState:
                 self._run()
                 if self.checks and self.rs.watched:
                     self.rs.check_invariants(self, None, watched_only=True)
-            if listing and not self.finished:  # _list_legal, inline
+            if listing and not self.finished and self._legal is None:  # _list_legal, inline (a claim
+                # window lists the options of the seat it asks itself: advance_window)
                 try:
                     self._legal = self.rs.legal_actions(self)
                 except Exception:  # left for legal_actions to report
@@ -405,9 +414,11 @@ class GameState:
         pc, seats, idx, answers = self.window  # type: ignore[misc]  # Claim.run has just opened it
         while idx < len(seats):
             seat = seats[idx]
-            if self.rs.claim_options(self, ins, seat):
+            options = self.rs.claim_options(self, ins, seat)
+            if options:
                 self.window = (pc, seats, idx, answers)
                 self.decider = seat
+                self._legal = [*options, PASS]  # what legal_actions lists for the seat asked
                 return PAUSE
             idx += 1
         self.window = None
@@ -459,7 +470,7 @@ class GameState:
         self._snap = value
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
-        self.last_move_public = self.rs.zone_public(dst) and not down
+        self.last_move_public = self.rs.public_zone[dst] and not down  # (written out in engine/blocks.py)
 
     def note_reveal(self, z: int, turned: list[int]) -> None:
         """Cards of zone z at these places were just turned face up: tell the table who placed what."""

@@ -16,12 +16,10 @@ from typing import Any, Protocol
 from interpreter.base.diagnostics import Diagnostic, Span, format_one_line
 from interpreter.expr.types import CollT, ListT, SetT, Type
 
-_EPOCHS = itertools.count(1)  # one counter for every user of Frame.epoch, so no two epochs are equal
-
-
-def next_epoch() -> int:
-    """A fresh Frame.epoch, for a loop over candidates in which only their parameter changes."""
-    return next(_EPOCHS)
+# next_epoch(): a fresh Frame.epoch, for a loop over candidates in which only their parameter
+# changes; one counter for every user of Frame.epoch, so no two epochs are equal (the counter's own
+# __next__, called on every listing of legal moves, so no Python function around it)
+next_epoch: Callable[[], int] = itertools.count(1).__next__
 
 
 class Frame:
