@@ -300,11 +300,10 @@ class Ruleset:
         return None
 
     def legal_for(self, st: GameState, kinds: Sequence[int], seat: int) -> list[Action]:
-        """Legal actions of `seat`; the scratch slots it uses are restored afterwards."""
+        """Legal actions of `seat`; the slots it uses (the scratch slots) are restored afterwards."""
         out: list[Action] = []
         vars_ = st.vars
-        scratch = self.scratch_slots
-        saved = self._scratch_get(vars_)
+        saved = vars_[:]  # every slot: one copy costs less than picking the scratch slots out
         fr = st.fr
         fr.epoch = next_epoch()  # only the parameter slots change until the end: fixed parts are reused
         actions, made_of, player_slot = self.actions, self._made, self.player_slot
@@ -336,8 +335,7 @@ class Ruleset:
             raise legality_failure(exc, act) from None
         finally:
             fr.epoch = 0
-            for slot, value in zip(scratch, saved):
-                vars_[slot] = value
+            vars_[:] = saved
         return out
 
     def made_action(self, kind: int, value: Any) -> Action:

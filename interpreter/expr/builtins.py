@@ -106,6 +106,10 @@ def _count_of(xs: Collection[Any], x: Any) -> int:
     return xs.count(x) if isinstance(xs, (list, tuple)) else int(x in xs)
 
 
+def _repeated(xs: Iterable[Any], n: int) -> list[Any]:
+    return [x for x, k in Counter(xs).items() if k >= n]  # a Counter keeps first occurrences' order
+
+
 def _as_list(xs: Iterable[Any]) -> list[Any]:
     if isinstance(xs, (set, frozenset)):
         try:
@@ -260,6 +264,14 @@ def _collections() -> list[Function]:
             [xs],
             ListT(T),
             lambda v: list(dict.fromkeys(v)),
+        ),
+        _fn(
+            "repeated",
+            "The elements found at least n times, each once, first occurrences kept in order"
+            " (the cards a hand holds in pairs: repeated(hand, 2)).",
+            [xs, Param("n", INT)],
+            ListT(T),
+            _repeated,
         ),
         _fn(
             "first",
