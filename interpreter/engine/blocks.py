@@ -181,13 +181,15 @@ def _segment(
     t.add("except BaseException:", 1)
     t.add("    st.fault = i", 1)
     t.add("    raise", 1)
-    lines = ["def _segment(st):", *t.lines]
-    if any("L[" in line for line in t.lines):
+    body, reads = emit.local_reads(t.lines, _STATE_READS)  # V and Z: the state's slots and zones
+    lines = ["def _segment(st):", *("    " + line for line in reads), *body]
+    if any("L[" in line for line in body):
         lines.insert(1, "    L = st.fr.L")
     name = _code_name(getattr(program[entry], "where", None), entry, effect)
     return Lazy(lines, t.refs, name, program, entry, effect), exits
 
 
+_STATE_READS = (("f.env.vars[", "V[", ""), ("f.env.zones[", "Z[", "Z = st.zones"))
 _NAMESPACE = {
     "__builtins__": emit._BUILTINS,
     "_pay": emit.pay,

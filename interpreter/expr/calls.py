@@ -125,7 +125,8 @@ def value_table(uf: UserFunction, size: int, work: int) -> tuple[dict, Callable[
     """For a memoised function of one small enum value (a card, a suit) and a few scalars: its
     results for every value of the enum at once, one table per value of the scalars (`tables`),
     made by `build(f, scalars)` the first time those scalars are seen.  Generated text then reads
-    `tables[scalars][card]`, a lookup instead of a call (`table_source`).
+    `tables[scalars][card]`, a lookup instead of a call (`table_source`; one scalar is its own
+    key, several a tuple).
 
     Building evaluates the body for every value with a budget of its own, one evaluation's
     (`work`) for the whole table, so whether an evaluation runs out of work does not depend on
@@ -168,7 +169,7 @@ def table_call(uf: UserFunction, arg: Closure) -> Closure:
 
     def call(f: Frame) -> Any:
         value = arg(f)
-        key = tuple(load(f) for load in loads)
+        key = loads[0](f) if len(loads) == 1 else tuple(load(f) for load in loads)  # as table_source
         try:
             return (tables.get(key) or build(f, key))[value]
         except (KeyError, TypeError):
@@ -182,7 +183,10 @@ def table_source(uf: UserFunction, arg: Src | None) -> Src | None:
     build(f, key))[arg]`, the key being the scalars the function reads."""
     assert uf.table is not None and uf.reads is not None
     tables, build = uf.table
-    key = "(" + "".join(f"{value.src}, " for value in uf.reads) + ")"
+    if len(uf.reads) == 1:  # one scalar (the trump suit): itself is the key, no tuple to build
+        key = f"({uf.reads[0].src})"
+    else:
+        key = "(" + "".join(f"{value.src}, " for value in uf.reads) + ")"
     return emit.op("({t}(%s) or {b}(f, %s))[{0}]" % (key, key), arg, t=tables.get, b=build)
 
 
