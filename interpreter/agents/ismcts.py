@@ -413,6 +413,10 @@ class IsmctsAgent(Agent):
         depth = self.depth
         if depth is None:
             depth = st.rs.horizon * players if policy.hints else 0
+        if expanded and policy.uniform and len(st.records) == records:  # playout mode: the same moves,
+            # without a policy's bookkeeping (uniform playouts learn nothing)
+            steps = st.play_randomly(policy.rng, depth)
+            expanded = False
         while expanded and not st.finished and len(st.records) == records and (not depth or steps < depth):
             action = policy.choose(st)
             moves.append((st.decider, action.kind, action.value))

@@ -321,6 +321,19 @@ class GameState:
             return
         self._decide(chosen, True)
 
+    def play_randomly(self, rng: Any, limit: int = 0) -> int:
+        """Playout mode for search: uniformly random legal moves (`rng.choice`, a single legal move
+        played without drawing) until the game ends, the deal ends (a record is added) or `limit`
+        moves are played (0: no limit); returns the moves played.  The same moves, and the same
+        draws of `rng`, as a loop of legal_actions() and apply_action(), without their checks of
+        the action given (these come from the legal list itself)."""
+        records, steps, choice = len(self.records), 0, rng.choice
+        while not self.finished and len(self.records) == records and (not limit or steps < limit):
+            legal = self._legal or self.legal_actions()  # (listing an empty list says what is wrong)
+            self._decide(legal[0] if len(legal) == 1 else choice(legal), True)
+            steps += 1
+        return steps
+
     def force_action(self, kind: int, value: Any) -> None:
         """Apply a decision unchecked (to replay samples for search, which test single actions)."""
         self._decide(Action(kind, value, "pass" if kind == PASS_KIND else None, self.rs), False)
