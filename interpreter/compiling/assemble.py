@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
@@ -17,7 +17,9 @@ from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_flow
 from interpreter.engine.ruleset import Ruleset, file_sha256
 from interpreter.expr import BOOL, INT, DictScope
+from interpreter.expr.ast import reads_only_through
 from interpreter.expr.compile import ExprCompiler
+from interpreter.expr.parse import parse
 from interpreter.expr.profile import Profile
 from interpreter.model import Model
 
@@ -144,12 +146,25 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         carry_slots=tuple(carry),
         summary=summary,
         evaluate_fn=evaluate,
+        returns_team_wide=_team_wide(c, fc, exprs, returns),
+        evaluate_team_wide=_team_wide(c, fc, exprs, evaluate),
         plausible_fn=plausible,
         horizon=c.model.horizon,
         playouts=c.model.playouts,
         card_tables=_card_tables(c, exprs),
         images=images,
     )
+
+
+def _team_wide(c: Compiler, fc: FlowCompiler, exprs: ExprCompiler, fn: Callable | None) -> bool:
+    """Whether an expression of `seat` (result.returns, hints.evaluate) reads it only as
+    team_of(seat) where every seat is in a team: one value per team (Ruleset.team_wide)."""
+    teams = c.model.players.teams
+    compiled = fc.compiled.get(id(fn)) if fn is not None else None
+    if compiled is None or not teams or any(all(s not in t.seats for t in teams) for s in range(c.n)):
+        return False
+    tree, _ = parse(compiled.source, exprs.limits)  # the tree the compiler parsed (kept by text)
+    return tree is not None and reads_only_through(tree, "seat", "team_of")
 
 
 def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:

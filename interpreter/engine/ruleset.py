@@ -66,6 +66,10 @@ class Ruleset:
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)
     evaluate_fn: Callable | None = None
+    # result.returns / hints.evaluate read `seat` only as team_of(seat), every seat in a team: a
+    # team's seats get one value, computed once (per_seat)
+    returns_team_wide: bool = False
+    evaluate_team_wide: bool = False
     plausible_fn: Callable | None = None  # hints.plausible: how likely a seat's sampled cards are
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     playouts: str = "prefer"  # hints.playouts: how search plays out ("prefer" or "random")
@@ -74,6 +78,12 @@ class Ruleset:
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
     images: Any = None  # display.images as compiling/images.py checked them (a CardImages), if any
     ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)
+
+    def team_wide(self, fn: Callable) -> bool:
+        """Whether `fn` (result.returns or hints.evaluate) gives the seats of a team one value."""
+        return (fn is self.returns_fn and self.returns_team_wide) or (
+            fn is self.evaluate_fn and self.evaluate_team_wide
+        )
 
     def fill(self, st: GameState, parts: tuple) -> str:
         """A template's text with its placeholders evaluated on `st` (cards, suits... by their ids)."""

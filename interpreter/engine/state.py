@@ -245,10 +245,17 @@ class GameState:
             self.vars[slot] = old
 
     def per_seat(self, fn: Any) -> list:
-        """`fn` for every seat, in one epoch: its parts that do not read `seat` are computed once."""
+        """`fn` for every seat, in one epoch: its parts that do not read `seat` are computed once,
+        and where it reads `seat` only as team_of(seat) (Ruleset.team_wide), once per team."""
         self.fr.epoch = next_epoch()
         try:
-            return [self.with_local("seat", s, fn) for s in range(self.rs.num_players)]
+            if not self.rs.team_wide(fn):
+                return [self.with_local("seat", s, fn) for s in range(self.rs.num_players)]
+            team_of, done = self.rs.team_of_seat, {}
+            for s, t in enumerate(team_of):
+                if t not in done:
+                    done[t] = self.with_local("seat", s, fn)
+            return [done[t] for t in team_of]
         finally:
             self.fr.epoch = 0
 

@@ -192,6 +192,29 @@ def children(node: Node) -> Iterator[Node]:
             yield from (v for v in value if isinstance(v, Node))
 
 
+def reads_only_through(root: Node, name: str, func: str) -> bool:
+    """Whether every use of `name` in the tree is the one argument of a call of `func`
+    (`team_of(seat)`): then the value is the same for all values of `name` that `func` maps
+    alike.  A comprehension's own `name` counts as a use (the answer errs on the side of no)."""
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, Call)
+            and isinstance(node.func, Name)
+            and node.func.id == func
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], Name)
+            and node.args[0].id == name
+        ):
+            continue
+        if (isinstance(node, Name) and node.id == name) or (isinstance(node, ForClause) and node.var == name):
+            return False
+        stack.extend(children(node))
+    return True
+
+
 def too_deep(root: Node, limit: int) -> Node | None:
     """The first node nested deeper than `limit`, found without recursion."""
     stack: list[tuple[Node, int]] = [(root, 1)]
