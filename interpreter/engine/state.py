@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.engine.cardmeta import meta_by
 from interpreter.engine.events import Event, event_size
+from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
 
@@ -21,51 +22,8 @@ WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.
 CHANCE = -2  # current_player() while the flow runs (never seen by callers)
 TERMINAL = -4  # current_player() of a finished game
 
-
-class IllegalAction(Exception):
-    """An action that is not legal now; the message says why, with the rule id."""
-
-
-class Action:
-    """A legal move: an action kind of the ruleset and its parameter value.
-
-    Its string form (`play blue-9`) is made only when asked for, since search
-    agents create many actions and read few texts.
-    """
-
-    __slots__ = ("kind", "value", "_text", "_rs")
-
-    def __init__(self, kind: int, value: Any, text: str | None = None, rs: Any = None):
-        self.kind, self.value, self._text, self._rs = kind, value, text, rs
-
-    @property
-    def text(self) -> str:
-        if self._text is None:
-            if self.kind == PICK_KIND:
-                self._text = self._rs.pick_text(self.value)
-            else:
-                self._text = self._rs.action_text(self._rs.actions[self.kind], self.value)
-        return self._text
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Action):
-            return self.kind == other.kind and self.value == other.value
-        return isinstance(other, str) and normalize(other) == normalize(self.text)
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.value))
-
-
-PASS_KIND = -1
 PASS = Action(PASS_KIND, None, "pass")  # the answer "no claim" in a claim window (shared: an Action never changes)
 ANNOUNCE = -3  # messages, in the history of saves written by 0.1 (now they are events)
-PICK_KIND = -5  # one value of a choice of several (value: (action kind, value)); see engine/choices.py
 
 # The last field of a history entry (seat, kind, value, flag): who may see it.
 PUBLIC, SECRET, PRIVATE, CLAIMED, PICKED = 0, 1, 2, 3, 4
@@ -78,11 +36,6 @@ PUBLIC, SECRET, PRIVATE, CLAIMED, PICKED = 0, 1, 2, 3, 4
 # next one to answer, the answers so far).
 HistoryEntry = tuple[int, int, Any, int]
 Window = tuple[int, tuple[int, ...], int, tuple[tuple[int, Action], ...]]
-
-
-def normalize(text: str) -> str:
-    """Action text as typed by people: any case, '-', '_' or spaces between words."""
-    return " ".join(text.strip().lower().replace("_", "-").replace("-", " ").split())
 
 
 class GameState:
@@ -418,9 +371,6 @@ class GameState:
         if steps is not None:
             return steps
         raise IllegalAction(self.rs.explain(self, str(action)))
-
-    def _secret(self, action: Action) -> int:
-        return SECRET if action.value is not None and not self.last_move_public else PUBLIC
 
     # ----- claim windows ----------------------------------------------------
     def _answer_window(self, chosen: Action) -> None:

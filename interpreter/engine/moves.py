@@ -1,0 +1,54 @@
+"""A move of the public game API: `Action` (an action kind and its value, its text made when
+asked for), `IllegalAction`, and how people's typing of a move is compared (`normalize`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PASS_KIND = -1  # the answer "no claim" in a claim window
+PICK_KIND = -5  # one value of a choice of several (value: (action kind, value)); see engine/choices.py
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the message says why, with the rule id."""
+
+
+class Action:
+    """A legal move: an action kind of the ruleset and its parameter value.
+
+    Its string form (`play blue-9`) is made only when asked for, since search
+    agents create many actions and read few texts.
+    """
+
+    __slots__ = ("kind", "value", "_text", "_rs")
+
+    def __init__(self, kind: int, value: Any, text: str | None = None, rs: Any = None):
+        self.kind, self.value, self._text, self._rs = kind, value, text, rs
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            if self.kind == PICK_KIND:
+                self._text = self._rs.pick_text(self.value)
+            else:
+                self._text = self._rs.action_text(self._rs.actions[self.kind], self.value)
+        return self._text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.kind == other.kind and self.value == other.value
+        return isinstance(other, str) and normalize(other) == normalize(self.text)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+
+def normalize(text: str) -> str:
+    """Action text as typed by people: any case, '-', '_' or spaces between words."""
+    return " ".join(text.strip().lower().replace("_", "-").replace("-", " ").split())
