@@ -384,6 +384,7 @@ class Compiler:
             needs_frame=True,
             doc=f"The cards in the seat's '{name}' zone.",
             uncalled=(f"zone '{name}' is per seat: write {name}(seat)", f"for example {name}(player)"),
+            inline=f"(f.env.zones[{base} + {{0}}] if 0 <= {{0}} < {n} else {{i}}(f, {{0}}))",
         )
 
     def constants(self) -> None:

@@ -97,7 +97,15 @@ def engine_functions(c: Any) -> dict[str, Any]:
         "num_players": Const(INT, n),
         "seats": Const(ListT(INT), tuple(range(n))),
         "teams": Const(ListT(team_t), tuple(range(len(team_seats)))),
-        "team_of": Function("team_of", [Param("seat", seat_t)], team_t, team_of, doc="The team a seat plays for."),
+        "team_of": Function(
+            "team_of",
+            [Param("seat", seat_t)],
+            team_t,
+            team_of,
+            doc="The team a seat plays for.",
+            inline=f"({{t}}[{{0}}] if 0 <= {{0}} < {n} else {{i}}({{0}}))",
+            inline_refs={"t": team_of_seat},
+        ),
         "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of, doc="The seats of a team."),
         "next_seat": Function(
             "next_seat", [Param("seat", seat_t)], INT, next_seat, doc="The seat that plays after this one."

@@ -168,6 +168,11 @@ class Function:
     check: Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None] | None = None
     reduces: str | None = None  # builtins only: "any", "all", "sum" or "count" fuse with a generator
     uncalled: tuple[str, str | None] | None = None  # (message, hint) when named without a call
+    # generated code's text for a call whose one argument is a plain read (a slot, a number): `{0}`
+    # the argument, `{i}` the function itself (called only where the text's own test fails, so
+    # that it raises its error), other names bound by `inline_refs` (expr/calls.py call_source)
+    inline: str | None = None
+    inline_refs: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def required(self) -> int:
