@@ -28,8 +28,10 @@ from interpreter.expr import (
     ListT,
     SetT,
     Type,
+    emit,
 )
-from interpreter.expr.compile import ExprCompiler
+from interpreter.expr.compile import Compiled, ExprCompiler
+from interpreter.expr.source import PlainSource
 from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
 from interpreter.model import Step
 
@@ -116,12 +118,18 @@ class FlowCompiler(StoryCompiler):
                 return None
             base, n, seat_fn = info.base, self.c.n, compiled.fn
 
+            def no_seat(s: int) -> int:
+                raise P.FlowError(f"seat {s} does not exist (zone '{name}')")
+
             def per_seat(fr: Any) -> int:
                 s = seat_fn(fr)
                 if not 0 <= s < n:
-                    raise P.FlowError(f"seat {s} does not exist (zone '{name}')")
+                    no_seat(s)
                 return base + s
 
+            if emit.plain_read(compiled.src):  # generated code reads the zone itself (engine/blocks.py)
+                text = f"({base} + {{0}} if 0 <= {{0}} < {n} else {{b}}({{0}}))"
+                self._zone_text(per_seat, emit.op(text, compiled.src, b=no_seat))
             return per_seat
         if rest:
             self.bag.error(f"zone '{name}' is shared: write just '{name}'", span)
@@ -129,7 +137,16 @@ class FlowCompiler(StoryCompiler):
         if per_seat_only:
             self.bag.error(f"'{name}' must be a per-seat zone here", span)
         base = info.base
-        return lambda fr: base
+        shared = lambda fr: base  # noqa: E731 - one zone, whatever the frame
+        self._zone_text(shared, emit.Src(str(base), {}))
+        return shared
+
+    def _zone_text(self, fn: Callable, src: emit.Src | None) -> None:
+        """Let generated code write a zone reference as `src` (a number, or a look-up that cannot fail
+        but by calling what raises the error) instead of calling `fn`: engine/blocks.py reads it here."""
+        if src is not None:
+            source: Any = PlainSource(src.text)
+            self.compiled[id(fn)] = Compiled(fn, INT, source, src, None)
 
     # ----- steps ----------------------------------------------------------------
     def steps(self, steps: tuple[Step, ...], out: list) -> None:

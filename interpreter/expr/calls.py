@@ -9,7 +9,6 @@ ExprRuntimeError pointing at the call.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -238,7 +237,7 @@ def call_source(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code]
     pay_args = tuple(i for i, a in enumerate(args) if is_collection_type(a.type)) if fn.charges else ()
     pay_result = fn.charges and is_collection_type(returns)
     impl = fn.impl
-    if fn.inline is not None and len(args) == 1 and not keywords and _plain_read(args[0].src):
+    if fn.inline is not None and len(args) == 1 and not keywords and emit.plain_read(args[0].src):
         return emit.op(fn.inline, args[0].src, i=impl, **fn.inline_refs)  # a look-up written out
     if keywords and all(c.is_const for c in keywords.values()):
         impl, keywords = partial(impl, **{k: c.const for k, c in keywords.items()}), {}
@@ -250,13 +249,6 @@ def call_source(fn: Function, args: Sequence[Code], keywords: Mapping[str, Code]
     if pay_result:
         template = "_pay(f, " + template + ")"
     return emit.op(template, *(a.src for a in args), *(keywords[k].src for k in names), i=impl)
-
-
-_PLAIN = re.compile(r"f\.env\.vars\[\d+\]|L\[\d+\]|-?\d+")  # a slot or a number: read twice at no cost
-
-
-def _plain_read(src: emit.Src | None) -> bool:
-    return src is not None and _PLAIN.fullmatch(src.text) is not None
 
 
 def user_call_values(uf: UserFunction) -> Callable[..., Any]:

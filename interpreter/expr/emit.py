@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import builtins
 import itertools
+import re
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -99,6 +100,14 @@ def op(template: str, *parts: Src | None, **objects: Any) -> Src | None:
     if len(text) > MAX_TEXT:
         return None
     return Src(text, refs, opaque)
+
+
+_PLAIN = re.compile(r"f\.env\.vars\[\d+\]|L\[\d+\]|-?\d+")
+
+
+def plain_read(src: Src | None) -> bool:
+    """Whether the text is a slot or a number: read twice, it costs nothing and cannot fail."""
+    return src is not None and _PLAIN.fullmatch(src.text) is not None
 
 
 def attribute(obj: Src | None, getter: Callable[[Any], Any], index: int | None) -> Src | None:

@@ -61,3 +61,28 @@ def test_a_seat_out_of_range_is_the_functions_own_error(expression, words):
             _game(expression, reference, far=5)
         messages.append(str(caught.value))
     assert messages[0] == messages[1]
+
+
+def _moving_game(far: int, reference: bool):
+    """A game whose flow moves no card from `hand(far)` after every trick (a per-seat zone of a
+    slot, which generated code reads itself) and the trick to the deck (a shared zone)."""
+    step = '        - move: {from: "hand(far)", to: deck, count: 0}\n'
+    text = HIGH_CARD.replace(SCORE, SCORE + step).replace(ROUNDS, ROUNDS + f"  far: {{type: int, initial: {far}}}\n")
+    rs = _compiled(text, reference)
+    st = rs.new_game(seed=5)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    return st
+
+
+def test_zones_written_out_in_moves_give_what_the_closures_give():
+    assert _moving_game(1, False).to_json() == _moving_game(1, True).to_json()
+
+
+def test_a_per_seat_zone_of_a_seat_out_of_range_in_a_move_is_the_same_error():
+    messages = []
+    for reference in (False, True):
+        with pytest.raises(FlowError, match=r"seat 6 does not exist \(zone 'hand'\)") as caught:
+            _moving_game(6, reference)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
