@@ -83,6 +83,9 @@ def candidates_function(
         loop = ["return _ONE"]
         refs["_ONE"] = _ONE
     else:
+        # the candidate's own tests read the loop's variable, not the slot it was just put in (the slot
+        # is still set, for what the tests call)
+        each = [line.replace(f"f.env.vars[{int(slot)}]", "_x") for line in each]
         loop = [
             "_out = []",
             "_seen = set()",
