@@ -12,6 +12,7 @@ from typing import Any
 
 from interpreter.engine.cardmeta import BY_MASK, meta_by
 from interpreter.engine.events import Event, typed_text
+from interpreter.engine.program import Where
 from interpreter.engine.state import ANNOUNCE, PASS_KIND, PICK_KIND, PICKED, PRIVATE, SECRET, GameState
 
 SEES_ALL, SEES_PLACED, SEES_NONE = range(3)  # which face-down cards of a zone a seat sees
@@ -181,10 +182,14 @@ def _groups(st: GameState, z: int, shown: list) -> list[dict]:
 def _status(st: GameState, seat: int) -> list[dict]:
     """The ruleset's status lines that hold now, as texts by language (cards as `seat` sees them)."""
     rs, fr, out = st.rs, st.fr, []
-    for texts, condition in rs.status:
-        if condition is not None and not condition(fr):
-            continue
-        told = Event("status", text=typed_text(texts, fr), to=frozenset((seat,))).seal(st)
+    for line, (texts, condition) in enumerate(rs.status, 1):
+        try:
+            if condition is not None and not condition(fr):
+                continue
+            text = typed_text(texts, fr)
+        except Exception as exc:  # the ruleset's line cannot be shown: its error, naming the line
+            raise st.failed(exc, Where(f"display.status line {line}")) from None
+        told = Event("status", text=text, to=frozenset((seat,))).seal(st)
         data = told.for_seat(rs, seat)
         out.append(data.get("text", {}) if data else {})
     return out
