@@ -5,12 +5,14 @@ what else the machine is doing (the same binary and inputs give the same count).
 
 Runs the same random play (seeds 0..N-1, uniformly random legal actions) for N and 2N
 deals under callgrind and prints (count(2N) - count(N)) / N: loading, compiling and
-start-up cancel out.  `handwritten` counts benchmarks/meri_handwritten.py's deals.
+start-up cancel out.  Strings hash alike in every run (PYTHONHASHSEED=0), so the count
+repeats.  `handwritten` counts benchmarks/meri_handwritten.py's deals.
 Needs `valgrind` on the PATH (Debian: apt-get install valgrind).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -59,6 +61,7 @@ def count(path: str, deals: int) -> int:
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "PYTHONHASHSEED": "0"},  # string hashes fixed: the same count run after run
     )
     if out.returncode != 0:
         raise Failed(

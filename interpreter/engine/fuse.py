@@ -93,12 +93,12 @@ def candidates_function(
             "    if _x in _seen:",
             "        continue",
             "    _seen.add(_x)",
-            f"    _V[{int(slot)}] = _x",
+            f"    f.env.vars[{int(slot)}] = _x",  # (read through a local: emit.local_reads)
             *["    " + line for line in each],
             "    _out.append(_x)",
             "return _out",
         ]
-    body = ["_V = f.env.vars", "try:", *["    " + line for line in before + loop], *_GIVE_UP]
+    body = ["try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, where, fallback=_none)
 
 

@@ -436,9 +436,8 @@ class Ruleset:
     def run_action(self, st: GameState, action: Action, seat: int) -> None:
         """Run an action's effect for `seat` and remember it as the last action."""
         kind = action.kind
+        self.set_last(st, kind, seat)
         vars_ = st.vars
-        vars_[self.last_action_slot] = kind  # set_last, inline: it is on every move's path
-        vars_[self.last_player_slot] = seat
         if kind == PASS_KIND:
             return
         act = self.actions[kind]

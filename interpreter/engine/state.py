@@ -268,12 +268,6 @@ class GameState:
         """
         if self.finished:
             raise IllegalAction("the game is over")
-        legal = self._legal
-        if legal is not None:  # an Action from legal_actions() (they are shared), the common case
-            for a in legal:
-                if a is action:
-                    self._decide(a, True)
-                    return
         chosen = self._match(action)
         if isinstance(chosen, list):
             for step in chosen:
@@ -354,7 +348,7 @@ class GameState:
         return event
 
     def _match(self, action: Action | str) -> Action | list[Action]:
-        legal = self.legal_actions()
+        legal = self._legal or self.legal_actions()  # (listing an empty list says what is wrong)
         if isinstance(action, Action):
             for a in legal:
                 if a is action:  # an Action from legal_actions() (they are shared), the common case
