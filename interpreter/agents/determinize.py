@@ -9,6 +9,9 @@ shuffle *as the seat knows them*:
 * another seat's hidden decision (a card played face down) with a value
   chosen in the sample, among those that look the same to the seat at that
   point and move the cards the seat saw later (a face-down card turned up);
+  while the seat has not seen what it moved, one at random, or the
+  likeliest by a model of the other seats where the agent gives one
+  (`likely`: `ismcts:likely=1` passes the hints' `prefer`);
 * another seat's picks towards a hidden choice of several values (three
   cards passed face down) are never seen either: the sample picks its own,
   the faces the seat later saw leave first;
@@ -81,7 +84,9 @@ class Determinizer:
     """Makes samples of the hidden part of one state, as seen by `seat`.
 
     `answer(world)` chooses the answers of other seats asked before `seat` in
-    a claim window that is still open (their real answers stay unknown).
+    a claim window that is still open (their real answers stay unknown);
+    `likely(world, actions)` scores the values another seat's hidden decision
+    may have had, where the seat never saw them (higher: likelier).
     """
 
     def __init__(
@@ -93,8 +98,10 @@ class Determinizer:
         tries: int = 4,
         repairs: int = 12,
         steps: int = 0,
+        likely: Callable[[GameState, list], list] | None = None,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
+        self.likely = likely  # scores of another seat's hidden moves, the likeliest first (None: at random)
         self.tries, self.repairs = tries, repairs
         self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
@@ -338,6 +345,9 @@ class Determinizer:
             return self._hidden_picks(world, step, force)
         self.rng.shuffle(candidates)
         seen = Counter(step.seen)
+        if self.likely is not None and not seen and len(candidates) > 1:
+            scores = dict(zip(map(id, candidates), self.likely(world, candidates)))
+            candidates.sort(key=lambda a: -scores[id(a)])
         candidates.sort(key=lambda a: a.value not in seen)
         for a in candidates:
             trial = world.clone()

@@ -6,8 +6,7 @@ from typing import Any
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
-
-WIN_BONUS = 1_000_000
+from interpreter.agents.policy import value_after
 
 
 class GreedyAgent(Agent):
@@ -46,9 +45,4 @@ class GreedyAgent(Agent):
                 break
         else:
             return float("-inf")
-        rs = trial.rs
-        if trial.is_terminal():
-            returns = trial.returns()
-            ahead = returns[seat] == max(returns) and returns.count(max(returns)) < len(returns)
-            return returns[seat] + (WIN_BONUS if ahead else 0)
-        return trial.with_local("seat", seat, rs.evaluate_fn or rs.returns_fn)
+        return value_after(trial, seat)

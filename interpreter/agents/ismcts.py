@@ -41,7 +41,7 @@ from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
 from interpreter.agents.parallel import map_in_workers
 from interpreter.agents.policy import Policy, decisive, values
-from interpreter.engine.hints import preferences
+from interpreter.engine.hints import has_preferences, preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PICKED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
@@ -80,9 +80,10 @@ class IsmctsAgent(Agent):
     """ISMCTS with an iteration budget (`iterations`) or a time budget (`seconds`).
 
     `max_seconds` caps an iteration budget in time (0: no cap); `playout` is
-    `policy` (hints, else generic knowledge) or `random` (uniformly random
-    moves: the plain baseline; by default what the ruleset's
-    `hints.playouts` says, else `policy`); `depth` cuts
+    `policy` (hints, else generic knowledge), `random` (uniformly random
+    moves: the plain baseline) or `greedy` (every seat's move by a one-move
+    look-ahead on the evaluation, as the `greedy` agent plays); by default
+    what the ruleset's `hints.playouts` says, else `policy`; `depth` cuts
     playouts short after that many decisions (0: play to the end of the
     deal; by default the ruleset's `hints.horizon`, in rounds of the table);
     `plausible` is how many swaps the sampler tries per other seat to make
@@ -92,7 +93,11 @@ class IsmctsAgent(Agent):
     PUCT with the hints' priors, or UCB) or `halving` (the root's moves
     compared on the same samples, `_halving`), with `width` (0: all) the
     number of the hints' favourites compared and `trust` how many standard
-    errors another move must beat the favourite by.
+    errors another move must beat the favourite by.  `likely=1` samples
+    another seat's hidden move that this seat has not seen (a card still
+    face down) as the ruleset's `hints.prefer` would make it, where the
+    hints give one (0, the default: at random among those that look the
+    same).
     """
 
     name = "ismcts"
@@ -122,6 +127,7 @@ class IsmctsAgent(Agent):
         root: str = "tree",
         width: int = 0,
         trust: float = 1.0,
+        likely: int = 0,
     ) -> None:
         """Set the search's budget and policy (the options above); a kept tree is dropped."""
         if iterations is None and seconds is None:
@@ -130,8 +136,8 @@ class IsmctsAgent(Agent):
             raise ValueError("iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
-        if playout not in (None, "policy", "random"):
-            raise ValueError("playout must be 'policy' or 'random'")
+        if playout not in (None, "policy", "random", "greedy"):
+            raise ValueError("playout must be 'policy', 'random' or 'greedy'")
         if not 0 <= epsilon <= 1:
             raise ValueError("epsilon must be between 0 and 1")
         if root not in ("tree", "halving"):
@@ -142,6 +148,7 @@ class IsmctsAgent(Agent):
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
         self.depth = None if depth is None else max(0, int(depth))
         self.keep, self.workers = bool(keep), max(1, int(workers))
+        self.likely = bool(likely)
         self._kept = None
 
     def describe(self) -> str:
@@ -165,9 +172,17 @@ class IsmctsAgent(Agent):
         seat = state.current_player()
         rs = state.rs
         playout = self.playout or ("random" if rs.playouts == "random" else "policy")
-        policy = Policy(rs, self.rng, self.epsilon, hints=playout == "policy", uniform=playout == "random")
+        policy = Policy(
+            rs,
+            self.rng,
+            self.epsilon,
+            hints=playout == "policy",
+            uniform=playout == "random",
+            greedy=playout == "greedy",
+        )
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
-        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible)
+        likely = preferences if self.likely and has_preferences(rs) else None
+        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible, likely=likely)
         first = sampler.sample()
         win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
         if win is not None:

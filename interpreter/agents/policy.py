@@ -3,6 +3,12 @@
 `uniform` plays every move uniformly at random (the plain Monte Carlo
 baseline, `ismcts:playout=random`).
 
+`greedy` plays every seat as the `greedy` agent does: the move whose
+position, after the flow runs on to the next decision, the mover values
+most by `hints.evaluate` (else `result.returns`), a move that ends the game
+ahead above all; with probability `epsilon` a uniformly random one
+(`ismcts:playout=greedy`).
+
 With hints (`hints.prefer` in the ruleset) a playout takes the action the
 hints like best, or with probability `epsilon` a uniformly random one.
 Where an agent deliberates its own move (the order of the moves a search
@@ -28,6 +34,8 @@ from interpreter.agents.determinize import Determinizer
 from interpreter.engine.hints import has_preferences, preferences
 from interpreter.engine.program import Where
 from interpreter.engine.state import PASS_KIND, Action, GameState
+
+WIN_BONUS = 1_000_000  # what ending the game ahead adds to a move's value, for `greedy` play
 
 
 def values(st: GameState) -> list:
@@ -56,13 +64,48 @@ def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
     return None
 
 
+def value_after(trial: GameState, seat: int) -> float:
+    """How much `seat` values `trial`, a position just reached by a move: `hints.evaluate` (else
+    `result.returns`), or at the end of the game its return plus WIN_BONUS when it is strictly ahead."""
+    if trial.is_terminal():
+        returns = trial.returns()
+        top = max(returns)
+        ahead = returns[seat] == top and returns.count(top) < len(returns)
+        return returns[seat] + (WIN_BONUS if ahead else 0)
+    rs = trial.rs
+    try:
+        return trial.with_local("seat", seat, rs.evaluate_fn or rs.returns_fn)
+    except Exception as exc:  # the ruleset's evaluation failed: its error, named as such
+        raise trial.failed(exc, Where("hints.evaluate" if rs.evaluate_fn else "result.returns")) from None
+
+
+def greedy_move(st: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The legal action after which the mover values the position most (`value_after`); ties at random."""
+    seat = st.decider
+    scores = []
+    for action in legal:
+        trial = st.clone()
+        trial.apply_action(action)
+        scores.append(value_after(trial, seat))
+    return best_of(legal, scores, rng)
+
+
 class Policy:
     """Chooses actions in playouts; `learn` feeds it the rewards of finished iterations (MAST)."""
 
-    def __init__(self, rs: Any, rng: random.Random, epsilon: float = 0.1, hints: bool = True, uniform: bool = False):
+    def __init__(
+        self,
+        rs: Any,
+        rng: random.Random,
+        epsilon: float = 0.1,
+        hints: bool = True,
+        uniform: bool = False,
+        greedy: bool = False,
+    ):
         self.rng, self.epsilon = rng, epsilon
         self.uniform = uniform  # every move uniformly at random: no hints, no generic knowledge
-        self.hints = hints and not uniform and has_preferences(rs)
+        self.greedy = greedy and not uniform  # every move by a one-move look-ahead, as `greedy` plays
+        self.hints = hints and not uniform and not self.greedy and has_preferences(rs)
         self.mast: dict[tuple, list[float]] = {}
 
     def choose(self, st: GameState, deliberate: bool = False) -> Action:
@@ -73,6 +116,8 @@ class Policy:
         rng = self.rng
         if self.uniform:
             return rng.choice(legal)
+        if self.greedy:
+            return rng.choice(legal) if rng.random() < self.epsilon else greedy_move(st, legal, rng)
         if self.hints:
             if rng.random() < self.epsilon:
                 return rng.choice(legal)
@@ -101,7 +146,7 @@ class Policy:
 
     def learn(self, moves: list[tuple[int, int, Any]], reward: Sequence[float]) -> None:
         """Credit each (mover, kind, value) played in an iteration with that mover's reward."""
-        if self.hints or self.uniform:
+        if self.hints or self.uniform or self.greedy:
             return
         mast = self.mast
         for mover, kind, value in moves:

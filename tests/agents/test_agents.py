@@ -238,3 +238,40 @@ def test_dz19_ismcts_answers_a_claim_window_after_an_unseen_win_claim():
     assert choice in st.legal_actions()
     st.apply_action(choice)
     assert st.is_terminal() or st.current_player() >= 0
+
+
+# High card's cards, zones and actions; seat 1 puts a card face down, then seat 0 plays one
+HIDDEN_CARD = (
+    HIGH_CARD[: HIGH_CARD.index("flow:")].replace("id: high_card", "id: hidden_card")
+    + """flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - turn: {player: 1, actions: [hide]}
+  - turn: {player: 0, actions: [play]}
+  - set: {"points[0]": "1 if first(table).value > first(secret).value else 0"}
+result:
+  returns: "points[seat]"
+hints:
+  prefer: {hide: "card.value", play: "card.value"}
+"""
+)
+
+
+def test_samples_make_an_unseen_hidden_move_the_likeliest_by_the_hints():
+    """Seat 1 put a card face down that seat 0 has not seen: with `likely` (search passes the hints'
+    `prefer`: the highest card) every sample has it hide the highest of the cards seat 0 cannot see;
+    without, any of them.  The real card plays no part: here seat 1 hid its lowest."""
+    from interpreter.engine.hints import preferences
+
+    rs = compile_text(HIDDEN_CARD, "hidden_card.yaml")
+    value = rs.cards.attrs["value"]
+    zone = {rs.zone_label(z): z for z in range(rs.zone_count)}
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        st.apply_action(min(st.legal_actions(), key=lambda a: value[a.value]))
+        unseen = [c for z in ("hand(1)", "secret") for c in st.zones[zone[z]]]
+        highest = max(unseen, key=lambda c: value[c])
+        likely = Determinizer(st, 0, random.Random(seed), likely=preferences)
+        assert {tuple(likely.sample().zones[zone["secret"]]) for _ in range(12)} == {(highest,)}
+        plain = Determinizer(st, 0, random.Random(seed))
+        assert len({tuple(plain.sample().zones[zone["secret"]]) for _ in range(40)}) == 3

@@ -479,3 +479,109 @@ def test_hints_playouts_random_makes_search_play_out_at_random_and_easy_still_fo
     again = make_agents("normal", plain, 1)[0]
     again.choose(plain.new_game(seed=3))
     assert again.root == "halving" and again.iterations == LEVELS["normal"]["iterations"]
+
+
+def test_greedy_playouts_play_every_seat_as_the_greedy_agent_does(dz, hm, monkeypatch):
+    """`playout=greedy`: each playout move is the one after which the mover values the position most
+    (`value_after`, the `greedy` agent's judgement), ties at random; the hints' `prefer` and the move
+    averages are never used."""
+    from interpreter.agents import policy as policy_module
+    from interpreter.agents.greedy import GreedyAgent
+    from interpreter.agents.policy import Policy, value_after
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a greedy playout consulted the hints' prefer")
+
+    monkeypatch.setattr(policy_module, "preferences", forbidden)
+    for rs in (dz, hm):
+        st = rs.new_game(seed=6, options={"deals": 1} if "deals" in rs.options else {})
+        chooser = Policy(rs, random.Random(3), epsilon=0.0, greedy=True)
+        assert chooser.greedy and not chooser.hints and not chooser.uniform
+        for _ in range(40):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            action = chooser.choose(st)
+            if len(legal) > 1:
+                scores = []
+                for a in legal:
+                    trial = st.clone()
+                    trial.apply_action(a)
+                    scores.append(value_after(trial, st.decider))
+                assert scores[legal.index(action)] == max(scores)
+            st.apply_action(action)
+        chooser.learn([(0, 0, None)], [1.0] * rs.num_players)
+        assert chooser.mast == {}
+    # the greedy agent judges by the same function: on a game with nothing hidden it plays a best move
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    rs = compile_text(HIGH_CARD + 'hints:\n  evaluate: "points[seat] * 10 - sum(c.value for c in hand(seat))"\n')
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        seat = st.current_player()
+        legal = st.legal_actions()
+        values = []
+        for a in legal:
+            trial = st.clone()
+            trial.apply_action(a)
+            values.append(value_after(trial, seat))
+        assert values.count(max(values)) == 1  # one best move: the highest card the seat may play
+        assert values[legal.index(GreedyAgent(seat, seed).choose(st))] == max(values)
+        assert values[legal.index(Policy(rs, random.Random(seed), epsilon=0.0, greedy=True).choose(st))] == max(values)
+
+
+def test_search_with_greedy_playouts_answers_within_its_budget(hm):
+    """`ismcts:playout=greedy` searches Hachinin Meri: a legal move, its iterations, playouts played."""
+    st = hm.new_game(seed=8, options={"deals": 1})
+    while len(st.legal_actions()) < 2:
+        st.apply_action(st.legal_actions()[0])
+    agent = make_agents("ismcts:iterations=6,playout=greedy", hm, 2)[0]
+    assert agent.choose(st) in st.legal_actions()
+    assert agent.last_stats["iterations"] == 6 and agent.last_stats["playout_steps"] > 0
+    with pytest.raises(ValueError, match="playout must be"):
+        make_agents("ismcts:playout=best", hm, 2)
+
+
+def test_search_samples_unseen_hidden_moves_by_the_hints_when_told_to(hm, monkeypatch):
+    """`likely=1` gives the sampler the hints' `prefer` as the model of another seat's unseen hidden
+    move; by default (the levels too) it is sampled at random; a ruleset without `prefer` has no model
+    to give."""
+    from interpreter.agents import ismcts as ismcts_module
+    from interpreter.engine.hints import preferences
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    given: list = []
+    real = ismcts_module.Determinizer
+
+    def recording(*args, **kwargs):
+        given.append(kwargs.get("likely"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ismcts_module, "Determinizer", recording)
+    st = hm.new_game(seed=8, options={"deals": 1})
+    while len(st.legal_actions()) < 2:
+        st.apply_action(st.legal_actions()[0])
+    for spec, model in (
+        ("ismcts:iterations=4,likely=1", preferences),
+        ("normal:iterations=4,max_seconds=0,likely=1", preferences),
+        ("ismcts:iterations=4", None),
+        ("normal:iterations=4,max_seconds=0", None),
+    ):
+        given.clear()
+        make_agents(spec, hm, 1)[0].choose(st)
+        assert given == [model], spec
+    plain = compile_text(HIGH_CARD)
+    given.clear()
+    make_agents("ismcts:iterations=4,likely=1", plain, 1)[0].choose(plain.new_game(seed=1))
+    assert given == [None]
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=3,playout=greedy"])
+def test_a_failing_evaluation_in_a_one_move_look_ahead_names_the_hint(spec):
+    """`greedy` and greedy playouts judge by `hints.evaluate`: when it fails, the error names it."""
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    rs = compile_text(HIGH_CARD + 'hints:\n  evaluate: "1 // (rounds - rounds)"\n')
+    st = rs.new_game(seed=2)
+    with pytest.raises(Exception, match=re.escape("hints.evaluate")):
+        make_agents(spec, rs, 1)[0].choose(st)
