@@ -142,6 +142,9 @@ class IsmctsAgent(Agent):
             raise ValueError("epsilon must be between 0 and 1")
         if root not in ("tree", "halving"):
             raise ValueError("root must be 'tree' or 'halving'")
+        for name, switch in (("keep", keep), ("likely", likely)):
+            if switch not in (0, 1):  # (True and False are 1 and 0)
+                raise ValueError(f"{name} must be 0 or 1")
         self.root, self.width, self.trust = root, max(0, int(width)), float(trust)
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
         self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))

@@ -33,6 +33,8 @@ def test_specs_per_game_per_seat_and_per_team(hm):
         ("ismcts:iterations", "must look like key=value"),
         ("ismcts:iterations=0", "iterations must be at least 1"),
         ("random:depth=3", "takes no option 'depth'"),
+        ("ismcts:likely=yes", "likely must be 0 or 1"),
+        ("normal:keep=2", "keep must be 0 or 1"),
     ],
 )
 def test_bad_specs_are_explained(hm, spec, message):
