@@ -9,7 +9,8 @@ the preset (`normal:iterations=400`).
   playouts by the hints, 1 move in 3 at random; about 0.1 s a move.
 - normal: 150 iterations; the hints' 5 favourite moves compared on the same
   samples (sequential halving), the favourite kept unless another did
-  clearly better (one standard error); the tree kept between moves;
+  clearly better (by three standard errors: with one, the search overruled
+  good hints into fewer deals won); the tree kept between moves;
   playouts by the hints, 1 move in 10 at random; at most 1 s.
 - hard: 450 iterations as normal, playouts with 1 move in 33 at random
   (fewer random moves make the comparison of the moves sharper); at most
@@ -41,12 +42,13 @@ from interpreter.agents.ismcts import IsmctsAgent
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 25, "epsilon": 0.33, "keep": 0, "max_seconds": 0.5, "playout": "policy"},
-    "normal": {"iterations": 150, "max_seconds": 1.0, "root": "halving", "width": 5, "playout": "policy"},
+    "normal": {"iterations": 150, "max_seconds": 1.0, "root": "halving", "width": 5, "trust": 3.0, "playout": "policy"},
     "hard": {
         "iterations": 450,
         "max_seconds": 3.0,
         "root": "halving",
         "width": 5,
+        "trust": 3.0,
         "epsilon": 0.03,
         "playout": "policy",
     },
