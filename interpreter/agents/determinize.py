@@ -345,10 +345,11 @@ class Determinizer:
             return self._hidden_picks(world, step, force)
         self.rng.shuffle(candidates)
         seen = Counter(step.seen)
-        if self.likely is not None and not seen and len(candidates) > 1:
+        if seen:
+            candidates.sort(key=lambda a: a.value not in seen)
+        elif self.likely is not None and len(candidates) > 1:
             scores = dict(zip(map(id, candidates), self.likely(world, candidates)))
             candidates.sort(key=lambda a: -scores[id(a)])
-        candidates.sort(key=lambda a: a.value not in seen)
         for a in candidates:
             trial = world.clone()
             if self._looks_the_same(world, trial, a, step, seen):

@@ -45,7 +45,12 @@ def values(st: GameState) -> list:
     try:
         return st.per_seat(fn)
     except Exception as exc:  # the ruleset's evaluation failed: its error, named as such
-        raise st.failed(exc, Where("hints.evaluate" if rs.evaluate_fn else "result.returns")) from None
+        raise st.failed(exc, _evaluation(rs)) from None
+
+
+def _evaluation(rs: Any) -> Where:
+    """Where a seat's value comes from: `hints.evaluate`, else `result.returns`."""
+    return Where("hints.evaluate" if rs.evaluate_fn else "result.returns")
 
 
 def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
@@ -76,7 +81,7 @@ def value_after(trial: GameState, seat: int) -> float:
     try:
         return trial.with_local("seat", seat, rs.evaluate_fn or rs.returns_fn)
     except Exception as exc:  # the ruleset's evaluation failed: its error, named as such
-        raise trial.failed(exc, Where("hints.evaluate" if rs.evaluate_fn else "result.returns")) from None
+        raise trial.failed(exc, _evaluation(rs)) from None
 
 
 def greedy_move(st: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
