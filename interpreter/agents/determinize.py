@@ -25,8 +25,10 @@ sight before the next decision (the last card of a trick, gathered face down
 at once), so samples never re-deal it.
 
 A sample in which a recorded decision is illegal (a void revealed by a
-follow rule) is repaired (one hidden card of that seat swapped) and
-replayed; a sample the seat could tell from the real game is rejected.  So
+follow rule) is repaired (hidden cards of that seat swapped: `_repair`) and
+replayed, and what the repair showed the seat could not hold is kept out of
+its hand in the search's later samples before they replay (`avoid`); a
+sample the seat could tell from the real game is rejected.  So
 every inference the rules allow is respected without game knowledge, and
 hidden variables are recomputed by the replay, never copied.  Hidden faces
 are re-dealt from a sorted list, so two states that look the same to the
@@ -117,6 +119,9 @@ class Determinizer:
             self.free = [p for p in range(len(self.order)) if p not in seen]
             self.free_set = set(self.free)
             self.hidden_faces = sorted(self.order[p] for p in self.free)
+        # what repairs learned: (deck positions, a face none of them may hold, the free positions
+        # outside them), a face a seat's recorded decision showed it could not have held (`_repair`)
+        self.avoid: list[tuple[frozenset[int], int, list[int]]] = []
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
@@ -264,16 +269,54 @@ class Determinizer:
         order = self.order[:]
         for p, f in zip(self.free, faces):
             order[p] = f
+        self._avoided(order)
         for _ in range(self.repairs + 1):
             world, failure = self._replay(order, force)
             if world is not None or failure is None:
                 return world, order
-            swap = self._repair(*failure)
-            if swap is None:
+            swaps = self._repair(*failure)
+            if swaps is None:
                 return None, order
-            a, b = swap
-            order[a], order[b] = order[b], order[a]
+            for a, b in swaps:
+                order[a], order[b] = order[b], order[a]
         return None, order
+
+    def _avoided(self, order: list) -> None:
+        """Move each face a repair showed a seat could not hold out of that seat's positions, to a
+        free position outside them chosen at random: the deal stays uniform among those that keep
+        the face out, and the replay need not fail on it again."""
+        rng = self.rng
+        for positions, face, outside in self.avoid:
+            for p in positions:
+                if order[p] == face:
+                    q = outside[int(rng.random() * len(outside))]
+                    order[p], order[q] = order[q], face
+
+    def _learn(self, world: GameState, test: Callable[[GameState], Any], at: tuple[int, int], others: list) -> None:
+        """After a repair moved the face at `at` (a seat's hidden card) out of the seat's hand: if the
+        seat's decision is also legal with each of three other hidden cards, drawn at random, in its
+        place, the face itself was what made it illegal (not a card the decision needed), so later
+        samples keep it out of the seat's hidden positions (`avoid`)."""
+        z, i = at
+        face = world.zones[z][i]
+        thirds = [(z2, i2) for z2, i2 in others if world.zones[z2][i2] != face]
+        if len(thirds) < 3:
+            return
+        for z2, i2 in self.rng.sample(thirds, 3):
+            trial = world.clone()
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], face
+            if not _holds(trial, test):
+                return
+        self._keep_out(world, z, face)
+
+    def _keep_out(self, world: GameState, z: int, face: int) -> None:
+        """Later samples keep `face` out of the hidden positions zone `z` holds now (`avoid`)."""
+        positions = frozenset(m >> 8 for m in world.meta[z] if (m >> 8) in self.free_set)
+        if len(self.avoid) >= 64 or any(f == face and p == positions for p, f, _ in self.avoid):
+            return
+        outside = [p for p in self.free if p not in positions]
+        if outside:
+            self.avoid.append((positions, face, outside))
 
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
         me = self.seat
@@ -326,7 +369,8 @@ class Determinizer:
                 elif force or world.is_legal(step.kind, step.value):
                     world.force_action(step.kind, step.value)
                 else:
-                    return None, (world, step.seat, lambda trial, step=step: trial.is_legal(step.kind, step.value))
+                    test = lambda trial, step=step: trial.is_legal(step.kind, step.value)  # noqa: E731
+                    return None, (world, step.seat, test, step.kind)
                 i += 1
         except Exception:  # any failure means this sample is not consistent
             return None, None
@@ -397,8 +441,12 @@ class Determinizer:
             and view_of(trial, self.seat) == step.view
         )
 
-    def _repair(self, world: GameState, seat: int, test: Callable[[GameState], Any]) -> tuple[int, int] | None:
-        """Two deck positions whose swap lets `seat` make its recorded decision (`test` holds), if any."""
+    def _repair(
+        self, world: GameState, seat: int, test: Callable[[GameState], Any], kind: int | None = None
+    ) -> list[tuple[int, int]] | None:
+        """Swaps of deck positions that let `seat` make its recorded decision (`test` holds), if any:
+        first the cards the decision's rule offered instead (`_repair_by_alternatives`), else one of
+        the seat's hidden cards swapped with another hidden card."""
         rs = world.rs
         free = self.free_set
         mine: list[tuple[int, int]] = []
@@ -408,6 +456,10 @@ class Determinizer:
             for i, m in enumerate(world.meta[z]):
                 if (m >> 8) in free:
                     (mine if owned else others).append((z, i))
+        if kind is not None:
+            swaps = self._repair_by_alternatives(world, test, kind, mine, others)
+            if swaps is not None:
+                return swaps
         self.rng.shuffle(mine)
         for z, i in mine:
             for z2, i2 in self.rng.sample(others, min(6, len(others))):
@@ -415,14 +467,42 @@ class Determinizer:
                     continue
                 trial = world.clone()
                 trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
-                trial._legal = None
-                try:
-                    ok = test(trial)
-                except Exception:
-                    ok = False
-                if ok:
-                    return world.meta[z][i] >> 8, world.meta[z2][i2] >> 8
+                if _holds(trial, test):
+                    self._learn(world, test, (z, i), others)
+                    return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8)]
         return None
+
+    def _repair_by_alternatives(
+        self, world: GameState, test: Callable[[GameState], Any], kind: int, mine: list, others: list
+    ) -> list[tuple[int, int]] | None:
+        """A recorded card the rules refuse in the sample, where they offer the seat's other hidden
+        cards instead (a follow rule: the seat showed it held none of them): swap every card offered
+        out for other hidden cards at random, then back in one by one where the decision stays
+        legal without it.  Each card that had to stay out is one the seat could not hold, which
+        later samples keep out of its hand (`avoid`).  None when that does not make it legal."""
+        if self.rs.actions[kind].param_kind != "card":
+            return None
+        offered = {a.value for a in world.legal_actions() if a.kind == kind}
+        culprits = [(z, i) for z, i in mine if world.zones[z][i] in offered]
+        spare = [(z, i) for z, i in others if world.zones[z][i] not in offered]
+        if not culprits or len(spare) < len(culprits):
+            return None
+        trial = world.clone()
+        pairs = list(zip(culprits, self.rng.sample(spare, len(culprits))))
+        for (z, i), (z2, i2) in pairs:
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
+        if not _holds(trial, test):
+            return None
+        self.rng.shuffle(pairs)
+        kept = []
+        for (z, i), (z2, i2) in pairs:
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]  # back in
+            if _holds(trial, test):
+                continue
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]  # out again
+            kept.append(((z, i), (z2, i2)))
+            self._keep_out(world, z, world.zones[z][i])
+        return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8) for (z, i), (z2, i2) in kept]
 
     def _reshuffled(self) -> GameState:
         """Last resort: the current state with the hidden cards re-dealt and others' open answers forgotten.
@@ -454,6 +534,15 @@ class Determinizer:
         world.seed = self.rng.getrandbits(63)
         world._legal = None
         return world
+
+
+def _holds(trial: GameState, test: Callable[[GameState], Any]) -> bool:
+    """Whether `test` holds in `trial`, a sample whose cards were just swapped (a failing test: no)."""
+    trial._legal = None
+    try:
+        return bool(test(trial))
+    except Exception:
+        return False
 
 
 def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:

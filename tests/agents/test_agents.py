@@ -277,3 +277,78 @@ def test_samples_make_an_unseen_hidden_move_the_likeliest_by_the_hints():
         assert {tuple(likely.sample().zones[zone["secret"]]) for _ in range(12)} == {(highest,)}
         plain = Determinizer(st, 0, random.Random(seed))
         assert len({tuple(plain.sample().zones[zone["secret"]]) for _ in range(40)}) == 3
+
+
+def _zone(rs, label: str) -> int:
+    return next(z for z in range(rs.zone_count) if rs.zone_label(z) == label)
+
+
+def _hearts_with_voids(seed: int, moves: int):
+    """A Hearts game after `moves` random decisions, with the (seat, suit) voids its plays showed."""
+    rs = _hearts()
+    st = rs.new_game(seed=seed)
+    rng = random.Random(seed)
+    trick = _zone(rs, "trick")
+    voids = set()
+    for _ in range(moves):
+        if st.is_terminal():
+            break
+        action = rng.choice(st.legal_actions())
+        led = st.zones[trick]
+        if led and action.text.startswith("play"):
+            suit = rs.cards.ids[led[0]].split("-")[0]
+            if rs.cards.ids[action.value].split("-")[0] != suit:
+                voids.add((st.current_player(), suit))
+        st.apply_action(action)
+    return rs, st, voids
+
+
+def test_repairs_teach_the_sampler_only_the_faces_a_revealed_void_keeps_out():
+    """A repaired sample in which a seat held a card of a suit it had shown void in teaches the sampler
+    to keep that face out of the seat's hand: every face learned is of a suit a seat showed void in,
+    and no sample (but the last resort's) breaks a void."""
+    learned = 0
+    for seed in range(12):
+        rs, st, voids = _hearts_with_voids(seed, 40)
+        if st.is_terminal() or not voids or len(st.legal_actions()) < 2:
+            continue
+        me = st.current_player()
+        sampler = Determinizer(st, me, random.Random(seed))
+        for _ in range(30):
+            forced = sampler.fallbacks
+            world = sampler.sample()
+            if sampler.fallbacks > forced:
+                continue  # the last resort, which need not respect what the seat inferred
+            for seat, suit in voids:
+                if seat != me:
+                    hand = world.zones[_zone(rs, f"hand({seat})")]
+                    assert not any(rs.cards.ids[c].startswith(suit + "-") for c in hand), (seed, seat, suit)
+        for positions, face, outside in sampler.avoid:
+            assert not positions & set(outside)
+            # (the positions are where the seat's hand was in that sample: hidden passes move cards)
+            assert rs.cards.ids[face].split("-")[0] in {suit for _, suit in voids}, (seed, rs.cards.ids[face])
+        learned += len(sampler.avoid)
+    assert learned > 0  # some void was learned from over the seeds
+
+
+def test_a_learned_face_is_moved_out_of_the_seats_positions_and_nothing_else_changes():
+    rs, st, _ = _hearts_with_voids(3, 20)
+    sampler = Determinizer(st, st.current_player(), random.Random(0))
+    free = sampler.free
+    positions = frozenset(free[:5])
+    outside = [p for p in free if p not in positions]
+    for k in range(20):
+        order = sampler.order[:]
+        faces = [order[p] for p in free]
+        random.Random(k).shuffle(faces)
+        for p, f in zip(free, faces):
+            order[p] = f
+        face = order[free[k % 5]]  # a face now in one of the positions
+        sampler.avoid = [(positions, face, outside)]
+        before = sorted(order)
+        sampler._avoided(order)
+        assert sorted(order) == before
+        assert all(order[p] != face for p in positions)
+        assert [order[p] for p in range(len(order)) if p not in free] == [
+            sampler.order[p] for p in range(len(order)) if p not in free
+        ]
