@@ -389,6 +389,8 @@ class Determinizer:
             return self._hidden_picks(world, step, force)
         self.rng.shuffle(candidates)
         seen = Counter(step.seen)
+        if not force:
+            candidates = self._possible(world, step, candidates, seen)
         if seen:
             candidates.sort(key=lambda a: a.value not in seen)
         elif self.likely is not None and len(candidates) > 1:
@@ -403,6 +405,25 @@ class Determinizer:
             trial.apply_action(candidates[0])
             return trial
         return None
+
+    def _possible(self, world: GameState, step: Step, actions: list, seen: Counter, at: int | None = None) -> list:
+        """The actions (`at`: of the value's part that is a card) that could be the hidden decision:
+        a card the seat saw somewhere it could only have moved with this decision if the seat saw
+        it move (`seen`), so a card the seat has seen that did not move is not it (another seat's
+        card that it later played face up)."""
+        if self.rs.actions[step.kind].param_kind != "card":
+            return actions
+        owner, free = self.rs.zone_owner, self.free_set
+        unseen = {
+            face
+            for z in range(self.rs.zone_count)
+            if owner[z] < 0 or owner[z] == step.seat
+            for face, m in zip(world.zones[z], world.meta[z])
+            if (m >> 8) in free
+        }
+        if at is None:
+            return [a for a in actions if a.value in unseen or seen[a.value] > 0]
+        return [a for a in actions if a.value[at] in unseen or seen[a.value[at]] > 0]
 
     def _hidden_picks(self, world: GameState, step: Step, force: bool, tries: int = 4) -> GameState | None:
         """The sample after another seat's hidden choice of several values, picked one by one: faces
@@ -420,7 +441,7 @@ class Determinizer:
                 useful = [a for a in picks if wanted[a.value[1]] > 0]
                 if (whole is not None and not useful) or not picks:
                     break
-                pick = self.rng.choice(useful or picks)
+                pick = self.rng.choice(useful or self._possible(trial, step, picks, wanted, 1) or picks)
                 wanted[pick.value[1]] -= 1
                 trial.apply_action(pick)
             if whole is None:
@@ -477,31 +498,52 @@ class Determinizer:
     ) -> list[tuple[int, int]] | None:
         """A recorded card the rules refuse in the sample, where they offer the seat's other hidden
         cards instead (a follow rule: the seat showed it held none of them): swap every card offered
-        out for other hidden cards at random, then back in one by one where the decision stays
-        legal without it.  Each card that had to stay out is one the seat could not hold, which
-        later samples keep out of its hand (`avoid`).  None when that does not make it legal."""
+        out for another hidden card at random, and again (up to six rounds) for what the rules offer
+        then, a card brought in among it (the seat could have played it instead) or a card the seat
+        could play only holding nothing else; once the decision is legal, swap them back in one by
+        one where it stays legal without them.  Each card that had to stay out is one the seat could
+        not hold, which later samples keep out of its hand (`avoid`).  None when that does not make
+        it legal."""
         if self.rs.actions[kind].param_kind != "card":
             return None
-        offered = {a.value for a in world.legal_actions() if a.kind == kind}
-        culprits = [(z, i) for z, i in mine if world.zones[z][i] in offered]
-        spare = [(z, i) for z, i in others if world.zones[z][i] not in offered]
-        if not culprits or len(spare) < len(culprits):
-            return None
         trial = world.clone()
-        pairs = list(zip(culprits, self.rng.sample(spare, len(culprits))))
-        for (z, i), (z2, i2) in pairs:
-            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
-        if not _holds(trial, test):
-            return None
+        given: dict[tuple[int, int], tuple[int, int]] = {}  # the seat's position -> the one swapped in
+        taken: set[tuple[int, int]] = set()  # positions swapped in once (not again)
+        refused: set = set()  # faces the rules offered instead of the recorded card
+
+        def swap(a: tuple[int, int], b: tuple[int, int]) -> None:
+            trial.zones[a[0]][a[1]], trial.zones[b[0]][b[1]] = trial.zones[b[0]][b[1]], trial.zones[a[0]][a[1]]
+
+        for _ in range(6):
+            if _holds(trial, test):
+                break
+            offered = {a.value for a in trial.legal_actions() if a.kind == kind}
+            refused |= offered
+            culprits = [p for p in mine if trial.zones[p[0]][p[1]] in offered]
+            if not culprits:
+                return None
+            spare = [q for q in others if q not in taken and world.zones[q[0]][q[1]] not in refused]
+            if len(spare) < len(culprits):
+                return None
+            for p, q in zip(culprits, self.rng.sample(spare, len(culprits))):
+                if p in given:
+                    swap(p, given[p])  # the card brought in before goes back
+                swap(p, q)
+                given[p] = q
+                taken.add(q)
+        else:
+            if not _holds(trial, test):
+                return None
+        pairs = list(given.items())  # disjoint swaps: they commute
         self.rng.shuffle(pairs)
         kept = []
-        for (z, i), (z2, i2) in pairs:
-            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]  # back in
+        for p, q in pairs:
+            swap(p, q)  # back in
             if _holds(trial, test):
                 continue
-            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]  # out again
-            kept.append(((z, i), (z2, i2)))
-            self._keep_out(world, z, world.zones[z][i])
+            swap(p, q)  # out again
+            kept.append((p, q))
+            self._keep_out(world, p[0], world.zones[p[0]][p[1]])
         return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8) for (z, i), (z2, i2) in kept]
 
     def _reshuffled(self) -> GameState:

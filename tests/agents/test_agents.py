@@ -352,3 +352,21 @@ def test_a_learned_face_is_moved_out_of_the_seats_positions_and_nothing_else_cha
         assert [order[p] for p in range(len(order)) if p not in free] == [
             sampler.order[p] for p in range(len(order)) if p not in free
         ]
+
+
+def test_samples_of_a_hearts_hand_hold_after_hidden_passes_without_the_last_resort():
+    """Mid-hand in Hearts, after every seat passed three cards face down and voids showed, samples
+    are replayed samples, not the last resort (which re-deals without the inferences): a hidden pick
+    never takes a card the seat later saw its passer play, and repairs clear what voids rule out.
+    (Before, 226 of these 360 samples were the last resort.)"""
+    forced = samples = 0
+    for seed in range(12):
+        _, st, _ = _hearts_with_voids(seed, 40)
+        if st.is_terminal() or len(st.legal_actions()) < 2:
+            continue
+        sampler = Determinizer(st, st.current_player(), random.Random(seed))
+        for _ in range(30):
+            sampler.sample()
+        forced, samples = forced + sampler.fallbacks, samples + sampler.samples
+    assert samples >= 300
+    assert forced <= samples // 100, (forced, samples)
