@@ -375,13 +375,8 @@ class Ruleset:
                 vars_[param_slot] = old_param
         if values is None:
             return None
-        kind = act.index
-        made = self._made[kind]
-        out = []
-        for value in values:
-            a = made.get(value)
-            out.append(a if a is not None else self.made_action(kind, value))
-        return out
+        kind, known, make = act.index, self._made[act.index].get, self.made_action
+        return [known(value) or make(kind, value) for value in values]  # (an Action is never false)
 
     def made_action(self, kind: int, value: Any) -> Action:
         """The Action for (kind, value), kept in `_made[kind]`: an Action never changes, so states
