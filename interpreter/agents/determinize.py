@@ -366,8 +366,13 @@ class Determinizer:
                             lambda trial, step=step: self._hidden_choice(trial, step, False),
                         )
                     world = chosen
+                elif step.seat != me and (picked := self._picked(world, step)) is not None:
+                    world = picked  # another seat's public choice of several values, picked anew
                 elif force or world.is_legal(step.kind, step.value):
                     world.force_action(step.kind, step.value)
+                elif self._choice_of_several(step):
+                    test = lambda trial, step=step: self._picked(trial, step) is not None  # noqa: E731
+                    return None, (world, step.seat, test)
                 else:
                     test = lambda trial, step=step: trial.is_legal(step.kind, step.value)  # noqa: E731
                     return None, (world, step.seat, test, step.kind)
@@ -380,6 +385,26 @@ class Determinizer:
             return None, None
         world.snapshot = self.snapshot
         return world, None
+
+    def _choice_of_several(self, step: Step) -> bool:
+        return step.kind >= 0 and self.rs.actions[step.kind].count is not None and isinstance(step.value, tuple)
+
+    def _picked(self, world: GameState, step: Step) -> GameState | None:
+        """Another seat's public choice of several values (three cards captured at once): the seat
+        never saw the picks it was made of, only the whole, so the sample picks its values one by
+        one and then makes the choice, on a copy of `world`; None when the choice is already offered
+        whole or is not a choice of several, and when a pick or the choice is not legal."""
+        if not self._choice_of_several(step) or world.is_legal(step.kind, step.value):
+            return None
+        trial = world.clone()
+        for value in step.value:
+            if not trial.is_legal(PICK_KIND, (step.kind, value)):
+                return None
+            trial.force_action(PICK_KIND, (step.kind, value))
+        if not trial.is_legal(step.kind, step.value):
+            return None
+        trial.force_action(step.kind, step.value)
+        return trial
 
     def _hidden_choice(self, world: GameState, step: Step, force: bool) -> GameState | None:
         """The sample after another seat's hidden decision: a value that looks the same to the seat."""

@@ -370,3 +370,33 @@ def test_samples_of_a_hearts_hand_hold_after_hidden_passes_without_the_last_reso
         forced, samples = forced + sampler.fallbacks, samples + sampler.samples
     assert samples >= 300
     assert forced <= samples // 100, (forced, samples)
+
+
+def test_samples_replay_another_seats_public_choice_of_several_by_picks_of_their_own():
+    """Scopa captures several cards in one move, picked one by one (the picks are the seat's own, the
+    whole capture is public): a sample replays another seat's capture by picking its cards itself,
+    so samples after a capture are replayed ones, not the last resort (before: every one of them),
+    and every card the seat saw captured lies where it saw it."""
+    from pathlib import Path
+
+    import interpreter
+
+    rs = interpreter.load(str(Path(__file__).resolve().parents[2] / "rulesets" / "scopa.yaml"))
+    forced = samples = 0
+    for seed in range(40):
+        st = rs.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            st.apply_action(rng.choice(st.legal_actions()))
+            seat, kind, value, _ = st.history[-1]
+            if kind >= 0 and isinstance(value, tuple) and len(value) > 1 and st.current_player() not in (seat, -4):
+                break
+        if st.is_terminal() or len(st.legal_actions()) < 2:
+            continue
+        me = st.current_player()
+        sampler = Determinizer(st, me, random.Random(seed))
+        for _ in range(5):
+            world = sampler.sample()
+            assert _zones_seen(world, me) == _zones_seen(st, me)
+        forced, samples = forced + sampler.fallbacks, samples + sampler.samples
+    assert samples >= 50 and forced == 0, (forced, samples)
