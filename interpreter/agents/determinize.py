@@ -122,6 +122,9 @@ class Determinizer:
         # what repairs learned: (deck positions, a face none of them may hold, the free positions
         # outside them), a face a seat's recorded decision showed it could not have held (`_repair`)
         self.avoid: list[tuple[frozenset[int], int, list[int]]] = []
+        # and (deck positions, a face one of them must hold): a card a seat's recorded decision
+        # showed it held (the one card it could not have made it without), brought in by a repair
+        self.pins: list[tuple[tuple[int, ...], int]] = []
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
@@ -269,6 +272,7 @@ class Determinizer:
         order = self.order[:]
         for p, f in zip(self.free, faces):
             order[p] = f
+        self._pinned(order)
         self._avoided(order)
         for _ in range(self.repairs + 1):
             world, failure = self._replay(order, force)
@@ -292,22 +296,52 @@ class Determinizer:
                     q = outside[int(rng.random() * len(outside))]
                     order[p], order[q] = order[q], face
 
-    def _learn(self, world: GameState, test: Callable[[GameState], Any], at: tuple[int, int], others: list) -> None:
-        """After a repair moved the face at `at` (a seat's hidden card) out of the seat's hand: if the
-        seat's decision is also legal with each of three other hidden cards, drawn at random, in its
-        place, the face itself was what made it illegal (not a card the decision needed), so later
-        samples keep it out of the seat's hidden positions (`avoid`)."""
+    def _pinned(self, order: list) -> None:
+        """Bring each face a repair showed a seat held into one of that seat's positions (chosen at
+        random) from wherever the deal put it among the free positions, when none of them has it."""
+        rng, free = self.rng, self.free
+        for positions, face in self.pins:
+            if any(order[p] == face for p in positions):
+                continue
+            there = [q for q in free if order[q] == face]
+            if there:
+                p = positions[int(rng.random() * len(positions))]
+                q = there[int(rng.random() * len(there))]
+                order[p], order[q] = face, order[p]
+
+    def _learn(
+        self,
+        world: GameState,
+        test: Callable[[GameState], Any],
+        at: tuple[int, int],
+        via: tuple[int, int],
+        others: list,
+    ) -> None:
+        """After a repair swapped the face at `at` (a seat's hidden card) for the one at `via`: if
+        the seat's decision is also legal with each of three other hidden cards, drawn at random, in
+        its place, the face that left was what made it illegal, so later samples keep it out of the
+        seat's hidden positions (`avoid`); if it is legal with none of the other hidden faces, the
+        face brought in is one the seat held, and later samples give it one (`pins`)."""
         z, i = at
-        face = world.zones[z][i]
-        thirds = [(z2, i2) for z2, i2 in others if world.zones[z2][i2] != face]
+        face, brought = world.zones[z][i], world.zones[via[0]][via[1]]
+        thirds = [(z2, i2) for z2, i2 in others if world.zones[z2][i2] not in (face, brought)]
         if len(thirds) < 3:
             return
-        for z2, i2 in self.rng.sample(thirds, 3):
+
+        def holds_with(third: tuple[int, int]) -> bool:
             trial = world.clone()
-            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], face
-            if not _holds(trial, test):
-                return
-        self._keep_out(world, z, face)
+            trial.zones[z][i], trial.zones[third[0]][third[1]] = trial.zones[third[0]][third[1]], face
+            return _holds(trial, test)
+
+        tried = [holds_with(t) for t in self.rng.sample(thirds, 3)]
+        if all(tried):
+            self._keep_out(world, z, face)
+        elif not any(tried):
+            by_face = {world.zones[z2][i2]: (z2, i2) for z2, i2 in thirds}
+            if not any(holds_with(t) for t in by_face.values()):
+                positions = tuple(m >> 8 for m in world.meta[z] if (m >> 8) in self.free_set)
+                if len(self.pins) < 16 and positions and (positions, brought) not in self.pins:
+                    self.pins.append((positions, brought))
 
     def _keep_out(self, world: GameState, z: int, face: int) -> None:
         """Later samples keep `face` out of the hidden positions zone `z` holds now (`avoid`)."""
@@ -506,16 +540,24 @@ class Determinizer:
             swaps = self._repair_by_alternatives(world, test, kind, mine, others)
             if swaps is not None:
                 return swaps
+        if not mine or not others:
+            return None
         self.rng.shuffle(mine)
-        for z, i in mine:
-            for z2, i2 in self.rng.sample(others, min(6, len(others))):
-                if world.zones[z2][i2] == world.zones[z][i]:
-                    continue
-                trial = world.clone()
-                trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
-                if _holds(trial, test):
-                    self._learn(world, test, (z, i), others)
-                    return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8)]
+        # a card of the seat's that must go (each with a few others), then a card that must come
+        # (each face among the others, with one of the seat's cards)
+        tries = [(at, via) for at in mine for via in self.rng.sample(others, min(6, len(others)))]
+        faces: dict[int, tuple[int, int]] = {}
+        for via in self.rng.sample(others, len(others)):
+            faces.setdefault(world.zones[via[0]][via[1]], via)
+        tries += [(self.rng.choice(mine), via) for via in faces.values()]
+        for (z, i), (z2, i2) in tries:
+            if world.zones[z2][i2] == world.zones[z][i]:
+                continue
+            trial = world.clone()
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
+            if _holds(trial, test):
+                self._learn(world, test, (z, i), (z2, i2), others)
+                return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8)]
         return None
 
     def _repair_by_alternatives(

@@ -400,3 +400,39 @@ def test_samples_replay_another_seats_public_choice_of_several_by_picks_of_their
             assert _zones_seen(world, me) == _zones_seen(st, me)
         forced, samples = forced + sampler.fallbacks, samples + sampler.samples
     assert samples >= 50 and forced == 0, (forced, samples)
+
+
+def test_hm15_a_declaration_teaches_the_sampler_that_the_declarer_holds_the_native_robai(hm):
+    """HM-15: only the holder of the native trump Robai may declare.  Another seat's samples need the
+    Robai in the declarer's hand; a repair brings it in once, and since no other card would have
+    made the declaration legal, later samples of the same search deal it there at once (`pins`):
+    no sample is the last resort, and every one gives the declarer the Robai."""
+    checked = 0
+    for seed in range(60):
+        st = hm.new_game(seed=seed, options={"deals": 1})
+        rng = random.Random(seed)
+        declarer = None
+        while not st.is_terminal() and not st.observation(0)["variables"]["trick_no"]:
+            legal = st.legal_actions()
+            declare = [a for a in legal if a.text == "declare"]
+            if declare:
+                declarer = st.current_player()
+            st.apply_action(declare[0] if declare else rng.choice(legal))
+        if declarer is None:
+            continue
+        while not st.is_terminal() and (st.current_player() == declarer or len(st.legal_actions()) < 2):
+            st.apply_action(rng.choice(st.legal_actions()))
+        if st.is_terminal():
+            continue
+        me = st.current_player()
+        robai = hm.cards.ids.index(st.observation(me)["variables"]["trump"] + "-robai")
+        sampler = Determinizer(st, me, random.Random(seed))
+        for _ in range(12):
+            world = sampler.sample()
+            assert robai in world.zones[hm.zones[1].base + declarer], seed
+        assert sampler.fallbacks == 0
+        assert any(face == robai for _, face in sampler.pins), (seed, sampler.pins)
+        checked += 1
+        if checked == 3:
+            return
+    pytest.skip("no declaration by another seat found in the seeds tried")
