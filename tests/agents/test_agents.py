@@ -323,11 +323,11 @@ def test_repairs_teach_the_sampler_only_the_faces_a_revealed_void_keeps_out():
                 if seat != me:
                     hand = world.zones[_zone(rs, f"hand({seat})")]
                     assert not any(rs.cards.ids[c].startswith(suit + "-") for c in hand), (seed, seat, suit)
-        for positions, face, outside in sampler.avoid:
+        for positions, face, outside in sampler.mend.avoid:
             assert not positions & set(outside)
             # (the positions are where the seat's hand was in that sample: hidden passes move cards)
             assert rs.cards.ids[face].split("-")[0] in {suit for _, suit in voids}, (seed, rs.cards.ids[face])
-        learned += len(sampler.avoid)
+        learned += len(sampler.mend.avoid)
     assert learned > 0  # some void was learned from over the seeds
 
 
@@ -344,9 +344,9 @@ def test_a_learned_face_is_moved_out_of_the_seats_positions_and_nothing_else_cha
         for p, f in zip(free, faces):
             order[p] = f
         face = order[free[k % 5]]  # a face now in one of the positions
-        sampler.avoid = [(positions, face, outside)]
+        sampler.mend.avoid = [(positions, face, outside)]
         before = sorted(order)
-        sampler._avoided(order)
+        sampler.mend.teach(order)
         assert sorted(order) == before
         assert all(order[p] != face for p in positions)
         assert [order[p] for p in range(len(order)) if p not in free] == [
@@ -431,7 +431,7 @@ def test_hm15_a_declaration_teaches_the_sampler_that_the_declarer_holds_the_nati
             world = sampler.sample()
             assert robai in world.zones[hm.zones[1].base + declarer], seed
         assert sampler.fallbacks == 0
-        assert any(face == robai for _, face in sampler.pins), (seed, sampler.pins)
+        assert any(face == robai for _, face in sampler.mend.pins), (seed, sampler.mend.pins)
         checked += 1
         if checked == 3:
             return

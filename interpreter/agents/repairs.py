@@ -1,0 +1,209 @@
+"""Repairs of search samples, and what they teach the samples after them.
+
+A sample (agents/determinize.py) re-deals the cards a seat never saw and
+replays the deal; when a recorded decision is illegal in it (a void that a
+follow rule revealed, a declaration only the holder of a card may make),
+`Repairs.repair` finds swaps of hidden cards that make it legal, and the
+sample is replayed again.  What a repair shows is learned for the rest of
+the search: a card the seat could not have held is kept out of its hand
+(`avoid`), a card it must have held is dealt to it (`pins`), before each
+later sample replays (`Repairs.teach`).  Every lesson comes from samples,
+which know only what the seat saw, and the replay still checks every
+sample, so a lesson makes samples cheaper, never less true.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.engine.state import GameState
+
+
+class Repairs:
+    """The repairs of one search's samples (`free`: the deck positions whose cards the seat never
+    saw, the only ones a repair or a lesson moves)."""
+
+    def __init__(self, rs: Any, rng: random.Random, free: list[int]):
+        self.rs, self.rng = rs, rng
+        self.free, self.free_set = free, set(free)
+        # (deck positions, a face none of them may hold, the free positions outside them): a face a
+        # seat's recorded decision showed it could not have held
+        self.avoid: list[tuple[frozenset[int], int, list[int]]] = []
+        # (deck positions, a face one of them must hold): a card a seat's recorded decision showed it
+        # held (the one card it could not have made it without), brought in by a repair
+        self.pins: list[tuple[tuple[int, ...], int]] = []
+
+    def teach(self, order: list) -> None:
+        """A new deal (`order`: the faces by deck position) with what repairs learned applied."""
+        self._pinned(order)
+        self._avoided(order)
+
+    def _avoided(self, order: list) -> None:
+        """Move each face a repair showed a seat could not hold out of that seat's positions, to a
+        free position outside them chosen at random: the deal stays uniform among those that keep
+        the face out, and the replay need not fail on it again."""
+        rng = self.rng
+        for positions, face, outside in self.avoid:
+            for p in positions:
+                if order[p] == face:
+                    q = outside[int(rng.random() * len(outside))]
+                    order[p], order[q] = order[q], face
+
+    def _pinned(self, order: list) -> None:
+        """Bring each face a repair showed a seat held into one of that seat's positions (chosen at
+        random) from wherever the deal put it among the free positions, when none of them has it."""
+        rng, free = self.rng, self.free
+        for positions, face in self.pins:
+            if any(order[p] == face for p in positions):
+                continue
+            there = [q for q in free if order[q] == face]
+            if there:
+                p = positions[int(rng.random() * len(positions))]
+                q = there[int(rng.random() * len(there))]
+                order[p], order[q] = face, order[p]
+
+    def _learn(
+        self,
+        world: GameState,
+        test: Callable[[GameState], Any],
+        at: tuple[int, int],
+        via: tuple[int, int],
+        others: list,
+    ) -> None:
+        """After a repair swapped the face at `at` (a seat's hidden card) for the one at `via`: if
+        the seat's decision is also legal with each of three other hidden cards, drawn at random, in
+        its place, the face that left was what made it illegal, so later samples keep it out of the
+        seat's hidden positions (`avoid`); if it is legal with none of the other hidden faces, the
+        face brought in is one the seat held, and later samples give it one (`pins`)."""
+        z, i = at
+        face, brought = world.zones[z][i], world.zones[via[0]][via[1]]
+        thirds = [(z2, i2) for z2, i2 in others if world.zones[z2][i2] not in (face, brought)]
+        if len(thirds) < 3:
+            return
+
+        def holds_with(third: tuple[int, int]) -> bool:
+            trial = world.clone()
+            trial.zones[z][i], trial.zones[third[0]][third[1]] = trial.zones[third[0]][third[1]], face
+            return holds(trial, test)
+
+        tried = [holds_with(t) for t in self.rng.sample(thirds, 3)]
+        if all(tried):
+            self._keep_out(world, z, face)
+        elif not any(tried):
+            by_face = {world.zones[z2][i2]: (z2, i2) for z2, i2 in thirds}
+            if not any(holds_with(t) for t in by_face.values()):
+                positions = tuple(m >> 8 for m in world.meta[z] if (m >> 8) in self.free_set)
+                if len(self.pins) < 16 and positions and (positions, brought) not in self.pins:
+                    self.pins.append((positions, brought))
+
+    def _keep_out(self, world: GameState, z: int, face: int) -> None:
+        """Later samples keep `face` out of the hidden positions zone `z` holds now (`avoid`)."""
+        positions = frozenset(m >> 8 for m in world.meta[z] if (m >> 8) in self.free_set)
+        if len(self.avoid) >= 64 or any(f == face and p == positions for p, f, _ in self.avoid):
+            return
+        outside = [p for p in self.free if p not in positions]
+        if outside:
+            self.avoid.append((positions, face, outside))
+
+    def repair(
+        self, world: GameState, seat: int, test: Callable[[GameState], Any], kind: int | None = None
+    ) -> list[tuple[int, int]] | None:
+        """Swaps of deck positions that let `seat` make its recorded decision (`test` holds), if any:
+        first the cards the decision's rule offered instead (`_by_alternatives`), else one of
+        the seat's hidden cards swapped with another hidden card."""
+        rs = world.rs
+        free = self.free_set
+        mine: list[tuple[int, int]] = []
+        others: list[tuple[int, int]] = []
+        for z in range(rs.zone_count):
+            owned = rs.zone_owner[z] == seat
+            for i, m in enumerate(world.meta[z]):
+                if (m >> 8) in free:
+                    (mine if owned else others).append((z, i))
+        if kind is not None:
+            swaps = self._by_alternatives(world, test, kind, mine, others)
+            if swaps is not None:
+                return swaps
+        if not mine or not others:
+            return None
+        self.rng.shuffle(mine)
+        # a card of the seat's that must go (each with a few others), then a card that must come
+        # (each face among the others, with one of the seat's cards)
+        tries = [(at, via) for at in mine for via in self.rng.sample(others, min(6, len(others)))]
+        faces: dict[int, tuple[int, int]] = {}
+        for via in self.rng.sample(others, len(others)):
+            faces.setdefault(world.zones[via[0]][via[1]], via)
+        tries += [(self.rng.choice(mine), via) for via in faces.values()]
+        for (z, i), (z2, i2) in tries:
+            if world.zones[z2][i2] == world.zones[z][i]:
+                continue
+            trial = world.clone()
+            trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
+            if holds(trial, test):
+                self._learn(world, test, (z, i), (z2, i2), others)
+                return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8)]
+        return None
+
+    def _by_alternatives(
+        self, world: GameState, test: Callable[[GameState], Any], kind: int, mine: list, others: list
+    ) -> list[tuple[int, int]] | None:
+        """A recorded card the rules refuse in the sample, where they offer the seat's other hidden
+        cards instead (a follow rule: the seat showed it held none of them): swap every card offered
+        out for another hidden card at random, and again (up to six rounds) for what the rules offer
+        then, a card brought in among it (the seat could have played it instead) or a card the seat
+        could play only holding nothing else; once the decision is legal, swap them back in one by
+        one where it stays legal without them.  Each card that had to stay out is one the seat could
+        not hold, which later samples keep out of its hand (`avoid`).  None when that does not make
+        it legal."""
+        if self.rs.actions[kind].param_kind != "card":
+            return None
+        trial = world.clone()
+        given: dict[tuple[int, int], tuple[int, int]] = {}  # the seat's position -> the one swapped in
+        taken: set[tuple[int, int]] = set()  # positions swapped in once (not again)
+        refused: set = set()  # faces the rules offered instead of the recorded card
+
+        def swap(a: tuple[int, int], b: tuple[int, int]) -> None:
+            trial.zones[a[0]][a[1]], trial.zones[b[0]][b[1]] = trial.zones[b[0]][b[1]], trial.zones[a[0]][a[1]]
+
+        for _ in range(6):
+            if holds(trial, test):
+                break
+            offered = {a.value for a in trial.legal_actions() if a.kind == kind}
+            refused |= offered
+            culprits = [p for p in mine if trial.zones[p[0]][p[1]] in offered]
+            if not culprits:
+                return None
+            spare = [q for q in others if q not in taken and world.zones[q[0]][q[1]] not in refused]
+            if len(spare) < len(culprits):
+                return None
+            for p, q in zip(culprits, self.rng.sample(spare, len(culprits))):
+                if p in given:
+                    swap(p, given[p])  # the card brought in before goes back
+                swap(p, q)
+                given[p] = q
+                taken.add(q)
+        else:
+            if not holds(trial, test):
+                return None
+        pairs = list(given.items())  # disjoint swaps: they commute
+        self.rng.shuffle(pairs)
+        kept = []
+        for p, q in pairs:
+            swap(p, q)  # back in
+            if holds(trial, test):
+                continue
+            swap(p, q)  # out again
+            kept.append((p, q))
+            self._keep_out(world, p[0], world.zones[p[0]][p[1]])
+        return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8) for (z, i), (z2, i2) in kept]
+
+
+def holds(trial: GameState, test: Callable[[GameState], Any]) -> bool:
+    """Whether `test` holds in `trial`, a sample whose cards were just swapped (a failing test: no)."""
+    trial._legal = None
+    try:
+        return bool(test(trial))
+    except Exception:
+        return False
