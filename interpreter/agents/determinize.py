@@ -28,8 +28,7 @@ A sample in which a recorded decision is illegal (a void revealed by a
 follow rule) is repaired (hidden cards of that seat swapped:
 agents/repairs.py) and replayed, and what the repair showed the seat could
 or could not hold is dealt so in the search's later samples before they
-replay; a
-sample the seat could tell from the real game is rejected.  So
+replay; a sample the seat could tell from the real game is rejected.  So
 every inference the rules allow is respected without game knowledge, and
 hidden variables are recomputed by the replay, never copied.  Hidden faces
 are re-dealt from a sorted list, so two states that look the same to the
@@ -45,6 +44,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from interpreter.agents.repairs import Repairs
+from interpreter.engine.choices import choice_steps
 from interpreter.engine.observe import card_visible, visible_cards
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
@@ -350,23 +350,21 @@ class Determinizer:
         return world, None
 
     def _choice_of_several(self, step: Step) -> bool:
-        return step.kind >= 0 and self.rs.actions[step.kind].count is not None and isinstance(step.value, tuple)
+        return isinstance(step.value, tuple) and step.kind >= 0 and self.rs.actions[step.kind].count is not None
 
     def _picked(self, world: GameState, step: Step) -> GameState | None:
         """Another seat's public choice of several values (three cards captured at once): the seat
         never saw the picks it was made of, only the whole, so the sample picks its values one by
-        one and then makes the choice, on a copy of `world`; None when the choice is already offered
-        whole or is not a choice of several, and when a pick or the choice is not legal."""
+        one and then makes the choice (`choice_steps`, as the whole choice's text is played), on a
+        copy of `world`; None when the choice is already offered whole or is not a choice of
+        several, and when a pick or the choice is not legal."""
         if not self._choice_of_several(step) or world.is_legal(step.kind, step.value):
             return None
         trial = world.clone()
-        for value in step.value:
-            if not trial.is_legal(PICK_KIND, (step.kind, value)):
+        for a in choice_steps(self.rs, step.kind, [], sorted(step.value)):
+            if not trial.is_legal(a.kind, a.value):
                 return None
-            trial.force_action(PICK_KIND, (step.kind, value))
-        if not trial.is_legal(step.kind, step.value):
-            return None
-        trial.force_action(step.kind, step.value)
+            trial.force_action(a.kind, a.value)
         return trial
 
     def _hidden_choice(self, world: GameState, step: Step, force: bool) -> GameState | None:

@@ -167,9 +167,11 @@ class Repairs:
         def swap(a: tuple[int, int], b: tuple[int, int]) -> None:
             trial.zones[a[0]][a[1]], trial.zones[b[0]][b[1]] = trial.zones[b[0]][b[1]], trial.zones[a[0]][a[1]]
 
-        for _ in range(6):
+        for rounds in range(7):
             if holds(trial, test):
                 break
+            if rounds == 6:
+                return None
             offered = {a.value for a in trial.legal_actions() if a.kind == kind}
             refused |= offered
             culprits = [p for p in mine if trial.zones[p[0]][p[1]] in offered]
@@ -184,9 +186,6 @@ class Repairs:
                 swap(p, q)
                 given[p] = q
                 taken.add(q)
-        else:
-            if not holds(trial, test):
-                return None
         pairs = list(given.items())  # disjoint swaps: they commute
         self.rng.shuffle(pairs)
         kept = []

@@ -182,10 +182,15 @@ def whole_choice(rs: Any, st: Any, text: str, refusal: Callable[[Any], str]) -> 
                 vars_[slot] = value
         if why is not None:
             raise IllegalAction(why)
-        picks = [Action(PICK_KIND, (k, v), None, rs) for v in new]
-        whole = tuple(sorted(have + new))
-        return [*picks, Action(k, whole, None, rs)]
+        return choice_steps(rs, k, have, new)
     return None
+
+
+def choice_steps(rs: Any, kind: int, have: list, new: list) -> list[Any]:
+    """The picks of `new` (values not yet picked) and then the whole choice of action `kind`, whose
+    values `have` were picked already: what playing a whole choice of several values stands for."""
+    picks = [Action(PICK_KIND, (kind, v), None, rs) for v in new]
+    return [*picks, Action(kind, tuple(sorted(have + new)), None, rs)]
 
 
 def _minus(values: list, have: list) -> list:

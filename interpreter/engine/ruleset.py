@@ -311,12 +311,6 @@ class Ruleset:
 
     def legal_for(self, st: GameState, kinds: Sequence[int], seat: int) -> list[Action]:
         """Legal actions of `seat`; the slots it uses (the scratch slots) are restored afterwards."""
-        if len(kinds) == 1 and st.selection is None:  # one action with fused legal values: the usual turn
-            only = self.actions[kinds[0]]
-            if only.fused is not None and only.count is None:
-                listed = self._fused_only(st, only, seat, only.fused)
-                if listed is not None:
-                    return listed
         out: list[Action] = []
         vars_ = st.vars
         saved = vars_[:]  # every slot: one copy costs less than picking the scratch slots out
@@ -353,30 +347,6 @@ class Ruleset:
             fr.epoch = 0
             vars_[:] = saved
         return out
-
-    def _fused_only(self, st: GameState, act: CompiledAction, seat: int, fused: Callable) -> list[Action] | None:
-        """`legal_for` of one action whose legal values are one generated function (engine/fuse.py),
-        which changes only the seat's and the parameter's slots; None when that function gave up
-        (the general loop then says what failed)."""
-        vars_, fr = st.vars, st.fr
-        player_slot, param_slot = self.player_slot, act.param_slot
-        old_player = vars_[player_slot]
-        old_param = vars_[param_slot] if param_slot is not None else None
-        fr.epoch = next_epoch()  # only the parameter slot changes until the end: fixed parts are reused
-        try:
-            vars_[player_slot] = seat
-            values = fused(fr)
-        except Exception as exc:  # a legality rule that cannot be tested: name the action's rule
-            raise legality_failure(exc, act) from None
-        finally:
-            fr.epoch = 0
-            vars_[player_slot] = old_player
-            if param_slot is not None:
-                vars_[param_slot] = old_param
-        if values is None:
-            return None
-        kind, known, make = act.index, self._made[act.index].get, self.made_action
-        return [known(value) or make(kind, value) for value in values]  # (an Action is never false)
 
     def made_action(self, kind: int, value: Any) -> Action:
         """The Action for (kind, value), kept in `_made[kind]`: an Action never changes, so states
@@ -485,17 +455,13 @@ class Ruleset:
             else:
                 while pc != PAUSE:
                     pc = program[pc].run(st)
-        except Exception as exc:
-            raise self.effect_failure(st, act, exc, pc) from None
-
-    @staticmethod
-    def effect_failure(st: GameState, act: CompiledAction, exc: Exception, pc: int = 0) -> FlowError:
-        """The failure of an action's effect, named by the step that failed (with its rule id and
-        place): the step a written effect says (`st.fault`), else `pc`."""
-        if st.fault >= 0:
-            pc, st.fault = st.fault, -1
-        where = act.effect[pc].where
-        return as_flow_error(exc, Where(f"{where.what} of '{act.name}'", where.rule or act.rule, where.span))
+        except Exception as exc:  # the step of the effect that failed, with its rule id and place
+            if st.fault >= 0:
+                pc, st.fault = st.fault, -1
+            where = program[pc].where
+            raise as_flow_error(
+                exc, Where(f"{where.what} of '{act.name}'", where.rule or act.rule, where.span)
+            ) from None
 
     def set_last(self, st: GameState, kind: int | None, seat: int) -> None:
         st.vars[self.last_action_slot] = -1 if kind is None else kind

@@ -314,23 +314,7 @@ class GameState:
                     seat = self.decider
                     told = self._told(seat, chosen, None) if self.story else None
                     self.selection = None
-                    rs, kind = self.rs, chosen.kind
-                    act = rs.actions[kind] if kind >= 0 else None
-                    run = act.effect_run if act is not None else None
-                    if act is None or run is None:
-                        rs.run_action(self, chosen, seat)
-                    else:  # rs.run_action, inline for an effect written as Python (engine/blocks.py)
-                        vars_ = self.vars
-                        vars_[rs.last_action_slot] = kind
-                        vars_[rs.last_player_slot] = vars_[rs.player_slot] = seat
-                        if act.param_slot is not None:
-                            vars_[act.param_slot] = chosen.value
-                        self.last_move_public = True
-                        self.fault = -1
-                        try:
-                            run(self)
-                        except Exception as exc:
-                            raise rs.effect_failure(self, act, exc) from None
+                    self.rs.run_action(self, chosen, seat)
                     secret = chosen.value is not None and not self.last_move_public  # _secret, inline
                     self.history.append((seat, chosen.kind, chosen.value, SECRET if secret else PUBLIC))
                     if told is not None:
