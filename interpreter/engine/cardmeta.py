@@ -1,7 +1,9 @@
 """A card's meta int, kept beside its face in every zone.
 
-Bits 8+ hold its deck position at the last shuffle (so a search can re-deal
-the cards a seat has not seen), bits 1-7 the seat that placed it plus one
+Bits 8+ hold its deck position in the deal: its place after the deal's
+shuffle, or after a later shuffle of the same deal, which numbers its cards
+on from the last position used (GameState.next_position), so a search can
+re-deal the cards a seat has not seen; bits 1-7 the seat that placed it plus one
 (0: nobody), bit 0 whether it lies face up.
 """
 

@@ -113,16 +113,19 @@ class Shuffle(Instr):
     def run(self, st: Any) -> int:
         z = self.zone(st.fr)
         cards = _zone_range(st, z, self.where)
+        base = 0 if (starts := st.starts_deal(z)) else st.next_position()  # (a later shuffle numbers on)
         forced = st.forced_orders.pop(0) if st.forced_orders else None
         if forced is not None:
+            if callable(forced):  # a search sample's order, made from the cards there (agents/determinize.py)
+                forced = forced(cards[:], base)
             if sorted(forced) != sorted(cards):
                 raise FlowError("the recorded deck order does not hold the cards of this zone", self.where)
             cards[:] = forced
             st.counter += max(0, len(cards) - 1)  # as a real shuffle would: later draws stay the same
         else:
             st.counter = rng.shuffle(cards, st.seed, st.counter)
-        st.meta[z] = [i << 8 for i in range(len(cards))]
-        st.note_shuffle(z, self.pc + 1)
+        st.meta[z] = [(base + i) << 8 for i in range(len(cards))]
+        st.note_shuffle(z, self.pc + 1, starts)
         return self.pc + 1
 
 

@@ -363,6 +363,8 @@ class Ruleset:
         # their values, as one tuple (itemgetter of one slot gives the value itself, not a tuple)
         self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
         self._made: list[dict] = [{} for _ in self.actions]
+        # by action: whether its value is a card (or cards), which a move out of sight keeps hidden
+        self.card_valued: tuple[bool, ...] = tuple(a.param_kind == "card" for a in self.actions)
         # by zone index: whether everyone sees the zone's face-up cards (zone_public, as a look-up)
         self.public_zone: tuple[bool, ...] = tuple(self.zone_public(z) for z in range(len(self.zone_index)))
         self._shown: dict[str, Callable[[Any], str]] = {}  # type name -> how its values are written

@@ -87,7 +87,7 @@ class GameState:
     finished: bool
     history: list[HistoryEntry]
     records: list[dict[str, Any]]
-    forced_orders: list[list[int]]
+    forced_orders: list  # the next shuffles' orders (or functions of the cards and first position making them)
     fr: Any  # the expression frame (generated code reads it)
     steps: int
     decisions: int
@@ -315,7 +315,8 @@ class GameState:
                     told = self._told(seat, chosen, None) if self.story else None
                     self.selection = None
                     self.rs.run_action(self, chosen, seat)
-                    secret = chosen.value is not None and not self.last_move_public  # _secret, inline
+                    # a card put out of the other seats' sight stays hidden; any other value is said
+                    secret = chosen.value is not None and not self.last_move_public and self.rs.card_valued[chosen.kind]
                     self.history.append((seat, chosen.kind, chosen.value, SECRET if secret else PUBLIC))
                     if told is not None:
                         told.seal(self, also=True)  # seen in hand before, or where it went
@@ -409,10 +410,24 @@ class GameState:
         return ins.pc + 1
 
     # ----- hooks used by instructions --------------------------------------
-    def note_shuffle(self, z: int, pc: int) -> None:
-        """A zone was just shuffled: remember its order, and how to remake the deal's snapshot."""
+    def starts_deal(self, z: int) -> bool:
+        """Whether shuffling zone z starts a deal, where search's samples begin (`snapshot`): there is
+        no deal yet, or every card outside z lies face up, so nothing hidden is carried over.  A
+        shuffle while hidden cards lie elsewhere (the discard pile turned into a new stock, hands
+        still held) belongs to the deal under way."""
+        return self._snap is None or all(m & 1 for y, metas in enumerate(self.meta) if y != z for m in metas)
+
+    def next_position(self) -> int:
+        """The first deck position no card has had since the deal's shuffle: a later shuffle of the
+        same deal numbers its cards from there, so a position names one card for the whole deal."""
+        return 1 + max((m >> 8 for metas in self.meta for m in metas), default=-1)
+
+    def note_shuffle(self, z: int, pc: int, starts: bool = True) -> None:
+        """A zone was just shuffled: remember its order, and, where it starts a deal, how to remake
+        the deal's snapshot."""
         self.shuffles.append((z, tuple(self.zones[z])))
-        self._snap = _Mark(len(self.history), z, len(self.shuffles), self.seed)
+        if starts:
+            self._snap = _Mark(len(self.history), z, len(self.shuffles), self.seed)
         capture = self.capture
         if capture is not None and capture[0] == len(self.shuffles):
             made = self.clone()
