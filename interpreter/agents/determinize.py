@@ -3,7 +3,9 @@
 The engine keeps a copy of each deal right after its shuffle, with every
 card's deck position in its meta.  A sample re-deals the positions whose
 cards the seat has never seen, then replays the deal's decisions since the
-shuffle *as the seat knows them*:
+shuffle *as the seat knows them* (a later shuffle of the same deal, the
+discard pile made a new stock, is made again from the sample's cards, with
+the faces the seat saw come off it at their places):
 
 * public decisions and the seat's own decisions as they were made;
 * another seat's hidden decision (a card played face down) with a value
@@ -43,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from interpreter.agents.later import LaterShuffles
 from interpreter.agents.repairs import Repairs
 from interpreter.engine.choices import choice_steps
 from interpreter.engine.observe import card_visible, visible_cards
@@ -112,16 +115,22 @@ class Determinizer:
         self.samples = self.rejections = self.fallbacks = 0
         self.snapshot = state.snapshot
         self.target = view_of(state, seat)
+        self.moves = _moves(state) if state.current_player() == seat else None  # the seat's, to be kept
         if self.snapshot is not None:
             snap, start, zone = self.snapshot
             self.dealt = snap  # the state right after the shuffle, replayed by each sample
             self.order = list(snap.zones[zone])
             self.zone = zone
+            self.face_at = dict(enumerate(self.order))  # every position's real face (later ones too)
+            later = [list(order) for _, order in state.shuffles[len(snap.shuffles) :]]
+            self.later = LaterShuffles(rng, later, self.face_at)  # the deal's (agents/later.py)
             self.script, seen = self._study(state.history[start:])
             self.free = [p for p in range(len(self.order)) if p not in seen]
-            self.free_set = set(self.free)
+            self.dealt_free = set(self.free)  # the positions a sample's order re-deals
+            self.free_set = self.dealt_free | {p for p in self.face_at if p >= len(self.order) and p not in seen}
             self.hidden_faces = sorted(self.order[p] for p in self.free)
-            self.mend = Repairs(self.rs, rng, self.free)  # repairs, and what they teach (agents/repairs.py)
+            # repairs, and what they teach (agents/repairs.py)
+            self.mend = Repairs(self.rs, rng, self.free, self.later.study(seen))
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
@@ -129,6 +138,8 @@ class Determinizer:
         if self.snapshot is not None:
             for attempt in range(self.tries + 1):
                 world, order = self._replayed(force=attempt == self.tries)
+                if world is not None and not self._same_to_seat(world, attempt == self.tries):
+                    world = None  # the seat could tell it from the real game (its moves, what it sees)
                 if world is not None:
                     if self.steps and attempt < self.tries:
                         world = self._more_plausible(world, order)
@@ -143,7 +154,7 @@ class Determinizer:
         """Metropolis steps on the sample by `hints.plausible`: swap a hidden card of another seat with
         a hidden card nobody holds (weighing each by exp of the change), then replay the deal so
         changed once; the sample as it was when that replay does not look the same to the seat."""
-        rs, rng, free = self.rs, self.rng, self.free_set
+        rs, rng, free = self.rs, self.rng, self.dealt_free  # (cards the deal's order places)
         trial = world.clone()
         spare = [
             (z, i)
@@ -202,7 +213,7 @@ class Determinizer:
     def _study(self, history: list) -> tuple[list[Step], set[int]]:
         """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
         me = self.seat
-        world = self._fresh(self.order)
+        world = self._fresh(self.order, self.later.real())
         seen = _seen_positions(world, me)
         script: list[Step] = []
         hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
@@ -232,7 +243,7 @@ class Determinizer:
                 # the cards a public move showed, even where the flow put them out of sight before the
                 # next decision (the last card of a trick, gathered at once)
                 named = set(value) if isinstance(value, tuple) else {value}
-                seen.update(p for p in moved if self.order[p] in named)
+                seen.update(p for p in moved if self.face_at.get(p) in named)
             if tag is None:
                 continue
             if tag == HIDDEN:
@@ -242,16 +253,18 @@ class Determinizer:
                 script.append(Step(tag, s, kind, value))
         for index, moved in hidden:
             step = script[index]
-            faces = tuple(sorted(self.order[p] for p in moved if p in seen))
+            faces = tuple(sorted(self.face_at[p] for p in moved if p in seen))
             script[index] = step._replace(seen=faces)
         return script, seen
 
-    def _fresh(self, order: list) -> GameState:
+    def _fresh(self, order: list, later: list | None = None) -> GameState:
+        """The deal's snapshot with `order` dealt, played on to its first decision; the deal's later
+        shuffles made by `later` (by default, as the sample makes them: `LaterShuffles.make`)."""
         world = self.dealt.clone()
-        world.snapshot = None
+        world.snapshot = self.snapshot  # (a later shuffle of the deal goes on numbering its positions)
         world.story = False  # a sample tells nobody anything: no events
         world.zones[self.zone] = order[:]
-        world.forced_orders = []
+        world.forced_orders = later if later is not None else self.later.make()
         world._run()
         return world
 
@@ -270,6 +283,7 @@ class Determinizer:
         for p, f in zip(self.free, faces):
             order[p] = f
         self.mend.teach(order)
+        self.later.reset()  # this sample's later shuffles: made at its first replay, then repaired
         for _ in range(self.repairs + 1):
             world, failure = self._replay(order, force)
             if world is not None or failure is None:
@@ -278,7 +292,11 @@ class Determinizer:
             if swaps is None:
                 return None, order
             for a, b in swaps:
-                order[a], order[b] = order[b], order[a]
+                k = self.mend.pool[a]
+                if k < 0:
+                    order[a], order[b] = order[b], order[a]
+                else:  # two cards of the k-th later shuffle: the sample's next making swaps them
+                    self.later.swap(k, a, b)
         return None, order
 
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
@@ -348,6 +366,13 @@ class Determinizer:
             return None, None
         world.snapshot = self.snapshot
         return world, None
+
+    def _same_to_seat(self, world: GameState, forced: bool) -> bool:
+        """Whether the seat has the same moves in `world` as in the real game (those are part of what
+        it knows, and search tries them there), and, for a forced replay, sees the same."""
+        if forced and view_of(world, self.seat) != self.target:
+            return False
+        return self.moves is None or _moves(world) == self.moves
 
     def _choice_of_several(self, step: Step) -> bool:
         return isinstance(step.value, tuple) and step.kind >= 0 and self.rs.actions[step.kind].count is not None
@@ -478,6 +503,14 @@ class Determinizer:
         world.seed = self.rng.getrandbits(63)
         world._legal = None
         return world
+
+
+def _moves(state: GameState) -> frozenset:
+    """The moves of the seat to act, as (kind, value) pairs."""
+    try:
+        return frozenset((a.kind, a.value) for a in state.legal_actions())
+    except Exception:  # a sample in which listing them fails is not the real game
+        return frozenset()
 
 
 def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:

@@ -45,6 +45,9 @@ from interpreter.engine.hints import has_preferences, preferences
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PICKED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
+# decisions a playout may play before the position is judged as it stands (by `hints.evaluate`, or
+# the returns so far): a deal lasts a few hundred at most, but a ruleset's deal can go round for ever
+MAX_PLAYOUT = 10_000
 
 
 class Node:
@@ -305,6 +308,8 @@ class IsmctsAgent(Agent):
                     policy.rng = random.Random(seed)
                     mine = before[:]
                     played, reward = self._iterate(root, world.clone(), base, mine, policy, seat, a)
+                    if reward is None:
+                        continue
                     rewards[key(a)][sample] = reward
                     steps += played
                     scale[1] += mine[1] - before[1]
@@ -394,9 +399,10 @@ class IsmctsAgent(Agent):
     # ----- one iteration -----------------------------------------------------------------
     def _iterate(
         self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int, first: Any = None
-    ) -> tuple[int, float]:
+    ) -> tuple[int, float | None]:
         """One iteration: down the tree (through `first` at the root, if given), one new node, a
-        playout; the playout's steps and the searching seat's reward."""
+        playout; the playout's steps and the searching seat's reward (None: `first` is not a move
+        of this sample)."""
         node = root
         path: list[Node] = [root]
         moves: list[tuple] = []
@@ -411,6 +417,8 @@ class IsmctsAgent(Agent):
                 continue
             legal = st.legal_actions()
             if first is not None:
+                if not st.is_legal(first.kind, first.value):
+                    return 0, None  # a last-resort sample without this move: it judges nothing
                 action, first = first, None
                 child = node.children.get((mover, action.kind, action.value))
                 if child is not None:
@@ -431,11 +439,12 @@ class IsmctsAgent(Agent):
         depth = self.depth
         if depth is None:
             depth = st.rs.horizon * players if policy.hints else 0
+        depth = depth or MAX_PLAYOUT  # a deal that random play never ends is judged where it stands
         if expanded and policy.uniform and len(st.records) == records:  # playout mode: the same moves,
             # without a policy's bookkeeping (uniform playouts learn nothing)
             steps = st.play_randomly(policy.rng, depth)
             expanded = False
-        while expanded and not st.finished and len(st.records) == records and (not depth or steps < depth):
+        while expanded and not st.finished and len(st.records) == records and steps < depth:
             action = policy.choose(st)
             moves.append((st.decider, action.kind, action.value))
             st.apply_action(action)

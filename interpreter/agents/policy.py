@@ -192,4 +192,5 @@ class PolicyAgent(Agent):
         policy = Policy(state.rs, self.rng, self.epsilon)
         world = Determinizer(state, state.current_player(), self.rng, answer=policy.choose).sample()
         action = policy.choose(world, deliberate=True)
-        return next(a for a in legal if a.kind == action.kind and a.value == action.value)
+        same = next((a for a in legal if a.kind == action.kind and a.value == action.value), None)
+        return same if same is not None else self.rng.choice(legal)  # (a sample's move it does not have)

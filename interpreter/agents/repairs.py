@@ -22,12 +22,15 @@ from interpreter.engine.state import GameState
 
 
 class Repairs:
-    """The repairs of one search's samples (`free`: the deck positions whose cards the seat never
-    saw, the only ones a repair or a lesson moves)."""
+    """The repairs of one search's samples (`free`: the deck positions of the deal's shuffle whose
+    cards the seat never saw, the only ones a lesson moves; `later`: those of the deal's later
+    shuffles, by position, with the shuffle's number: a repair swaps two cards of one shuffle)."""
 
-    def __init__(self, rs: Any, rng: random.Random, free: list[int]):
+    def __init__(self, rs: Any, rng: random.Random, free: list[int], later: dict[int, int] | None = None):
         self.rs, self.rng = rs, rng
         self.free, self.free_set = free, set(free)
+        self.pool = dict.fromkeys(free, -1)  # a position's shuffle: -1 the deal's, k its k-th later one
+        self.pool.update(later or {})
         # (deck positions, a face none of them may hold, the free positions outside them): a face a
         # seat's recorded decision showed it could not have held
         self.avoid: list[tuple[frozenset[int], int, list[int]]] = []
@@ -114,16 +117,20 @@ class Repairs:
         first the cards the decision's rule offered instead (`_by_alternatives`), else one of
         the seat's hidden cards swapped with another hidden card."""
         rs = world.rs
-        free = self.free_set
+        pool = self.pool
         mine: list[tuple[int, int]] = []
         others: list[tuple[int, int]] = []
         for z in range(rs.zone_count):
             owned = rs.zone_owner[z] == seat
             for i, m in enumerate(world.meta[z]):
-                if (m >> 8) in free:
+                if (m >> 8) in pool:
                     (mine if owned else others).append((z, i))
+
+        def same(a: tuple[int, int], b: tuple[int, int]) -> bool:  # two cards of one shuffle
+            return pool[world.meta[a[0]][a[1]] >> 8] == pool[world.meta[b[0]][b[1]] >> 8]
+
         if kind is not None:
-            swaps = self._by_alternatives(world, test, kind, mine, others)
+            swaps = self._by_alternatives(world, test, kind, mine, others, same)
             if swaps is not None:
                 return swaps
         if not mine or not others:
@@ -137,17 +144,24 @@ class Repairs:
             faces.setdefault(world.zones[via[0]][via[1]], via)
         tries += [(self.rng.choice(mine), via) for via in faces.values()]
         for (z, i), (z2, i2) in tries:
-            if world.zones[z2][i2] == world.zones[z][i]:
+            if world.zones[z2][i2] == world.zones[z][i] or not same((z, i), (z2, i2)):
                 continue
             trial = world.clone()
             trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
             if holds(trial, test):
-                self._learn(world, test, (z, i), (z2, i2), others)
+                if pool[world.meta[z][i] >> 8] < 0:  # (lessons are of the deal's own cards)
+                    self._learn(world, test, (z, i), (z2, i2), others)
                 return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8)]
         return None
 
     def _by_alternatives(
-        self, world: GameState, test: Callable[[GameState], Any], kind: int, mine: list, others: list
+        self,
+        world: GameState,
+        test: Callable[[GameState], Any],
+        kind: int,
+        mine: list,
+        others: list,
+        same: Callable[[tuple[int, int], tuple[int, int]], bool],
     ) -> list[tuple[int, int]] | None:
         """A recorded card the rules refuse in the sample, where they offer the seat's other hidden
         cards instead (a follow rule: the seat showed it held none of them): swap every card offered
@@ -156,9 +170,11 @@ class Repairs:
         could play only holding nothing else; once the decision is legal, swap them back in one by
         one where it stays legal without them.  Each card that had to stay out is one the seat could
         not hold, which later samples keep out of its hand (`avoid`).  None when that does not make
-        it legal."""
-        if self.rs.actions[kind].param_kind != "card":
-            return None
+        it legal.  A recorded decision that takes no card (a draw, allowed only to a seat that cannot
+        play) is refused for the cards the rules offer in its other moves (every card it could play):
+        those are swapped out the same way."""
+        rs = self.rs
+        same_kind = rs.actions[kind].param_kind == "card"
         trial = world.clone()
         given: dict[tuple[int, int], tuple[int, int]] = {}  # the seat's position -> the one swapped in
         taken: set[tuple[int, int]] = set()  # positions swapped in once (not again)
@@ -172,7 +188,12 @@ class Repairs:
                 break
             if rounds == 6:
                 return None
-            offered = {a.value for a in trial.legal_actions() if a.kind == kind}
+            offered = {
+                a.value
+                for a in trial.legal_actions()
+                if (a.kind == kind if same_kind else a.kind >= 0 and rs.card_valued[a.kind])
+                and not isinstance(a.value, tuple)
+            }
             refused |= offered
             culprits = [p for p in mine if trial.zones[p[0]][p[1]] in offered]
             if not culprits:
@@ -180,7 +201,16 @@ class Repairs:
             spare = [q for q in others if q not in taken and world.zones[q[0]][q[1]] not in refused]
             if len(spare) < len(culprits):
                 return None
-            for p, q in zip(culprits, self.rng.sample(spare, len(culprits))):
+            chosen = self.rng.sample(spare, len(culprits))
+            if not all(map(same, culprits, chosen)):  # each with a card of its own shuffle instead
+                self.rng.shuffle(spare)
+                chosen = []
+                for p in culprits:
+                    q = next((q for q in spare if q not in chosen and same(p, q)), None)
+                    if q is None:
+                        return None
+                    chosen.append(q)
+            for p, q in zip(culprits, chosen):
                 if p in given:
                     swap(p, given[p])  # the card brought in before goes back
                 swap(p, q)
@@ -195,7 +225,8 @@ class Repairs:
                 continue
             swap(p, q)  # out again
             kept.append((p, q))
-            self._keep_out(world, p[0], world.zones[p[0]][p[1]])
+            if self.pool[world.meta[p[0]][p[1]] >> 8] < 0:  # (lessons are of the deal's own cards)
+                self._keep_out(world, p[0], world.zones[p[0]][p[1]])
         return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8) for (z, i), (z2, i2) in kept]
 
 

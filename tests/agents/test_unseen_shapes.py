@@ -1,0 +1,371 @@
+"""Search and samples on game shapes no shipped ruleset has.
+
+Found by writing new games from the docs alone (a Crazy Eights whose pile
+becomes the new stock, a Go Fish whose asks move hidden cards): a second
+shuffle within a deal, a decision whose value is not a card, and samples
+in which the seat to act would have other moves than it has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from interpreter.agents.determinize import Determinizer, view_of
+from interpreter.agents.spec import make_agents
+from interpreter.engine.state import PUBLIC
+from tests.engine.tiny import compile_text
+
+# two shuffles in one deal: the rest of the deck shuffled again as a stock, with the hands held
+RESHUFFLE = """
+cardrules: 1
+id: reshuffle
+name: Reshuffle
+players: {count: 2}
+deck:
+  suits: [{id: red}, {id: blue}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}]
+zones:
+  deck: {visibility: none}
+  stock: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  score: {type: int, per: seat}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+      - add: {"score[player]": "card.rank_order"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - move: {from: deck, to: stock, all: true}
+  - shuffle: stock
+  - repeat:
+      times: 3
+      steps:
+        - for_each: {in: "seats_from(0)", as: s, steps: [{turn: {player: s, actions: [play]}}]}
+result:
+  returns: "score[seat]"
+"""
+
+# Crazy Eights, small: match suit or rank, draw only when you cannot play; when the stock is
+# empty the pile under its top card is shuffled into a new stock (while the hands are held)
+EIGHTS = """
+cardrules: 1
+id: small_eights
+name: Small eights
+players: {count: 3}
+deck:
+  suits: [{id: c}, {id: d}, {id: h}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "8"}]
+zones:
+  deck: {visibility: none}
+  stock: {visibility: none}
+  pile: {visibility: all}
+  hand: {per: seat, visibility: owner}
+variables:
+  turn_player: {type: seat}
+  called: {type: suit}
+  passes: {type: int}
+  out: {type: seat, initial: -1}
+  refills: {type: int}
+functions:
+  top: {value: "last(pile)"}
+  matches: {params: {c: card}, value: "c.rank == '8' or c.suit == called or c.rank == top().rank"}
+  can_play: {params: {s: seat}, value: "any(matches(c) for c in hand(s))"}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    legal_if:
+      - {text: the card must match, require: "matches(card)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+      - set: {called: "card.suit", passes: 0}
+  draw:
+    available_if: "len(stock) > 0"
+    legal_if:
+      - {text: you may draw only when you cannot play, require: "not can_play(player)"}
+    effect:
+      - move: {from: stock, to: "hand(player)", count: 1}
+  pass:
+    available_if: "len(stock) == 0 and not can_play(player)"
+    effect:
+      - add: {passes: 1}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - move: {from: deck, to: pile, count: 1, face: up}
+  - move: {from: deck, to: stock, all: true}
+  - set: {called: "top().suit"}
+  - repeat:
+      until: "out >= 0 or passes >= 3"
+      steps:
+        - if: "len(stock) == 0 and len(pile) > 1"
+          then:
+            - move: {from: pile, to: stock, cards: "difference(pile, [top()])", face: down}
+            - shuffle: stock
+            - add: {refills: 1}
+        - turn: {player: turn_player, actions: [play, draw, pass]}
+        - if: "len(hand(turn_player)) == 0"
+          then:
+            - set: {out: turn_player}
+        - if: "last_action != 'draw'"
+          then:
+            - set: {turn_player: "next_seat(turn_player)"}
+result:
+  returns: "0 - len(hand(seat))"
+hints:
+  evaluate: "sum(len(hand(s)) for s in seats) - 3 * len(hand(seat))"
+  plausible: "count(c for c in hand(seat) if c.rank == '8')"
+  prefer:
+    play: "1 + (0 if card.rank == '8' else 1)"
+    draw: 0
+    pass: 0
+"""
+
+# Go Fish, small: an ask names a rank (not a card) and moves the other hand's cards of it
+GOFISH = """
+cardrules: 1
+id: small_gofish
+name: Small Go Fish
+players: {count: 2}
+deck:
+  suits: [{id: c}, {id: d}, {id: h}, {id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  books: {per: seat, visibility: all}
+variables:
+  asker: {type: seat}
+  again: {type: bool}
+functions:
+  ranks_held: {params: {s: seat}, value: "[c.rank for c in hand(s)]"}
+actions:
+  ask:
+    param: {name: r, from: "unique(ranks_held(player))"}
+    effect:
+      - if: "any(c.rank == r for c in hand(1 - player))"
+        then:
+          - move: {from: "hand(1 - player)", to: "hand(player)", cards: "[c for c in hand(1 - player) if c.rank == r]"}
+          - set: {again: true}
+        else:
+          - set: {again: false}
+          - if: "len(deck) > 0"
+            then:
+              - move: {from: deck, to: "hand(player)", count: 1}
+      - for_each:
+          in: "unique(ranks_held(player))"
+          as: q
+          steps:
+            - if: "count_of(ranks_held(player), q) == 4"
+              then:
+                - move:
+                    from: "hand(player)"
+                    to: "books(player)"
+                    cards: "[c for c in hand(player) if c.rank == q]"
+                    face: up
+  draw:
+    available_if: "len(hand(player)) == 0 and len(deck) > 0"
+    effect:
+      - move: {from: deck, to: "hand(player)", count: 1}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [5]}
+  - repeat:
+      until: "sum(len(books(s)) for s in seats) == 20"
+      steps:
+        - if: "len(hand(asker)) > 0 or len(deck) > 0"
+          then:
+            - turn: {player: asker, actions: [ask, draw]}
+        - if: "not again or len(hand(asker)) == 0"
+          then:
+            - set: {asker: "1 - asker", again: false}
+result:
+  returns: "len(books(seat)) // 4"
+hints:
+  evaluate: "len(books(seat)) - len(books(1 - seat))"
+  prefer:
+    ask: "count_of(ranks_held(player), r)"
+    draw: 0
+"""
+
+AGENTS = (
+    "greedy",
+    "policy",
+    "ismcts:iterations=4",
+    "easy:iterations=4",
+    "normal:iterations=6,max_seconds=0",
+    "hard:iterations=6,workers=1,max_seconds=0",
+)
+
+
+def _zone(rs, name: str) -> int:
+    return next(z.base for z in rs.zones if z.name == name)
+
+
+def _hand(rs, st, seat: int) -> tuple:
+    return tuple(sorted(st.zones[_zone(rs, "hand") + seat]))
+
+
+def test_a_later_shuffle_of_the_deal_numbers_its_cards_on_and_samples_start_at_the_first():
+    rs = compile_text(RESHUFFLE)
+    st = rs.new_game(seed=3)
+    assert len(st.shuffles) == 2
+    snap, start, zone = st.snapshot
+    assert (len(snap.shuffles), start, zone) == (1, 0, _zone(rs, "deck"))  # the deal's first shuffle
+    positions = [m >> 8 for metas in st.meta for m in metas]
+    assert len(set(positions)) == len(positions) == 10  # a position names one card in the deal
+    hands = {m >> 8 for s in (0, 1) for m in st.meta[_zone(rs, "hand") + s]}
+    assert min(m >> 8 for m in st.meta[_zone(rs, "stock")]) > max(hands)
+
+
+def test_samples_redeal_the_other_hand_after_a_later_shuffle_of_the_deal():
+    """The hidden hand was dealt before the stock's shuffle: samples re-deal it (they copied it)."""
+    rs = compile_text(RESHUFFLE)
+    for seed in range(5):
+        st = rs.new_game(seed=seed)
+        sampler = Determinizer(st, 0, random.Random(seed))
+        samples = [sampler.sample() for _ in range(30)]
+        assert all(_hand(rs, w, 0) == _hand(rs, st, 0) for w in samples)
+        theirs = Counter(_hand(rs, w, 1) for w in samples)
+        assert len(theirs) >= 3 and theirs[_hand(rs, st, 1)] < 15, (seed, theirs)
+        assert sampler.fallbacks == 0
+
+
+def _refilled(rs, seed: int):
+    """A game of EIGHTS played at random until just after the pile became the stock, or None."""
+    st = rs.new_game(seed=seed)
+    rng = random.Random(seed)
+    refills = rs.variables[[v.name for v in rs.variables].index("refills")].slot
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+        if st.vars[refills] and not st.is_terminal():
+            for _ in range(rng.randrange(4)):  # and a few moves more
+                if st.is_terminal():
+                    return None
+                st.apply_action(rng.choice(st.legal_actions()))
+            while not st.is_terminal() and len(st.legal_actions()) < 2:  # to a choice
+                st.apply_action(st.legal_actions()[0])
+            return None if st.is_terminal() else st
+    return None
+
+
+def test_samples_after_the_pile_became_the_stock_keep_what_the_seat_saw_and_nothing_else():
+    """What the seat saw stays, its moves stay, and the other hands are re-dealt (where the draws it
+    saw do not pin them down: a seat draws only when it cannot play, which often does)."""
+    rs = compile_text(EIGHTS)
+    states = redealt = fallbacks = 0
+    for seed in range(60):
+        st = _refilled(rs, seed)
+        if st is None:
+            continue
+        seat = st.current_player()
+        sampler = Determinizer(st, seat, random.Random(seed), steps=40)  # with `hints.plausible` steps
+        made = [sampler.sample() for _ in range(12)]
+        for w in made:
+            assert view_of(w, seat) == view_of(st, seat)
+            assert {(a.kind, a.value) for a in w.legal_actions()} == {(a.kind, a.value) for a in st.legal_actions()}
+        others = [s for s in range(3) if s != seat]
+        real = [_hand(rs, st, s) for s in others]
+        redealt += any([_hand(rs, w, s) for s in others] != real for w in made)
+        states += 1
+        fallbacks += sampler.fallbacks
+    assert states >= 6 and redealt >= 3, (states, redealt)
+    # a recorded draw the sample makes illegal (the seat could have played a card it drew from the
+    # new stock) is repaired by swapping cards of the new stock, not left to the last resort
+    assert fallbacks <= states, fallbacks
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_every_agent_answers_after_the_pile_became_the_stock(spec):
+    rs = compile_text(EIGHTS)
+    asked = 0
+    for seed in range(45):
+        st = _refilled(rs, seed)
+        if st is None:
+            continue
+        before = st.to_json()
+        action = make_agents(spec, rs, seed)[st.current_player()].choose(st)
+        assert action in st.legal_actions()
+        assert st.to_json() == before
+        asked += 1
+    assert asked >= 3
+
+
+def test_a_decision_whose_value_is_not_a_card_is_public():
+    """A Go Fish ask names a rank and moves hidden cards from hand to hand: the rank is said aloud
+    (only a card put out of the others' sight keeps a decision's value hidden)."""
+    rs = compile_text(GOFISH)
+    st = rs.new_game(seed=0)
+    rng = random.Random(0)
+    for _ in range(6):
+        st.apply_action(rng.choice(st.legal_actions()))
+    asks = [h for h in st.history if rs.actions[h[1]].name == "ask"]
+    assert asks and all(h[3] == PUBLIC for h in asks)
+    seen = [e["action"] for e in st.observation(1)["history"] if e["seat"] == 0]
+    assert seen and all("hidden" not in str(a) for a in seen)
+
+
+def test_samples_give_the_seat_to_act_the_moves_it_has():
+    """Asks move cards between hands the seat does not see: a replay that cannot be made to look the
+    same is never used as it is (the seat's moves differed in some), and every agent answers."""
+    rs = compile_text(GOFISH)
+    st = rs.new_game(seed=0)
+    rng = random.Random(0)
+    for _ in range(4):
+        st.apply_action(rng.choice(st.legal_actions()))
+    seat = st.current_player()
+    real = {(a.kind, a.value) for a in st.legal_actions()}
+    for k in range(60):
+        w = Determinizer(st, seat, random.Random(k)).sample()
+        assert {(a.kind, a.value) for a in w.legal_actions()} == real, k
+    for spec in AGENTS:
+        for s in range(6):
+            assert make_agents(spec, rs, s)[seat].choose(st) in st.legal_actions(), (spec, s)
+
+
+# a deal that random play never ends (nothing in the rules stops it: the ruleset's own doing)
+ENDLESS = """
+cardrules: 1
+id: endless
+name: Endless
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+variables:
+  taps: {type: int, per: seat}
+  turn_player: {type: seat}
+actions:
+  tap:
+    effect:
+      - add: {"taps[player]": 1}
+  wait:
+    effect: []
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [1]}
+  - repeat:
+      until: "taps[0] > 1000000"
+      steps:
+        - turn: {player: turn_player, actions: [tap, wait]}
+        - set: {turn_player: "1 - turn_player"}
+result:
+  returns: "taps[seat]"
+"""
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=2", "ismcts:iterations=3,playout=random", "easy:iterations=2"])
+def test_a_playout_of_a_deal_that_never_ends_is_judged_where_it_stands(spec):
+    rs = compile_text(ENDLESS)
+    st = rs.new_game(seed=1)
+    assert make_agents(spec, rs, 1)[0].choose(st) in st.legal_actions()
