@@ -173,6 +173,9 @@ class Session:
             seed = self.state.seed if seed is None and self.state is not None else seed
             self.echo(_(WORDS["failed"], error=exc) + (_(WORDS["seed"], seed=seed) if seed is not None else ""))
             return self._suspend(N_("stopped"), status=1)
+        except Exception:  # a bug in cardrules (an AI seat's, say): the game is saved, then the error told
+            self._suspend(N_("stopped"), status=1)
+            raise
 
     def _advance(self) -> None:
         """Agents play their seats; a move that is the person's only legal one plays itself."""
@@ -341,10 +344,8 @@ class Session:
                 return None
             self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
-        verb = key.split(" ")[0]
-        if any(normalize(a.text).split(" ")[0] == verb for a in legal) or any(
-            normalize(act.name) == verb for act in self.rs.actions
-        ):
+        names = {normalize(a.text.split(" ")[0]) for a in legal} | {normalize(act.name) for act in self.rs.actions}
+        if any(key == name or key.startswith(name + " ") for name in names):  # (`name_suit` is 2 words)
             self.echo(self.rs.explain(self.state, line, self.renderer.action))
             return None
         self.echo(_(WORDS["unknown"], line=line, last=len(legal)))

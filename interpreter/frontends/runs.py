@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import Any
 
@@ -63,7 +64,7 @@ def check_cluster(cluster: str | None, log_dir: str | None = None) -> None:
 
 def note_timed_agents(*specs: str) -> None:
     """A time budget makes a search agent's moves depend on the machine's speed: say so."""
-    if any("seconds=" in spec for spec in specs):
+    if any(re.search(r"(?<![a-z_])seconds=", spec) for spec in specs):  # (max_seconds= only caps iterations)
         click.echo(
             _(
                 "cardrules: note: an agent with a time budget (seconds=) plays by how fast this machine is: "

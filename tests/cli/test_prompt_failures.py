@@ -1,0 +1,126 @@
+"""The prompt when something goes wrong that is not the person's move: nothing is lost.
+
+Found by writing new games from the docs alone: an AI seat's internal error
+left the prompt without a save, a refused move of an action whose name has
+an underscore was not explained by its rule, and `simulate` took a level's
+`max_seconds=` cap for a time budget.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.agents.spec import make_agents
+from interpreter.frontends.cli import cli
+from interpreter.frontends.prompt import Session
+from interpreter.text.render import Renderer
+from tests.engine.tiny import HIGH_CARD, compile_text
+
+# a suit is named only after a card of value 2 or more was played
+NAMING = """
+cardrules: 1
+id: naming
+name: Naming
+players: {count: 2}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: red}, {id: blue}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}}]
+constants:
+  all_suits: {type: "list[suit]", value: [red, blue]}
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+variables:
+  called: {type: suit}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+  name_suit:
+    id: N-1
+    text: Name a suit.
+    param: {name: u, from: all_suits}
+    legal_if:
+      - id: N-2
+        text: a suit is named only after a card of 2 or more
+        require: "len(table) > 0 and last(table).value >= 2"
+    effect:
+      - set: {called: u}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [3]}
+  - repeat:
+      times: 3
+      steps:
+        - turn: {player: 0, actions: [play, name_suit]}
+        - turn: {player: 1, actions: [play]}
+result:
+  returns: "0"
+"""
+
+
+class _Broken:
+    """An AI seat with a bug: it raises where it should choose."""
+
+    name = "broken"
+
+    def choose(self, state):
+        raise RuntimeError("a bug in an agent")
+
+
+def _session(tmp_path: Path, rs, agents, lines: list[str]) -> tuple[Session, list[str]]:
+    out: list[str] = []
+    feed = iter(lines)
+    session = Session(
+        rs=rs,
+        ruleset_path="game.yaml",
+        seat=0,
+        agents=agents,
+        agent_spec="random",
+        seed=1,
+        options={},
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=lambda prompt: next(feed, None),
+        save_path=tmp_path / "save.json",
+    )
+    session.start()
+    return session, out
+
+
+def test_an_ai_seats_internal_error_saves_the_game_before_it_is_told(tmp_path):
+    rs = compile_text(HIGH_CARD)
+    agents = make_agents("random", rs, 1)
+    agents[1] = _Broken()
+    session, out = _session(tmp_path, rs, agents, ["1", "1", "1"])
+    with pytest.raises(RuntimeError, match="a bug in an agent"):  # the command line tells it as a bug
+        session.run()
+    assert (tmp_path / "save.json").exists()
+    assert any("game saved" in line for line in out)
+    assert any("cardrules play --resume" in line for line in out)
+
+
+def test_a_refused_move_of_an_action_named_with_an_underscore_is_explained_by_its_rule(tmp_path):
+    rs = compile_text(NAMING)
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    session.state = rs.new_game(seed=1, deck_orders=[["red-1", "red-2", "red-3", "blue-1", "blue-2", "blue-3"]])
+    session.clean = session.state.clone()
+    assert session._parse_move("name_suit red") is None  # nothing played yet: not now
+    said = "\n".join(out)
+    assert "is not a move or a command" not in said
+    assert "a suit is named only after a card of 2 or more (N-2)" in said, said
+
+
+@pytest.mark.parametrize(
+    ("spec", "noted"),
+    [("normal:max_seconds=0", False), ("random", False), ("ismcts:seconds=0.01", True)],
+)
+def test_simulate_notes_a_time_budget_and_not_a_levels_cap(spec, noted):
+    result = CliRunner().invoke(cli, ["simulate", "hearts", "-n", "1", "--agents", spec], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert ("time budget" in result.output) == noted
