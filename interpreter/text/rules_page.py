@@ -17,7 +17,7 @@ from interpreter.model import Model, Step, Text
 
 _VISIBILITY = {
     "owner": N_("seen only by its owner"),
-    "all": N_("seen by everybody"),
+    "all": N_("seen by everybody face up; face down, only by the seat that put it there"),
     "none": N_("seen by nobody"),
 }
 
