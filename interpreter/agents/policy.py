@@ -57,8 +57,8 @@ def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
     """An action without a parameter (a claim, a win) that ends the deal with the mover strictly ahead."""
     seat, records = st.decider, len(st.records)
     for a in legal:
-        if a.value is not None or a.kind == PASS_KIND:
-            continue
+        if a.value is not None or a.kind == PASS_KIND or not st.is_legal(a.kind, a.value):
+            continue  # (a last-resort sample may lack one of the seat's moves)
         trial = st.clone()
         trial.apply_action(a)
         if trial.finished or len(trial.records) > records:
