@@ -46,6 +46,8 @@ class Renderer:
         self._teams = {t.id: t.name for t in teams}
         self._suits = dict(zip(rs.cards.suit_ids, rs.cards.suit_names))
         self._ranks = dict(zip(rs.cards.rank_ids, rs.cards.rank_names))
+        # by action: the names of the suits or ranks its parameter takes (a move naming one shows it so)
+        self._named = {a.name: {"suit": self._suits, "rank": self._ranks}.get(a.param_kind) for a in rs.actions}
 
     def _encodable(self, text: str) -> bool:
         try:
@@ -126,13 +128,16 @@ class Renderer:
         return self.text(label) if label is not None and self.text(label) else (name or "").replace("_", " ")
 
     def action_label(self, name: str) -> str:
+        """An action's label, else its name in words (`name_suit`: name suit), as the web table shows it."""
         label = self._actions.get(name)
-        return self.text(label) if label is not None else name.replace("_", " ")
+        text = self.text(label) if label is not None else ""
+        return text if text and text != name else name.replace("_", " ")
 
     def action(self, text: str) -> str:
         """An action's string form in words: its label, and its cards by name."""
         verb, _sep, rest = text.partition(" ")
-        words = [self._word(w) for w in rest.split(" ")] if rest else []
+        named = self._named.get(verb) or {}
+        words = [self.text(named[w]) if w in named else self._word(w) for w in rest.split(" ")] if rest else []
         return " ".join([self.action_label(verb), *words])
 
     def _word(self, word: str) -> str:

@@ -27,7 +27,7 @@ name: Naming
 players: {count: 2}
 deck:
   attributes: {value: {type: int, default: 0}}
-  suits: [{id: red}, {id: blue}]
+  suits: [{id: red, name: Rouge}, {id: blue, name: Bleu}]
   ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}}]
 constants:
   all_suits: {type: "list[suit]", value: [red, blue]}
@@ -124,3 +124,14 @@ def test_simulate_notes_a_time_budget_and_not_a_levels_cap(spec, noted):
     result = CliRunner().invoke(cli, ["simulate", "hearts", "-n", "1", "--agents", spec], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert ("time budget" in result.output) == noted
+
+
+def test_a_move_naming_a_suit_shows_the_suits_name_at_the_prompt_and_on_the_web_table():
+    """An action without a label whose parameter is a suit: `name_suit red` reads "name suit Rouge"
+    at the prompt (which also takes it typed so), and the web table is told the parameter's kind."""
+    from interpreter.frontends.web.view import ruleset_data
+
+    rs = compile_text(NAMING)
+    assert Renderer(rs).action("name_suit red") == "name suit Rouge"
+    assert Renderer(rs).action("play red-2") == "play " + Renderer(rs).card("red-2")
+    assert ruleset_data(rs)["actions"]["name_suit"]["param"] == "suit"

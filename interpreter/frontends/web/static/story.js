@@ -7,11 +7,11 @@
   const { w, tr, el, chip } = CR;
 
   function eventNode(e) {
-    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
+    const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue } = CR.table;
     const li = el("li", { class: `ev ev-${e.kind}` });
     if (e.kind === "action" || e.kind === "claim") {
       const what = el("span", {}, actionLabel(e.action));
-      if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", T.rs.cards.some((c) => c.id === x) ? chip(x) : x);
+      if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", namedValue(e.action, x) ?? (T.rs.cards.some((c) => c.id === x) ? chip(x) : x));
       for (const c of e.cards || []) what.append(" ", chip(c));
       if (e.kind === "claim") li.append(w("claimed", { who: player(e.seat), what: "" }), what);
       else li.append(el("span", { class: "who" }, player(e.seat)), ": ", what);

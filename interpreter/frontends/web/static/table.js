@@ -140,7 +140,7 @@
     return list.some((p) => p && typeof p === "object" && ("card" in p || ("list" in p && (p.list || []).some((x) => x && "card" in x))));
   }
 
-  CR.table = { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards };
+  CR.table = { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue };
 
   // ----- the connection ---------------------------------------------------------------------------
   function connect() {
@@ -446,10 +446,21 @@
       .map((x) => x[0]);
   }
 
+  function namedValue(verb, x) {
+    // a suit or a rank a move names, by its name (null: the move's value is not one)
+    const param = (T.rs.actions[verb] || {}).param;
+    const named = param === "suit" ? T.rs.suits : param === "rank" ? T.rs.ranks : null;
+    const n = named && named.find((s) => s.id === x);
+    return n ? (n.symbol ? n.symbol + " " : "") + tr(n.name) : null;
+  }
   function moveText(text) {
     const [verb, ...rest] = String(text).split(" ");
-    const words = rest.map((x) => (x.startsWith("+") ? "+" + cardName(x.slice(1)) : T.rs.cards.some((c) => c.id === x) ? cardName(x) : x));
-    return [actionLabel(verb), ...words].join(" ");
+    const word = (x) => {
+      const n = namedValue(verb, x);
+      if (n !== null) return n;
+      return x.startsWith("+") ? "+" + cardName(x.slice(1)) : T.rs.cards.some((c) => c.id === x) ? cardName(x) : x;
+    };
+    return [actionLabel(verb), ...rest.map(word)].join(" ");
   }
 
   function renderFinal(box) {
