@@ -188,9 +188,13 @@ class Repairs:
                 break
             if rounds == 6:
                 return None
+            try:
+                legal = trial.legal_actions()
+            except Exception:  # a sample in which the seat has no move (its hand swapped away): none
+                return None
             offered = {
                 a.value
-                for a in trial.legal_actions()
+                for a in legal
                 if (a.kind == kind if same_kind else a.kind >= 0 and rs.card_valued[a.kind])
                 and not isinstance(a.value, tuple)
             }

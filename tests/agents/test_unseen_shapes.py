@@ -369,3 +369,65 @@ def test_a_playout_of_a_deal_that_never_ends_is_judged_where_it_stands(spec):
     rs = compile_text(ENDLESS)
     st = rs.new_game(seed=1)
     assert make_agents(spec, rs, 1)[0].choose(st) in st.legal_actions()
+
+
+# lay cards keeping a running count at most 10; a seat that cannot lay is skipped (so a recorded
+# lay shows what the seat held, and a repair's trial can leave it without any move)
+COUNT = """
+cardrules: 1
+id: count_ten
+name: Count to ten
+players: {count: 2}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: a}, {id: b}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "3", attrs: {value: 3}}, {id: "5", attrs: {value: 5}},
+          {id: "7", attrs: {value: 7}}, {id: "9", attrs: {value: 9}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  laid: {visibility: all}
+variables:
+  total: {type: int}
+  who: {type: seat}
+  points: {type: int, per: seat}
+functions:
+  can_play: {params: {s: seat}, value: "any(total + c.value <= 10 for c in hand(s))"}
+actions:
+  lay:
+    param: {name: card, from: "hand(player)"}
+    legal_if:
+      - {require: "total + card.value <= 10", text: "the count may not pass 10"}
+    effect:
+      - move: {from: "hand(player)", to: laid, cards: card}
+      - set: {total: "total + card.value"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats", packets: [4]}
+  - repeat:
+      while: "any(len(hand(s)) > 0 for s in seats)"
+      steps:
+        - if: "can_play(who)"
+          then:
+            - turn: {player: who, actions: [lay]}
+            - add: {"points[who]": 1}
+          elif:
+            - if: "not any(can_play(s) for s in seats)"
+              then:
+                - set: {total: 0}
+        - set: {who: "1 - who"}
+result:
+  returns: "points[seat]"
+"""
+
+
+def test_a_repair_that_leaves_the_seat_without_a_move_is_no_repair():
+    rs = compile_text(COUNT)
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            for k in range(5):
+                w = Determinizer(st, st.current_player(), random.Random(k)).sample()
+                assert view_of(w, st.current_player()) == view_of(st, st.current_player())
+            st.apply_action(rng.choice(st.legal_actions()))
