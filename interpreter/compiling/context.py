@@ -94,8 +94,10 @@ class OptionInfo:
             return convert_value(list(value), self.type, f"option '{self.name}'")
         if self.type is INT:
             try:
+                if isinstance(value, float) and not value.is_integer():
+                    raise ValueError(value)
                 value = int(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):  # (a web request's 1e400 is infinity)
                 raise ValueError(f"option '{self.name}' needs a whole number, not {value!r}") from None
             check_int(value, f"option '{self.name}'")
             if self.minimum is not None and value < self.minimum:

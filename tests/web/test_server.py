@@ -119,11 +119,13 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
         {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": {"nosuch": 1}},
         {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": [1]},
         {"ruleset": ["duzihu"], "seats": ["me", "ai", "ai"], "level": "random"},
+        b'{"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": {"first_dealer": 1e400}}',
+        {"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "options": {"first_dealer": 1.5}},
     ]
     for body in cases:
         status, answer = post(live, "/api/tables", body)
         assert status == 400 and answer["message"], (body if isinstance(body, dict) else body[:40], answer)
-    for name in ("../../etc/passwd", "x.json", ".hidden.json", "a/b.json", 7):
+    for name in ("../../etc/passwd", "x.json", ".hidden.json", "a/b.json", 7, "a" * 300 + ".json"):
         status, answer = post(live, "/api/resume", {"save": name})
         assert status == 400 and answer["message"]
     status, _ = post(live, "/api/tables", b"{}", headers={"Content-Length": "99999999"})

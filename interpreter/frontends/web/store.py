@@ -217,7 +217,11 @@ class Store:
         ):
             raise Refused("bad", N_("there is no such save"))
         save = self.folder / name
-        if not save.is_file():
+        try:
+            found = save.is_file()
+        except OSError:  # a name the file system refuses (too long, say)
+            found = False
+        if not found:
             raise Refused("bad", N_("there is no such save"))
         try:
             table = restore(save, self.ruleset)
