@@ -94,7 +94,7 @@ class OptionInfo:
             return convert_value(list(value), self.type, f"option '{self.name}'")
         if self.type is INT:
             try:
-                if isinstance(value, float) and not value.is_integer():
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                     raise ValueError(value)
                 value = int(value)
             except (TypeError, ValueError, OverflowError):  # (a web request's 1e400 is infinity)

@@ -51,8 +51,8 @@ class FlowError(Exception):
 def as_flow_error(exc: Exception, where: Where | None) -> FlowError:
     """Any failure of a ruleset's code as a FlowError: an expression's error with its own position
     (it carries a diagnostic), else a plain sentence, never Python's words for it."""
-    if isinstance(exc, FlowError):
-        return exc
+    if isinstance(exc, FlowError):  # where it happened, if it did not say (a seat out of a zone's range)
+        return FlowError(str(exc), where, exc.seed) if exc.where is None and where is not None else exc
     diag = getattr(exc, "diagnostic", None)
     if diag is not None and diag.span is not None:
         s = diag.span

@@ -1,0 +1,54 @@
+"""Bad values a program or a web request can give, and where a ruleset's step failed (found by
+writing games from the docs and sending a server hostile requests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.engine.program import FlowError
+from tests.engine.tiny import compile_text
+
+ROUNDS = """
+cardrules: 1
+id: rounds
+name: Rounds
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+options:
+  rounds: {type: int, default: 2, minimum: 1, maximum: 9}
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+variables:
+  total: {type: int}
+actions:
+  give:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - add: {total: 5}
+      - move: {from: "hand(player)", to: "hand(total)", cards: card}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - turn: {player: 0, actions: [give]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.mark.parametrize("value", [float("inf"), 1.5, True, "2", None])
+def test_a_whole_number_option_refuses_what_is_not_one(value):
+    rs = compile_text(ROUNDS)
+    if value == "2":  # (text, as the command line gives it, is read)
+        assert rs.check_options({"rounds": value}) == {"rounds": 2}
+        return
+    with pytest.raises(ValueError, match="needs a whole number"):
+        rs.check_options({"rounds": value})
+
+
+def test_a_seat_out_of_a_zones_range_in_an_effect_names_the_step_and_its_place():
+    rs = compile_text(ROUNDS)
+    st = rs.new_game(seed=1)
+    with pytest.raises(FlowError, match=r"seat 5 does not exist \(zone 'hand'\) in move of 'give' at tiny.yaml:\d+"):
+        st.apply_action(st.legal_actions()[0])
