@@ -41,8 +41,8 @@ def free_port() -> int:
 class LiveServer:
     """`cardrules serve` in a thread: start, stop (as a restart would) and start again."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, folder: Path, games: list | None = None):
+        self.folder, self.games = folder, games  # (None: the shipped games)
         self.port = free_port()
         self.thread: threading.Thread | None = None
         self.server = None
@@ -58,7 +58,7 @@ class LiveServer:
         from interpreter.frontends.web.app import make_app
         from interpreter.frontends.web.store import Store, shipped_games
 
-        self.app = make_app(Store(shipped_games(), self.folder))
+        self.app = make_app(Store(self.games if self.games is not None else shipped_games(), self.folder))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

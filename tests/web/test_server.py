@@ -320,3 +320,58 @@ def test_the_help_of_serve_speaks_the_readers_language():
         [sys.executable, "-m", "interpreter", "--lang", "ja", "serve", "--help"], capture_output=True, text=True
     )
     assert out.returncode == 0 and "待ち受けるポート。" in out.stdout and "The port to listen on." not in out.stdout
+
+
+# the AI seat's hints fail (a division by zero) when it is to move
+FAILING_HINTS = """
+cardrules: 1
+id: failing_hints
+name: Failing hints
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - repeat:
+      times: 2
+      steps:
+        - turn: {player: 0, actions: [play]}
+        - turn: {player: 1, actions: [play]}
+result:
+  returns: "0"
+hints:
+  evaluate: "len(table) // (len(hand(seat)) - len(hand(seat)))"
+"""
+
+
+def test_an_ai_seat_whose_ruleset_fails_tells_the_table_and_changes_nothing(save_dir, tmp_path):
+    from interpreter.frontends.web.store import Game
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "failing.yaml"
+    path.write_text(FAILING_HINTS, encoding="utf-8")
+    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
+    try:
+        asked = {"ruleset": "file:" + str(path), "seats": ["me", "ai"], "level": "greedy"}
+        status, made = post(live, "/api/tables", asked)
+        assert status == 201, made
+        seat = Seat(live, made["links"]["0"])
+        seat.my_turn()
+        seat.ws.send(json.dumps({"op": "act", "action": seat.view["moves"][0]["text"], "version": seat.version}))
+        told = seat.until(lambda m: m["type"] == "error")
+        assert told["code"] == "failed" and "hints.evaluate" in told["message"], told
+        before = snapshot(live, made["table"])
+        assert before["decider"] == 1 and len(live.errors) == 1
+        seat.close()
+    finally:
+        live.stop()

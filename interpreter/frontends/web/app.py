@@ -131,15 +131,26 @@ class Server:
             table.thinking = seat
             try:
                 await self.think(table.agent_move, seat, position)
-            except Refused as exc:  # a ruleset that fails: the game stays as it was, the table says so
-                self.errors.append(f"table {table.id}: {exc}")
-                return
-            except Exception as exc:
+            except Exception as exc:  # a ruleset that fails (or a bug): the game stays as it was, and
+                # everyone at the table is told, as a person's refused move would be
                 self.errors.append(f"table {table.id}: {exc.__class__.__name__}: {exc}")
+                table.thinking = None
+                await self._tell_failure(table, exc)
                 return
             finally:
                 table.thinking = None
             await self.broadcast(table)
+
+    async def _tell_failure(self, table: Table, exc: Exception) -> None:
+        """An AI seat could not move: every browser at the table gets the reason and the table as it is."""
+        for client in list(self.clients.get(table.id, ())):
+            if isinstance(exc, Refused):
+                with use_language(client.lang):
+                    message = {"type": "error", "code": exc.code, "message": words.refusal(exc)}
+            else:
+                message = {"type": "error", "code": "internal", "message": "internal error"}
+            await self._send(client, message)
+        await self.broadcast(table)
 
     # ----- one browser -------------------------------------------------------------------------
     async def socket(self, ws: WebSocket) -> None:

@@ -115,7 +115,10 @@ class Table:
             if self.state.decisions != position or self.agent_to_act() != seat:
                 return False
             copy = self.state.clone()
-        action = self.agents[seat].choose(copy)  # outside the lock: people may read the table meanwhile
+        try:
+            action = self.agents[seat].choose(copy)  # outside the lock: people may read the table meanwhile
+        except FlowError as exc:  # the ruleset's hints failing, say: the game stays as it was
+            raise Refused("failed", f"the ruleset failed during play: {exc}") from None
         with self.lock:
             if self.state.decisions != position or self.agent_to_act() != seat:
                 return False
