@@ -12,6 +12,7 @@ from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import compile_preference
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
+from interpreter.compiling.public import check_public
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_effect
@@ -178,6 +179,7 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
         for label, value in status.items():
             fc.about(f"display.status {label}")
             where = values.get(label) or spans.get(label)
+            check_public(c, value, where, "a status line", whole=True)
             compiled = fc.typed(value, where)
             if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
                 parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, str(compiled.type), compiled.src)]
@@ -187,6 +189,9 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
         item = line if isinstance(line, Mapping) and "text" in line else {"text": line}
         span = getattr(line, "span", None)
         condition = fc.expr(item["if"], vspan(item, "if", span), BOOL) if "if" in item else None
+        check_public(c, item["text"], vspan(item, "text", span), "a status line")
+        if "if" in item:
+            check_public(c, item["if"], vspan(item, "if", span), "whether a status line shows", whole=True)
         out.append((texts(fc, item["text"], vspan(item, "text", span)), condition))
     return tuple(out)
 

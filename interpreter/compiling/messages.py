@@ -31,7 +31,7 @@ def template(fc: Any, source: Any, span: Span | None) -> tuple:
     for m in _PLACEHOLDER.finditer(text):
         _unmatched_braces(fc, whole, text, pos, m.start())
         parts.append(text[pos : m.start()])
-        expr, spec = _split_format(m.group(1))
+        expr, spec = split_format(m.group(1))
         piece = SubSource(whole._whole, whole._start + m.start(1), expr)
         compiled = fc.typed(piece, span)
         if compiled is not None and not shown_in_words(fc, compiled.type, piece):
@@ -49,7 +49,7 @@ def template(fc: Any, source: Any, span: Span | None) -> tuple:
     return tuple(parts)
 
 
-def _split_format(inner: str) -> tuple[str, str | None]:
+def split_format(inner: str) -> tuple[str, str | None]:
     """`total[0]:seat` -> ('total[0]', 'seat'); a ':' inside quotes is part of the expression."""
     quote = None
     for i in range(len(inner) - 1, -1, -1):

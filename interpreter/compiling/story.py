@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from interpreter.base.diagnostics import Span
 from interpreter.compiling.context import SubSource, vspan
 from interpreter.compiling.messages import template
+from interpreter.compiling.public import check_public
 from interpreter.engine import program as P
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
 from interpreter.model import Step
@@ -57,6 +58,7 @@ class StoryCompiler:
     """`announce`, `event` and `end_deal` steps, and the titles of decisions."""
 
     def step_announce(self: FlowCompiler, s: Step, out: list) -> None:
+        check_public(self.c, s.value, s.span, "an announce text")
         self.emit(out, P.Emit("message", texts(self, s.value, s.span)), s, "announce")
 
     def step_event(self: FlowCompiler, s: Step, out: list) -> None:
@@ -113,4 +115,7 @@ class StoryCompiler:
 
     def prompt(self: FlowCompiler, v: Mapping, s: Step) -> dict[str, tuple]:
         """A decision's title (`prompt:` of a turn or claim) as templates."""
-        return texts(self, v.get("prompt"), vspan(v, "prompt", s.span)) if "prompt" in v else {}
+        if "prompt" not in v:
+            return {}
+        check_public(self.c, v.get("prompt"), vspan(v, "prompt", s.span), "a decision's prompt")
+        return texts(self, v.get("prompt"), vspan(v, "prompt", s.span))

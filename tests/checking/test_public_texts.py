@@ -1,0 +1,82 @@
+"""Texts every seat sees (status lines, prompts, announcements) that would show a hidden variable
+are warned about when the ruleset is checked (docs/language.md: they are public)."""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pytest
+
+from interpreter.compiling.pipeline import check_text
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+GAME = """
+cardrules: 1
+id: secrets
+name: Secrets
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  points: {type: int, per: seat}
+  secret: {type: int, per: seat, visibility: owner}
+  hidden_total: {type: int, visibility: none}
+functions:
+  told: {params: {s: seat}, value: "secret[s] + 1"}
+  deeper: {params: {s: seat}, value: "told(s) * 2"}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+      - add: {"points[player]": 1, "secret[player]": 7, hidden_total: 3}
+      - __STEP__
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - turn: {player: 0, actions: [play], prompt: "__PROMPT__"}
+result:
+  returns: "points[seat]"
+display:
+  status:
+    - "__STATUS__"
+"""
+
+
+def _warnings(step: str = "add: {hidden_total: 0}", prompt: str = "to play", status: str = "Points {points}") -> list:
+    text = GAME.replace("__STEP__", step).replace("__PROMPT__", prompt).replace("__STATUS__", status)
+    report = check_text(text, "secrets.yaml")
+    assert report.ok, [d.message for d in report.diagnostics]
+    return [d.message for d in report.diagnostics if d.severity == "warning"]
+
+
+def test_public_texts_reading_only_public_values_are_not_warned_about():
+    assert _warnings() == []
+    assert _warnings(step='event: {kind: note, to: "[player]", text: "yours: {secret[player]}"}') == []
+
+
+@pytest.mark.parametrize(
+    ("where", "part", "expected"),
+    [
+        ("status", "Secrets {secret}", "a status line is shown to every seat, and it reads 'secret'"),
+        ("status", "Total {hidden_total}", "visible to nobody"),
+        ("status", "Deeper {deeper(0)}", "reads 'secret' (through 'deeper')"),
+        ("prompt", "{0:seat} holds {told(0)}", "a decision's prompt is shown to every seat"),
+        ("step", 'announce: "now {hidden_total}"', "an announce text is shown to every seat"),
+    ],
+)
+def test_a_public_text_that_reads_a_hidden_variable_is_warned_about(where, part, expected):
+    found = _warnings(**{where: part})
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_no_shipped_ruleset_shows_a_hidden_variable_to_every_seat():
+    for path in sorted(glob.glob(str(ROOT / "rulesets" / "**" / "*.yaml"), recursive=True)):
+        report = check_text(Path(path).read_text(encoding="utf-8"), path)
+        assert not [d for d in report.diagnostics if "is shown to every seat" in d.message], path
