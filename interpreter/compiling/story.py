@@ -73,6 +73,12 @@ class StoryCompiler:
 
     def _event(self: FlowCompiler, s: Step, ins: Any) -> Any:
         v = s.value if isinstance(s.value, Mapping) else {}
+        if "to" not in v:  # an event to every seat (an end_deal's too): its texts and rows are public
+            check_public(self.c, v.get("text"), s.span, "an event's text")
+            for row in v.get("rows") or ():
+                if isinstance(row, Mapping):
+                    check_public(self.c, row.get("label"), s.span, "a row's label")
+                    check_public(self.c, row.get("value"), s.span, "a row's value", whole=True)
         ins.text = texts(self, v.get("text"), s.span)
         ins.seat = self.expr(v["seat"], vspan(v, "seat", s.span), INT) if "seat" in v else None
         card_list = ListT(self.c.names.card)

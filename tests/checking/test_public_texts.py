@@ -69,6 +69,8 @@ def test_public_texts_reading_only_public_values_are_not_warned_about():
         ("status", "Deeper {deeper(0)}", "reads 'secret' (through 'deeper')"),
         ("prompt", "{0:seat} holds {told(0)}", "a decision's prompt is shown to every seat"),
         ("step", 'announce: "now {hidden_total}"', "an announce text is shown to every seat"),
+        ("step", 'event: {kind: note, text: "all see {secret[0]}"}', "an event's text is shown to every seat"),
+        ("step", "event: {kind: note, rows: [{label: Secret, value: secret}]}", "a row's value is shown to every seat"),
     ],
 )
 def test_a_public_text_that_reads_a_hidden_variable_is_warned_about(where, part, expected):
