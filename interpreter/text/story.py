@@ -64,9 +64,8 @@ class StoryWriter:
 
     def _decision(self, event: Mapping) -> str:
         r = self.r
-        words = [r.action_label(event.get("action", "?"))]
-        if event.get("value") is not None:
-            words.append(" ".join(r.card(w) if w in r.index else w for w in str(event["value"]).split(" ")))
+        value = event.get("value")  # its cards, suit or rank by name, as the menu writes moves
+        words = [r.action(str(event.get("action", "?")) + ("" if value is None else f" {value}"))]
         words.extend(r.card(c) for c in event.get("cards") or ())
         what = " ".join(words)
         who = r.player(event.get("seat", -1))

@@ -135,3 +135,7 @@ def test_a_move_naming_a_suit_shows_the_suits_name_at_the_prompt_and_on_the_web_
     assert Renderer(rs).action("name_suit red") == "name suit Rouge"
     assert Renderer(rs).action("play red-2") == "play " + Renderer(rs).card("red-2")
     assert ruleset_data(rs)["actions"]["name_suit"]["param"] == "suit"
+    from interpreter.text.story import StoryWriter
+
+    told = StoryWriter(Renderer(rs))._decision({"kind": "action", "seat": 1, "action": "name_suit", "value": "blue"})
+    assert told.endswith(": name suit Bleu"), told
