@@ -118,10 +118,12 @@ def test_a_refused_move_of_an_action_named_with_an_underscore_is_explained_by_it
 
 @pytest.mark.parametrize(
     ("spec", "noted"),
-    [("normal:max_seconds=0", False), ("random", False), ("ismcts:seconds=0.01", True)],
+    [("normal:iterations=3,max_seconds=0", False), ("random", False), ("ismcts:seconds=0.01", True)],
 )
-def test_simulate_notes_a_time_budget_and_not_a_levels_cap(spec, noted):
-    result = CliRunner().invoke(cli, ["simulate", "hearts", "-n", "1", "--agents", spec], catch_exceptions=False)
+def test_simulate_notes_a_time_budget_and_not_a_levels_cap(spec, noted, tmp_path):
+    game = tmp_path / "high_card.yaml"
+    game.write_text(HIGH_CARD, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", str(game), "-n", "1", "--agents", spec], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert ("time budget" in result.output) == noted
 
