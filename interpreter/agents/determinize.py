@@ -127,10 +127,10 @@ class Determinizer:
             self.script, seen = self._study(state.history[start:])
             self.free = [p for p in range(len(self.order)) if p not in seen]
             self.dealt_free = set(self.free)  # the positions a sample's order re-deals
-            self.free_set = self.dealt_free | {p for p in self.face_at if p >= len(self.order) and p not in seen}
             self.hidden_faces = sorted(self.order[p] for p in self.free)
             # repairs, and what they teach (agents/repairs.py)
             self.mend = Repairs(self.rs, rng, self.free, self.later.study(seen))
+            self.free_set = self.mend.pool.keys()  # every position never seen: the deal's and later ones
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""

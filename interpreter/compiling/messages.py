@@ -49,6 +49,11 @@ def template(fc: Any, source: Any, span: Span | None) -> tuple:
     return tuple(parts)
 
 
+def placeholder_expressions(text: str) -> list[str]:
+    """The expressions of a template's placeholders (`Seat {winner:seat}` -> ['winner'])."""
+    return [split_format(m.group(1))[0] for m in _PLACEHOLDER.finditer(text)]
+
+
 def split_format(inner: str) -> tuple[str, str | None]:
     """`total[0]:seat` -> ('total[0]', 'seat'); a ':' inside quotes is part of the expression."""
     quote = None

@@ -8,17 +8,14 @@ would show it to everybody.  `PublicTexts.check` warns where one does.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from interpreter.compiling.messages import split_format
+from interpreter.compiling.messages import placeholder_expressions
 from interpreter.expr import DEFAULT_LIMITS
 from interpreter.expr.ast import free_names
 from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
-
-_PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
 def _names(text: str) -> set[str]:
@@ -57,9 +54,7 @@ class PublicTexts:
             return
         items = value.values() if isinstance(value, Mapping) else (value,)
         for text in items:
-            parts = [str(text)] if whole else [m.group(1) for m in _PLACEHOLDER.finditer(str(text))]
-            for part in parts:
-                expr = part if whole else split_format(part)[0]
+            for expr in [str(text)] if whole else placeholder_expressions(str(text)):
                 for name in sorted(_names(expr)):
                     hidden = self.hidden_read(name)
                     if hidden is not None:

@@ -46,8 +46,9 @@ class Renderer:
         self._teams = {t.id: t.name for t in teams}
         self._suits = dict(zip(rs.cards.suit_ids, rs.cards.suit_names))
         self._ranks = dict(zip(rs.cards.rank_ids, rs.cards.rank_names))
+        self._by_kind = {"suit": self._suits, "rank": self._ranks}  # named values by their type
         # by action: the names of the suits or ranks its parameter takes (a move naming one shows it so)
-        self._named = {a.name: {"suit": self._suits, "rank": self._ranks}.get(a.param_kind) for a in rs.actions}
+        self._named = {a.name: self._by_kind.get(a.param_kind) for a in rs.actions}
 
     def _encodable(self, text: str) -> bool:
         try:
@@ -162,7 +163,7 @@ class Renderer:
             return WORDS["none"]
         if kind == "seat":
             return self.seat(value)
-        named = {"suit": self._suits, "rank": self._ranks}.get(kind)
+        named = self._by_kind.get(kind)
         if named is not None:
             return self.text(named[value]) if value in named else str(value)
         if kind == "team":

@@ -16,6 +16,7 @@ import pytest
 websockets_sync = pytest.importorskip("websockets.sync.client")
 websockets_exceptions = pytest.importorskip("websockets.exceptions")
 
+from tests.engine.tiny import HIGH_CARD  # noqa: E402
 from tests.web.conftest import LiveServer  # noqa: E402
 
 
@@ -322,41 +323,18 @@ def test_the_help_of_serve_speaks_the_readers_language():
     assert out.returncode == 0 and "待ち受けるポート。" in out.stdout and "The port to listen on." not in out.stdout
 
 
-# the AI seat's hints fail (a division by zero) when it is to move
-FAILING_HINTS = """
-cardrules: 1
-id: failing_hints
-name: Failing hints
-players: {count: 2}
-deck:
-  suits: [{id: s}]
-  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
-zones:
-  deck: {visibility: none}
-  hand: {per: seat, visibility: owner}
-  table: {visibility: all}
-actions:
-  play:
-    param: {name: card, from: "hand(player)"}
-    effect:
-      - move: {from: "hand(player)", to: table, cards: card}
-flow:
-  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
-  - repeat:
-      times: 2
-      steps:
-        - turn: {player: 0, actions: [play]}
-        - turn: {player: 1, actions: [play]}
-result:
-  returns: "0"
+# the AI seat's hints fail (a division by zero) when it is to move (seat 0 leads, seat 1 follows)
+FAILING_HINTS = (
+    HIGH_CARD
+    + """
 hints:
   evaluate: "len(table) // (len(hand(seat)) - len(hand(seat)))"
 """
+)
 
 
 def test_an_ai_seat_whose_ruleset_fails_tells_the_table_and_changes_nothing(save_dir, tmp_path):
     from interpreter.frontends.web.store import Game
-    from tests.web.conftest import LiveServer
 
     path = tmp_path / "failing.yaml"
     path.write_text(FAILING_HINTS, encoding="utf-8")

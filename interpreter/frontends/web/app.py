@@ -129,16 +129,17 @@ class Server:
             if seat is None:
                 return
             table.thinking = seat
+            failure: Exception | None = None
             try:
                 await self.think(table.agent_move, seat, position)
-            except Exception as exc:  # a ruleset that fails (or a bug): the game stays as it was, and
-                # everyone at the table is told, as a person's refused move would be
+            except Exception as exc:  # a ruleset that fails (or a bug): the game stays as it was
                 self.errors.append(f"table {table.id}: {exc.__class__.__name__}: {exc}")
-                table.thinking = None
-                await self._tell_failure(table, exc)
-                return
+                failure = exc
             finally:
                 table.thinking = None
+            if failure is not None:  # everyone at the table is told, as a person's refused move would be
+                await self._tell_failure(table, failure)
+                return
             await self.broadcast(table)
 
     async def _tell_failure(self, table: Table, exc: Exception) -> None:

@@ -36,6 +36,11 @@ class Refused(Exception):
         self.code = code
 
 
+def failed_in_play(exc: FlowError) -> Refused:
+    """The refusal that tells a table its ruleset failed during play (the game stays as it was)."""
+    return Refused("failed", f"the ruleset failed during play: {exc}")
+
+
 def new_token() -> str:
     """An unguessable join token (128 random bits)."""
     return secrets.token_urlsafe(16)
@@ -118,7 +123,7 @@ class Table:
         try:
             action = self.agents[seat].choose(copy)  # outside the lock: people may read the table meanwhile
         except FlowError as exc:  # the ruleset's hints failing, say: the game stays as it was
-            raise Refused("failed", f"the ruleset failed during play: {exc}") from None
+            raise failed_in_play(exc) from None
         with self.lock:
             if self.state.decisions != position or self.agent_to_act() != seat:
                 return False
@@ -132,7 +137,7 @@ class Table:
         except IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
         except FlowError as exc:
-            raise Refused("failed", f"the ruleset failed during play: {exc}") from None
+            raise failed_in_play(exc) from None
         self.state = after
         self.moves += 1
         self.save()

@@ -512,7 +512,7 @@
   function explain(c) {
     const v = T.view;
     if (v.to_act !== T.seat) return toast(w("not_your_turn"), "rule");
-    const verb = (v.choice && v.choice.action) || (v.moves.find((m) => m.card) || {}).action || Object.keys(T.rs.actions).find((a) => T.rs.actions[a].card);
+    const verb = (v.choice && v.choice.action) || (v.moves.find((m) => m.card) || {}).action || Object.keys(T.rs.actions).find((a) => T.rs.actions[a].param === "card");
     if (!verb) return toast(`${cardName(c)}: ${w("not_playable")}`, "rule");
     send({ op: "explain", action: `${verb} ${c}` });
   }
