@@ -85,6 +85,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     f"partial_if belongs to an action that chooses several values (param count); '{a.name}' does not",
                     getattr(a.partial_if, "span", a.span),
                 )
+            fc.about(f"{a.name}: partial_if", a.rule)
             partial = fc.expr(a.partial_if, getattr(a.partial_if, "span", a.span), BOOL)
         prefer = compile_preference(fc, a)
         deliberate = compile_preference(fc, a, "deliberate") or prefer

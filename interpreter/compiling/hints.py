@@ -25,6 +25,7 @@ def compile_preference(fc: Any, action: Any, key: str = "prefer") -> Callable | 
     if value is None:
         return None
     varying = frozenset({action.param_name}) if action.param_name else None  # the rest: once per decision
+    fc.about(f"hints.{key}: {action.name}", action.rule)
     return fc.expr(value, getattr(model, f"{key}_spans").get(action.name), INT, varying)
 
 

@@ -113,3 +113,24 @@ def test_perf_of_an_invalid_file_reports_its_errors_only(tmp_path):
     result = CliRunner().invoke(cli, ["validate", "--perf", str(path)], env={"NO_COLOR": "1"})
     assert result.exit_code == 1 and "unknown function 'wrth'" in result.output
     assert "random decisions" not in result.output
+
+
+def test_perf_names_partial_if_and_preferences_as_what_they_are(tmp_path):
+    """Each metered expression is labelled by its own role (a `partial_if` was once listed as the
+    `available_if` compiled before it, a `hints.prefer` as the last restriction)."""
+    text = SLOW.replace(
+        "result:",
+        'hints:\n  prefer: {play: "card.value"}\nresult:',
+    )
+    path = tmp_path / "prefer.yaml"
+    path.write_text(text, encoding="utf-8")
+    run = perf_run(path, decisions=50)
+    assert run is not None
+    roles = {(m.what, m.rule) for m in run.profile.expressions}
+    assert ("hints.prefer: play", None) in roles
+    scopa = Path(__file__).resolve().parents[2] / "rulesets" / "scopa.yaml"
+    run = perf_run(scopa, decisions=50)
+    assert run is not None
+    partial = [m for m in run.profile.expressions if m.what.endswith(": partial_if")]
+    assert len(partial) == 1 and partial[0].span is not None and partial[0].span.line == 279
+    assert not any(m.what.endswith("available_if") and m.span == partial[0].span for m in run.profile.expressions)
