@@ -201,6 +201,7 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         json.dumps({"op": "act", "action": legal, "version": "1"}),
         json.dumps({"op": "offer", "action": "play", "chosen": "x"}),
         json.dumps({"op": "offer", "action": "play", "chosen": [1] * 100}),
+        json.dumps({"op": "offer", "action": "nosuch", "chosen": []}),  # no such choice now
         json.dumps({"op": "undo", "version": me.version}),
         json.dumps({"op": "next"}),
         "[" * 3000,
@@ -227,7 +228,10 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
     # a legal move with a stray field asking for another seat is only the sender's own move
     me.send(json.dumps({"op": "act", "action": legal, "version": me.version, "seat": 1}))
     assert live.store.tables[table].state.decisions > before["decisions"]
-    me.ws.send(b"\x00\x01binary")  # a binary frame: the socket closes, the server goes on
+    me.ws.send(b"\x00\x01binary")  # a binary frame: answered as malformed, the socket stays open
+    assert me.until(lambda m: m["type"] == "error")["code"] == "bad"
+    me.ws.send(json.dumps({"op": "echo"}))
+    assert me.until(lambda m: m["type"] in ("echo", "error"))["type"] == "echo"
     assert get(live, "/api/lobby") == 200
     other.close()
     me.close()
@@ -350,6 +354,9 @@ def test_an_ai_seat_whose_ruleset_fails_tells_the_table_and_changes_nothing(save
         assert told["code"] == "failed" and "hints.evaluate" in told["message"], told
         before = snapshot(live, made["table"])
         assert before["decider"] == 1 and len(live.errors) == 1
+        # the view says why the AI seat waits, and shows nobody thinking, until the game changes
+        stuck = seat.until(lambda m: m["type"] == "view")["view"]
+        assert stuck["thinking"] is None and "hints.evaluate" in stuck["stuck"], stuck
         seat.close()
     finally:
         live.stop()

@@ -87,6 +87,8 @@ class Server:
         start = n if fresh else 0
         client.events, client.last_event = len(events), (events[-1] if events else None)
         with use_language(client.lang):
+            if view["stuck"] is not None:
+                view["stuck"] = words.refusal(Exception(view["stuck"]))
             names = seat_words(table.rs, client.seat, client.lang)
             said = story_lines(table.rs, client.seat, client.lang, events[start:])
         return {
@@ -138,6 +140,7 @@ class Server:
             finally:
                 table.thinking = None
             if failure is not None:  # everyone at the table is told, as a person's refused move would be
+                table.mark_stuck(failure)
                 await self._tell_failure(table, failure)
                 return
             await self.broadcast(table)
@@ -176,11 +179,12 @@ class Server:
             await self.send_view(table, client)
             self.kick(table)
             while True:
-                raw = await ws.receive_text()
-                await self.handle(table, client, raw)
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                # a binary frame is answered as a malformed message, the socket stays open
+                await self.handle(table, client, frame.get("text", frame.get("bytes")))
         except (WebSocketDisconnect, RuntimeError):
-            pass
-        except KeyError:  # a bytes frame (receive_text expects text)
             pass
         finally:
             self.clients.get(table.id, set()).discard(client)
@@ -275,7 +279,9 @@ class Server:
 
 
 def _parse(raw: Any) -> dict:
-    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
+    if not isinstance(raw, str):  # a binary frame: messages are JSON text
+        raise Refused("bad", N_("a malformed message"))
+    if len(raw) > MAX_MESSAGE:
         raise Refused("bad", N_("a message too long"))
     try:
         message = json.loads(raw)

@@ -66,6 +66,18 @@ class Table:
     file_lock: FileLock | None = None
     moves: int = 0  # whole moves applied since the server took the table (the load test counts them)
     thinking: int | None = None  # the agent seat choosing now, if any
+    stuck: tuple[int, str] | None = None  # (decisions, reason): an agent could not move there
+
+    def mark_stuck(self, exc: Exception) -> None:
+        """An agent failed to move at the current position: the view says why until the game changes."""
+        with self.lock:
+            reason = str(exc) if isinstance(exc, Refused) else N_("internal error")
+            self.stuck = (self.state.decisions, reason)
+
+    def stuck_reason(self) -> str | None:
+        """Why the agent to act could not move, while the game is still where it failed."""
+        stuck = self.stuck
+        return stuck[1] if stuck is not None and stuck[0] == self.state.decisions else None
 
     def __post_init__(self) -> None:
         from interpreter.agents.spec import make_agents
@@ -138,7 +150,7 @@ class Table:
             raise Refused("illegal", str(exc)) from None
         except FlowError as exc:
             raise failed_in_play(exc) from None
-        self.state = after
+        self.state, self.stuck = after, None
         self.moves += 1
         self.save()
 
@@ -163,7 +175,7 @@ class Table:
             for _s, kind, value in moves[: min(last, MAX_UNDO_REPLAY)]:
                 action = next(a for a in st.legal_actions() if a.kind == kind and a.value == value)
                 st.apply_action(action)
-            self.state = st
+            self.state, self.stuck = st, None
             self.moves += 1
             self.save()
 
@@ -174,6 +186,7 @@ class Table:
                 raise Refused("turn", N_("the game is not over yet"))
             self.game_number += 1
             self.state = self.rs.new_game(seed=self.game_seed, options=self.options, carry_from=self.state, story=True)
+            self.stuck = None
             self.moves += 1
             self.save()
 

@@ -115,12 +115,14 @@ def seat_view(table: Any, seat: int) -> dict:
         # who is thinking: an agent's seat when it is to act; "table" while a claim window waits
         # for others (to_act is then hidden, so nobody learns who could claim)
         "thinking": _thinking(table, to_act, obs),
+        # an AI seat that could not move here: why (the table waits; nobody is thinking)
+        "stuck": table.stuck_reason(),
     }
     return view
 
 
 def _thinking(table: Any, to_act: int | None, obs: dict) -> Any:
-    if obs["terminal"]:
+    if obs["terminal"] or table.stuck_reason() is not None:
         return None
     if to_act is None:
         return "table"
@@ -211,7 +213,9 @@ def choice_offer(table: Any, seat: int, action: str, chosen: list[str]) -> dict:
         if pick is None:
             raise Refused("illegal", N_("this card cannot be chosen with the cards chosen before it"))
         st.apply_action(pick)
-    choice = st.observation(seat).get("choice") or {}
+    choice = st.observation(seat).get("choice")
+    if choice is None or choice["action"] != action:
+        raise Refused("illegal", N_("there is no choice of cards by that name now"))
     return {"chosen": chosen, "offer": choice.get("offer", []), "complete": bool(choice.get("complete"))}
 
 

@@ -17,6 +17,7 @@ WORDS = {
     "turn_of": N_("{who} to play"),
     "thinking": N_("thinking…"),
     "waiting": N_("Waiting for the other players…"),
+    "stuck": N_("{who} could not move: {reason}"),
     "cards": N_("{n} cards"),
     "card_back": N_("a face-down card"),
     "playable": N_("playable"),

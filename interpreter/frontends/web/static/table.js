@@ -353,6 +353,7 @@
     const head = el("div", { class: "decision", "aria-live": "polite" });
     if (v.terminal) head.append(w("game_over"));
     else if (v.to_act === T.seat) head.append(el("strong", {}, w("your_turn")), v.decision ? " — " : "", v.decision ? parts(v.decision) : "");
+    else if (v.stuck) head.append(el("span", { class: "stuck" }, w("stuck", { who: player(v.to_act), reason: v.stuck })));
     else if (v.thinking === "table") head.append(w("waiting"));
     else if (v.to_act !== null && v.to_act !== undefined) head.append(w("turn_of", { who: player(v.to_act) }), v.decision ? " — " : "", v.decision ? parts(v.decision) : "");
     box.append(head);
