@@ -129,7 +129,17 @@ class Screen:
             if not held:
                 continue
             if s != seat and info.visibility == "owner":
-                counts.append(f"{self.r.player(s)} {len(held)}")
+                seen = [c for c in held if c is not None]
+                if not seen or info.show == "count":  # nothing of it face up: how many only
+                    counts.append(f"{self.r.player(s)} {len(held)}")
+                    continue
+                # a hand turned face up (a dummy's): its cards, and how many of it stay face down
+                shown = [self.r.card(c) for c in self.sort(info.name, seen)]
+                if len(seen) < len(held):
+                    hidden = len(held) - len(seen)
+                    shown.append(ngettext("and {n} face-down card", "and {n} face-down cards", hidden))
+                first = self._whose(label, s, seat) + f" ({len(held)}): "
+                out.extend(wrap(shown, self.columns, first=first, indent="    "))
                 continue
             if info.show == "count":
                 head = self._whose(label, s, seat)

@@ -111,3 +111,33 @@ def test_cards_placed_by_a_seat_name_that_seat(tmp_path):
     session, out = _session(tmp_path, 0, seat=1)
     session.state.apply_action(session.state.legal_actions()[0])
     assert _table_line(session, out).startswith("table: Seat 0 ")
+
+
+def test_a_hand_turned_face_up_is_shown_to_the_others_card_by_card(tmp_path):
+    """A seat's own-eyes-only hand that the flow turns face up (a dummy's) is shown to every other
+    seat card by card, with how many of it stay face down; a hand with nothing face up, as a count."""
+    text = TABLE.replace("__TABLE__", "0").replace("__SORT__", "").replace(
+        "  - move: {from: deck, to: table, count: 0}\n",
+        "  - deal: {from: deck, to: hand, seats: '[1]', packets: [2]}\n"
+        "  - reveal: hand(1)\n"
+        "  - deal: {from: deck, to: hand, seats: '[1]', packets: [1]}\n",
+    )
+    rs = compile_text(text)
+    out: list[str] = []
+    session = Session(
+        rs=rs, ruleset_path="table.yaml", seat=0, agents=make_agents("random", rs, 1), agent_spec="random",
+        seed=1, options={}, renderer=Renderer(rs), echo=out.append, read=lambda prompt: None,
+        save_path=tmp_path / "save.json",
+    )
+    session.state = rs.new_game(seed=1, deck_orders=[ORDER])
+    session.start()
+    session._show()
+    line = _zone_line(out, "Hand of Seat 1")
+    mine = session.state.observation(1)["zones"]["hand"][1]
+    seen = [c for c in session.state.observation(0)["zones"]["hand"][1] if c is not None]
+    hidden = [c for c in mine if c not in seen]
+    assert len(seen) == 3 and len(hidden) == 1
+    assert line.startswith("Hand of Seat 1 (4): ") and line.endswith("and 1 face-down card"), line
+    r = Renderer(rs)
+    assert all(r.card(c) in line for c in seen) and r.card(hidden[0]) not in line, line
+    assert not any(line.startswith("Cards in hand") and "Seat 1" in line for line in out)
