@@ -200,7 +200,7 @@ class Renderer:
             if isinstance(p, str):
                 if english and you:
                     agreed = _you_agree(p)
-                    subject = agreed != p
+                    subject = agreed != p and not _POSSESSIVE.match(p)
                     p = agreed
                 elif english and subject:
                     p = _and_agree(p)
@@ -265,6 +265,7 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
 
 
 _FIRST_WORD = re.compile(r"( +)([a-z]+)(?![A-Za-z'-])")
+_POSSESSIVE = re.compile(r"['\u2019]s(?![A-Za-z])")
 _YOU_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _AND_VERBS = ("takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
@@ -272,8 +273,10 @@ _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "
 
 def _you_agree(text: str) -> str:
     """English text right after the viewer's "You": a verb written for a seat ("takes", "has")
-    agrees with "you" ("take", "have"), since texts are written once for every seat (the same
-    rule as `youAgree` in the browser's table.js)."""
+    agrees with "you" ("take", "have"), and a possessive ("'s trick") becomes "Your trick", since
+    texts are written once for every seat (the same rules as `youAgree` in the browser's table.js)."""
+    if _POSSESSIVE.match(text):
+        return "r" + text[2:]
     m = _FIRST_WORD.match(text)
     if m is None:
         return text

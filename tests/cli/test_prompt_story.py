@@ -378,6 +378,9 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ),
         ([{"seat": 0}, " 26"], 0, "en", "You 26"),
         ([{"seat": 0}, " takes trick 3."], 0, "ja", "You take trick 3."),  # no Japanese text: the English one
+        ([{"seat": 0}, "'s trick: ", {"seat": 1}, " takes it."], 0, "en", "Your trick: Seat 1 takes it."),
+        ([{"seat": 1}, " wins ", {"seat": 0}, "\u2019s card."], 0, "en", "Seat 1 wins your card."),
+        ([{"seat": 1}, "'s trick."], 0, "en", "Seat 1's trick."),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):

@@ -129,6 +129,7 @@
     return text;
   }
   function youAgree(text) {
+    if (/^['\u2019]s(?![A-Za-z])/.test(text)) return ["r" + text.slice(2), false]; // "You's trick": "Your trick"
     const m = /^( +)([a-z]+)(?![A-Za-z'-])/.exec(text);
     if (!m) return [text, false];
     const verb = youVerb(m[2]);
