@@ -51,6 +51,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
     exprs = ExprCompiler(scope, profile=profile)
+    exprs.refused = frozenset(c.refused_names)
     compile_functions(c, exprs)
     fc = FlowCompiler(c, exprs)
     actions = compile_actions(c, fc)

@@ -269,6 +269,7 @@ class Compiler:
         self.names = Names(self.cards, model)
         self.slots = Slots()
         self.global_names: dict[str, Any] = {}
+        self.refused_names: set[str] = set()  # declarations refused for hiding a builtin
         self.declared_spans: dict[str, Span | None] = {}  # names the ruleset declared, and where
         self.zone_info: list[ZoneInfo] = []
         self.var_info: list[VarInfo] = []
@@ -311,7 +312,8 @@ class Compiler:
                 span,
                 "choose another name",
             )
-            return  # the builtin stays visible, so its uses raise no follow-up errors
+            self.refused_names.add(name)  # its uses as a value are not reported again
+            return  # the builtin stays visible, so its calls raise no follow-up errors
         if name in CONTEXT_WORDS:
             self.bag.error(
                 f"{what} cannot be named '{name}': the engine's '{name}' is {CONTEXT_WORDS[name]}",

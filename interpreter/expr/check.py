@@ -187,6 +187,8 @@ class Checker(CallChecks):
             return Code(found.type, found.load, NOTHING, True, src=src)
         if isinstance(found, Function) and found.uncalled is not None:
             return self.error(found.uncalled[0], node.start, node.end, found.uncalled[1])
+        if isinstance(found, Function) and node.id in self.names.compiler.refused:
+            return FAILED  # the declaration that would have bound it is the error
         if found is not None:
             hint = (
                 found.signature()

@@ -104,6 +104,9 @@ class ExprCompiler:
         self._inlining = 0 if profile is None else MAX_INLINING  # a profile measures each call on its own
         self.builtins = builtin_functions(limits)
         self.functions: dict[str, UserFunction] = {}
+        # names a ruleset declared in vain (they would hide a builtin): that error is reported
+        # once, where declared, and a use of the name as a value is not reported again
+        self.refused: frozenset[str] = frozenset()
         self.diagnostics: list[Diagnostic] = []
         self._frame_size = 0
         self._finished = False

@@ -238,6 +238,14 @@ EXPECTED: dict[str, list[E]] = {
             hint="choose another name",
         ),
     ],
+    "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
+        E(
+            26,
+            3,
+            "a variable cannot be named 'count': it would hide the builtin count()",
+            hint="choose another name",
+        ),
+    ],
     "model_constant_hides_builtin.yaml": [  # constants: {len: 3, seats: [0, 1]}; len() still works
         E(17, 3, "a constant cannot be named 'len': it would hide the builtin len()", hint="choose another name"),
         E(18, 3, "a constant cannot be named 'seats': the engine's 'seats' is every seat, 0 to num_players - 1"),
