@@ -39,6 +39,7 @@ WORDS = {
     "no_move": N_("there is no move {n}; choose 1 to {last}"),
     "which": N_("which move? {moves}"),
     "not_now": N_("{card} is not a move now"),
+    "bare_command": N_("'{command}' takes nothing after it: type just {command}"),
     "unknown": N_("'{line}' is not a move or a command; type a number from 1 to {last}, or 'help'"),
     "failed": N_("cardrules: the ruleset failed during play: {error}"),
     "seed": N_(" (game seed {seed})"),
@@ -347,6 +348,10 @@ class Session:
         names = {normalize(a.text.split(" ")[0]) for a in legal} | {normalize(act.name) for act in self.rs.actions}
         if any(key == name or key.startswith(name + " ") for name in names):  # (`name_suit` is 2 words)
             self.echo(self.rs.explain(self.state, line, self.renderer.action))
+            return None
+        first = line.split()[0].lower()
+        if first in self.commands.table or first in ("quit", "exit", "q"):  # `save mygame`
+            self.echo(_(WORDS["bare_command"], command=first))
             return None
         self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
         return None

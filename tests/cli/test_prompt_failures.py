@@ -141,3 +141,15 @@ def test_a_move_naming_a_suit_shows_the_suits_name_at_the_prompt_and_on_the_web_
 
     told = StoryWriter(Renderer(rs))._decision({"kind": "action", "seat": 1, "action": "name_suit", "value": "blue"})
     assert told.endswith(": name suit Bleu"), told
+
+
+@pytest.mark.parametrize("line", ["save mygame", "quit now", "undo 2", "help me"])
+def test_a_command_typed_with_more_words_says_it_takes_none(line, tmp_path):
+    """`save mygame` was "not a move or a command": it is a command, written without a name."""
+    rs = compile_text(HIGH_CARD)
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    before = session.state.to_json()
+    assert session._parse_move(line) is None
+    command = line.split()[0]
+    assert out[-1] == f"'{command}' takes nothing after it: type just {command}"
+    assert session.state.to_json() == before
