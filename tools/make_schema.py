@@ -165,6 +165,13 @@ STEP_KINDS = {
                 ["'triplet'"],
             ),
             "into": d(EXPR, "For a zone of groups: add the cards to the existing group with this index instead."),
+            "by": d(
+                EXPR,
+                "The seat recorded as placing the cards (their `.by`, and who sees them face down). Default: "
+                "the acting seat in an action's effect, else the owner of a per-seat destination, else whoever "
+                "placed them before.",
+                ["dummy_of(player)"],
+            ),
         },
         ["from", "to"],
         "Move cards between zones.",

@@ -245,6 +245,9 @@ class FlowCompiler(StoryCompiler):
             )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
         mover = _slot(self.c.slots.named("player")) if self.in_effect else None
+        if "by" in v:  # who is recorded as placing the cards (a declarer playing from the dummy)
+            by = self.expr(v["by"], vspan(v, "by", s.span), INT)
+            mover = _placer(by, self.c.n) if by is not None else None
         if src and dst:
             self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
 
@@ -593,3 +596,15 @@ def _zero(fr: Any) -> int:
 
 def _one(fr: Any) -> int:
     return 1
+
+
+def _placer(by: Callable, seats: int) -> Callable:
+    """`move.by`: its seat, checked (a number that is no seat stops the game with the step named)."""
+
+    def placer(f: Any) -> int:
+        seat = by(f)
+        if not 0 <= seat < seats:
+            raise P.FlowError(f"move 'by' gives {seat}, which is no seat (seats are 0 to {seats - 1})")
+        return seat
+
+    return placer
