@@ -71,7 +71,8 @@ class Step(NamedTuple):
     """One decision since the shuffle as the seat knows it.
 
     For a HIDDEN decision `value` is unknown: `seen` holds the faces it moved
-    that the seat saw at some point, and `view` what the seat saw right after.
+    that the seat saw at some point, `view` what the seat saw right after, and
+    `moved` how many cards it moved (every seat sees how many cards a zone holds).
     """
 
     tag: int
@@ -80,6 +81,7 @@ class Step(NamedTuple):
     value: Any
     seen: tuple = ()
     view: Any = None
+    moved: int = -1
 
 
 def pass_answer(world: GameState) -> Action:
@@ -254,7 +256,7 @@ class Determinizer:
         for index, moved in hidden:
             step = script[index]
             faces = tuple(sorted(self.face_at[p] for p in moved if p in seen))
-            script[index] = step._replace(seen=faces)
+            script[index] = step._replace(seen=faces, moved=len(moved))
         return script, seen
 
     def _fresh(self, order: list, later: list | None = None) -> GameState:
@@ -438,19 +440,20 @@ class Determinizer:
 
     def _hidden_picks(self, world: GameState, step: Step, force: bool, tries: int = 4) -> GameState | None:
         """The sample after another seat's hidden choice of several values, picked one by one: faces
-        the seat saw move then first, then others at random, until the choice is whole."""
+        the seat saw move then first, then others at random, until the choice is whole and has as
+        many values as the real one moved cards (a choice of 1 to 4 cards put face down)."""
         seen = Counter(step.seen)
         last = None
         for _ in range(tries):
             trial = world.clone()
             wanted = seen.copy()
             whole = None
-            for _ in range(sum(map(len, trial.zones)) + 1):  # at most one pick per card
+            for picked in range(sum(map(len, trial.zones)) + 1):  # at most one pick per card
                 legal = trial.legal_actions()
                 whole = next((a for a in legal if a.kind == step.kind), None)
                 picks = [a for a in legal if a.kind == PICK_KIND and a.value[0] == step.kind]
                 useful = [a for a in picks if wanted[a.value[1]] > 0]
-                if (whole is not None and not useful) or not picks:
+                if (whole is not None and not useful and picked >= step.moved) or not picks:
                     break
                 pick = self.rng.choice(useful or self._possible(trial, step, picks, wanted, 1) or picks)
                 wanted[pick.value[1]] -= 1

@@ -431,3 +431,44 @@ def test_a_repair_that_leaves_the_seat_without_a_move_is_no_repair():
                 w = Determinizer(st, st.current_player(), random.Random(k)).sample()
                 assert view_of(w, st.current_player()) == view_of(st, st.current_player())
             st.apply_action(rng.choice(st.legal_actions()))
+
+
+# a choice of one to three cards put face down (Cheat's claim): how many is seen, which are not
+FACE_DOWN_RANGE = """
+cardrules: 1
+id: face_down_range
+name: Face-down range
+players: {count: 2}
+deck:
+  suits: [{id: s}, {id: h}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  put:
+    param: {name: cards, from: "hand(player)", count: {min: 1, max: 3}}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: cards, face: down}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [6]}
+  - repeat: {times: 2, steps: [{for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [put]}}]}}]}
+result: {returns: 0}
+"""
+
+
+@pytest.mark.parametrize("put", [1, 2, 3])
+def test_samples_of_a_hidden_choice_of_one_to_three_cards_put_as_many(put):
+    """Samples stopped picking at the fewest values the choice allows, so when another seat put more
+    cards face down every sample looked different and fell to the last resort."""
+    rs = compile_text(FACE_DOWN_RANGE)
+    st = rs.new_game(seed=1)
+    st.apply_action("put " + " ".join(st.observation(0)["zones"]["hand"][0][:put]))
+    sampler = Determinizer(st, 1, random.Random(0))
+    for _ in range(20):
+        world = sampler.sample()
+        assert len(world.zones[next(z.base for z in rs.zones if z.name == "pile")]) == put
+        assert view_of(world, 1) == view_of(st, 1)
+    assert (sampler.rejections, sampler.fallbacks) == (0, 0)
