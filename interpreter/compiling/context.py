@@ -443,7 +443,8 @@ class Compiler:
             full_t = t if v.per == "game" else ListT(t)
             self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(v.type), initial))
             self.var_types[v.name] = (t, slot, v.per)
-            self.declare(v.name, var_value(full_t, slot), v.span, "a variable")
+            index = None if v.per == "game" else INT if v.per == "seat" else self.names.team
+            self.declare(v.name, var_value(full_t, slot, index), v.span, "a variable")
 
     def _initial(self, v: Any, t: Type) -> Any:
         if str(v.type).strip() == "seat":
@@ -494,9 +495,10 @@ def _zone_loader(z: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.zones[z]
 
 
-def var_value(t: Type, slot: int) -> Value:
-    """A name for a state variable slot, read as `fr.env.vars[slot]` (with its text, see expr/emit.py)."""
-    return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]")
+def var_value(t: Type, slot: int, index: Type | None = None) -> Value:
+    """A name for a state variable slot, read as `fr.env.vars[slot]` (with its text, see expr/emit.py);
+    `index`: what indexes a variable kept per seat (int) or per team (the team enum)."""
+    return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]", index)
 
 
 class SubSource:

@@ -236,7 +236,15 @@ class Checker(CallChecks):
         return self.fold_if(Code(field.type, fn, src=emit.attribute(obj.src, field.getter, field.index)), obj)
 
     def visit_Index(self, node: ast.Index, expected: Type | None) -> Code:
-        obj, at = self.check(node.obj), self.check(node.index)
+        by = self.kept_per(node.obj)
+        obj, at = self.check(node.obj), self.check(node.index, by if isinstance(by, EnumT) else None)
+        if by == INT and isinstance(at.type, EnumT):  # a team would read the seat of its number
+            return self.error(
+                f"'{node.obj.id}' is kept per seat: index it by a seat number, not by a {at.type}",  # type: ignore[attr-defined]
+                node.index.start,
+                node.index.end,
+                "a team's seats are [s for s in seats if team_of(s) == t]; keep a value per team with `per: team`",
+            )
         if not isinstance(at.type, EnumT) and not self.need_int(at, node.index, "an index"):
             return FAILED  # an enum value is a small int: it may index a per-team list
         if isinstance(obj.type, SetT):
@@ -248,6 +256,13 @@ class Checker(CallChecks):
             elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)), src=emit.op("{0}[{1}]", obj.src, at.src)
         )
         return self.fold_if(code, obj, at)
+
+    def kept_per(self, node: ast.Node) -> Type | None:
+        """What indexes `node` when it names a variable kept per seat (int) or per team (its enum)."""
+        if not isinstance(node, ast.Name) or node.id in self.locals:
+            return None
+        found = self.names.lookup(node.id)
+        return found.index if isinstance(found, Value) else None
 
     # --- operators --------------------------------------------------------------
 

@@ -122,6 +122,7 @@ class Value:
     type: Type
     load: Callable[[Frame], Any]
     src: str | None = None  # the same read as Python text over `f` (e.g. "f.env.vars[3]"), see emit.py
+    index: Type | None = None  # a value per seat (int) or per team (the team enum): what indexes it
 
 
 @dataclass(frozen=True, slots=True)

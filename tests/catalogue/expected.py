@@ -238,6 +238,15 @@ EXPECTED: dict[str, list[E]] = {
             hint="choose another name",
         ),
     ],
+    "expr_per_seat_read_by_team.yaml": [  # chips[team_of(3)] read seat 1's chips (a team is a small number)
+        E(
+            22,
+            21,
+            "'chips' is kept per seat: index it by a seat number, not by a team",
+            exact=True,
+            hint="a team's seats are",
+        ),
+    ],
     "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
         E(
             26,
