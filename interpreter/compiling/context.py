@@ -104,14 +104,16 @@ class OptionInfo:
                 raise ValueError(f"option '{self.name}' must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(f"option '{self.name}' must be at most {self.maximum}")
-        elif self.type is BOOL and isinstance(value, str):
-            if value.lower() not in ("true", "false"):
+        elif self.type is BOOL:
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                value = value.lower() == "true"
+            elif not isinstance(value, bool):  # 2 would stay 2: true to `if`, not equal to true
                 raise ValueError(f"option '{self.name}' needs true or false, not {value!r}")
-            value = value.lower() == "true"
-        elif isinstance(self.type, EnumT) and isinstance(value, str):
-            if value not in self.type.values:
+        elif isinstance(self.type, EnumT):
+            if isinstance(value, str) and value in self.type.values:
+                value = self.type.values[value]
+            elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(self.type.values):
                 raise ValueError(f"option '{self.name}' cannot be {value!r}")
-            value = self.type.values[value]
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option '{self.name}' must be one of {list(self.choices)}")
         return value

@@ -18,6 +18,8 @@ deck:
   ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
 options:
   rounds: {type: int, default: 2, minimum: 1, maximum: 9}
+  stacking: {type: bool, default: false}
+  trumps: {type: suit, default: s}
 zones:
   deck: {visibility: none}
   hand: {per: seat, visibility: owner}
@@ -45,6 +47,24 @@ def test_a_whole_number_option_refuses_what_is_not_one(value):
         return
     with pytest.raises(ValueError, match="needs a whole number"):
         rs.check_options({"rounds": value})
+
+
+@pytest.mark.parametrize("value", [2, 1, 0, 1.0, None, [True], "yes"])
+def test_a_true_or_false_option_refuses_anything_else(value):
+    """`{"stacking": 2}` from a web request was kept as 2: true to an `if`, yet not equal to true."""
+    rs = compile_text(ROUNDS)
+    with pytest.raises(ValueError, match="needs true or false"):
+        rs.check_options({"stacking": value})
+    assert rs.check_options({"stacking": "TRUE"}) == {"stacking": True}
+    assert rs.check_options({"stacking": False}) == {"stacking": False}
+
+
+@pytest.mark.parametrize("value", [1, -1, True, 0.0, "x"])
+def test_a_named_option_refuses_what_names_nothing(value):
+    rs = compile_text(ROUNDS)
+    with pytest.raises(ValueError, match="cannot be"):
+        rs.check_options({"trumps": value})
+    assert rs.check_options({"trumps": "s"}) == {"trumps": 0}
 
 
 def test_a_seat_out_of_a_zones_range_in_an_effect_names_the_step_and_its_place():
