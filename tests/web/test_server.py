@@ -109,6 +109,7 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
         b"not json",
         b"[1, 2]",
         b"{" * 10_000,
+        b'{"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random", "name": "\\ud800"}',
         huge,
         {"ruleset": "nosuch", "seats": ["me"], "level": "random"},
         {"ruleset": "duzihu", "seats": ["me", "me", "ai"], "level": "random"},
@@ -202,6 +203,8 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         json.dumps({"op": "offer", "action": "play", "chosen": "x"}),
         json.dumps({"op": "offer", "action": "play", "chosen": [1] * 100}),
         json.dumps({"op": "offer", "action": "nosuch", "chosen": []}),  # no such choice now
+        '{"op": "act", "action": "play \\ud800", "version": 1}',  # a lone surrogate: no answer could quote it
+        '{"op": "explain", "action": "\\udfff"}',
         json.dumps({"op": "undo", "version": me.version}),
         json.dumps({"op": "next"}),
         "[" * 3000,

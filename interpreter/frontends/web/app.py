@@ -287,9 +287,19 @@ def _parse(raw: Any) -> dict:
         message = json.loads(raw)
     except (ValueError, RecursionError):
         raise Refused("bad", N_("a malformed message")) from None
-    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+    if not isinstance(message, dict) or not isinstance(message.get("op"), str) or not _encodable(message):
         raise Refused("bad", N_("a malformed message"))
     return message
+
+
+def _encodable(data: Any) -> bool:
+    """Whether JSON data holds only text that UTF-8 can write (`"\\ud800"` decodes to a lone surrogate,
+    which an answer quoting it could not send)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _text(message: dict, key: str, limit: int) -> str:
@@ -313,7 +323,7 @@ async def _body(request: Request) -> dict:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused("bad", N_("a malformed request")) from None
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not _encodable(data):
         raise Refused("bad", N_("a malformed request"))
     return data
 
