@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.compiling.plain import in_order, plain_converter
+from interpreter.compiling.public import check_copy
 from interpreter.compiling.story import StoryCompiler
 from interpreter.engine import program as P
 from interpreter.expr import (
@@ -322,6 +323,8 @@ class FlowCompiler(StoryCompiler):
                 continue
             self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)
             fn = self.expr(value, tspan, t)
+            if not add:
+                check_copy(self.c, name, value, tspan)
             if fn is not None and isinstance(t, ListT) and not add:
                 fn = _as_tuple(fn)
             per = self.c.var_types[name][2]

@@ -4,6 +4,9 @@ Status lines, a decision's `prompt` and `announce` texts go to every seat
 (docs/language.md); a placeholder in one that reads a variable whose
 `visibility` is `owner` or `none`, directly or through ruleset functions,
 would show it to everybody.  `PublicTexts.check` warns where one does.
+Likewise a variable every seat sees, holding cards, that a `set` fills from
+a zone whose cards not everybody sees (`set: {drawn: "last(hand(player))"}`)
+shows those cards to everybody: `PublicTexts.check_copy` warns there.
 """
 
 from __future__ import annotations
@@ -30,22 +33,46 @@ class PublicTexts:
 
     def __init__(self, model: Any):
         self.hidden = {v.name: v.visibility for v in model.variables if v.visibility != "all"}
-        bodies = {f.name: _names(str(f.value)) for f in model.functions if f.value is not None}
-        self.reads: dict[str, str] = {}  # a function's name -> a hidden variable it reads
+        self.hidden_zones = {z.name: z.visibility for z in model.zones if z.visibility != "all"}
+        self.bodies = {f.name: _names(str(f.value)) for f in model.functions if f.value is not None}
+        self.reads = self._readers(self.hidden)  # a function's name -> a hidden variable it reads
+        self.zone_reads = self._readers(self.hidden_zones)  # -> a hidden zone it reads
+
+    def _readers(self, hidden: Mapping[str, str]) -> dict[str, str]:
+        """The functions that read one of the `hidden` names, however deep: each with one it reads."""
+        reads: dict[str, str] = {}
         changed = True
         while changed:  # functions calling functions: until nothing more is found
             changed = False
-            for name, used in bodies.items():
-                if name in self.reads:
+            for name, used in self.bodies.items():
+                if name in reads:
                     continue
-                found = next((self.hidden_read(n) for n in sorted(used) if self.hidden_read(n)), None)
+                found = next((n if n in hidden else reads[n] for n in sorted(used) if n in hidden or n in reads), None)
                 if found is not None:
-                    self.reads[name] = found
+                    reads[name] = found
                     changed = True
+        return reads
 
     def hidden_read(self, name: str) -> str | None:
         """The hidden variable a name reads: itself, or one a function of that name reads."""
         return name if name in self.hidden else self.reads.get(name)
+
+    def check_copy(self, bag: Any, variable: Any, value: Any, span: Any) -> None:
+        """Warn where a `set` fills a variable every seat sees, holding cards, from a hidden zone."""
+        if variable.visibility != "all" or "card" not in str(variable.type) or value is None:
+            return
+        for name in sorted(_names(str(value))):
+            zone = name if name in self.hidden_zones else self.zone_reads.get(name)
+            if zone is None:
+                continue
+            via = "" if zone == name else f" (through '{name}')"
+            bag.warning(
+                f"'{variable.name}' is visible to every seat, and this value reads the cards of '{zone}'{via},"
+                f" which {'only their owner' if self.hidden_zones[zone] == 'owner' else 'nobody'} may see",
+                span,
+                f"if the card is not shown to everybody, give '{variable.name}' `visibility: owner` or `none`",
+            )
+            return
 
     def check(self, bag: Any, value: Any, span: Any, what: str, whole: bool = False) -> None:
         """Warn where a text (one string or a language mapping; `whole`: an expression, not a
@@ -69,9 +96,21 @@ class PublicTexts:
                         return
 
 
-def check_public(c: Any, value: Any, span: Any, what: str, whole: bool = False) -> None:
-    """`PublicTexts.check` with the ruleset's compiler `c` (which keeps the look-up of what is hidden)."""
+def _of(c: Any) -> PublicTexts:
+    """The ruleset's look-up of what is hidden, kept by its compiler `c`."""
     found = getattr(c, "public_texts", None)
     if found is None:
         found = c.public_texts = PublicTexts(c.model)
-    found.check(c.bag, value, span, what, whole)
+    return found
+
+
+def check_public(c: Any, value: Any, span: Any, what: str, whole: bool = False) -> None:
+    """`PublicTexts.check` with the ruleset's compiler `c`."""
+    _of(c).check(c.bag, value, span, what, whole)
+
+
+def check_copy(c: Any, name: str, value: Any, span: Any) -> None:
+    """`PublicTexts.check_copy` of the variable `name` with the ruleset's compiler `c`."""
+    variable = next((v for v in c.model.variables if v.name == name), None)
+    if variable is not None:
+        _of(c).check_copy(c.bag, variable, value, span)

@@ -28,8 +28,12 @@ variables:
   points: {type: int, per: seat}
   secret: {type: int, per: seat, visibility: owner}
   hidden_total: {type: int, visibility: none}
+  shown_card: {type: card}
+  kept_card: {type: card, visibility: none}
+  shown_cards: {type: "list[card]"}
 functions:
   told: {params: {s: seat}, value: "secret[s] + 1"}
+  top_of: {params: {s: seat}, value: "last(hand(s))"}
   deeper: {params: {s: seat}, value: "told(s) * 2"}
 actions:
   play:
@@ -59,6 +63,10 @@ def _warnings(step: str = "add: {hidden_total: 0}", prompt: str = "to play", sta
 def test_public_texts_reading_only_public_values_are_not_warned_about():
     assert _warnings() == []
     assert _warnings(step='event: {kind: note, to: "[player]", text: "yours: {secret[player]}"}') == []
+    # a hidden variable may hold a hidden card; a public one a card everybody sees, or a count
+    assert _warnings(step='set: {kept_card: "last(hand(player))"}') == []
+    assert _warnings(step='set: {shown_card: "last(pile)"}') == []
+    assert _warnings(step='set: {"points[player]": "len(hand(player))"}') == []
 
 
 @pytest.mark.parametrize(
@@ -71,6 +79,9 @@ def test_public_texts_reading_only_public_values_are_not_warned_about():
         ("step", 'announce: "now {hidden_total}"', "an announce text is shown to every seat"),
         ("step", 'event: {kind: note, text: "all see {secret[0]}"}', "an event's text is shown to every seat"),
         ("step", "event: {kind: note, rows: [{label: Secret, value: secret}]}", "a row's value is shown to every seat"),
+        ("step", 'set: {shown_card: "last(hand(player))"}', "'shown_card' is visible to every seat, and this value"),
+        ("step", 'set: {shown_card: "top_of(1)"}', "reads the cards of 'hand' (through 'top_of'), which only their"),
+        ("step", 'set: {shown_cards: "[c for c in hand(0)]"}', "'shown_cards' is visible to every seat"),
     ],
 )
 def test_a_public_text_that_reads_a_hidden_variable_is_warned_about(where, part, expected):
