@@ -125,7 +125,16 @@ STEP_KINDS = {
             "to": d({"type": "string", "pattern": r"^[a-z_][a-z0-9_]*$"}, "A per-seat zone to deal into."),
             "seats": d(EXPR, "The seats in dealing order (a list of seats).", ["seats_from(next_seat(dealer))"]),
             "packets": d(
-                {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "x-hint": "packet sizes are numbers written in the file; for a number an option or "
+                        "expression gives, deal with `counts:` instead (`counts: n`)",
+                    },
+                    "minItems": 1,
+                },
                 "Packet sizes: for each packet size, every seat in order receives that many cards.",
                 [[3, 3, 3]],
             ),

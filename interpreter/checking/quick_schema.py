@@ -25,9 +25,10 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-# keywords that describe and never constrain (x-kind: this project's own tag, for the reference)
+# keywords that describe and never constrain (x-kind, x-hint: this project's own tags, for the
+# reference and for the hint of an error)
 _ANNOTATIONS = frozenset(
-    {"description", "examples", "title", "default", "$schema", "$id", "$comment", "definitions", "x-kind"}
+    {"description", "examples", "title", "default", "$schema", "$id", "$comment", "definitions", "x-kind", "x-hint"}
 )
 
 

@@ -111,7 +111,8 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
         described = s.get("properties", {}).get(missing) or (schema()["properties"].get(missing) if not path else None)
         return [Diagnostic(f"missing required key '{missing}' in {_where(path)}", span, _describe_schema(described))]
     if v == "type":
-        hint = yaml11_hint(inst) if isinstance(inst, str) else None
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        hint = s.get("x-hint") or (yaml11_hint(inst, wanted) if isinstance(inst, str) else None)
         return [
             Diagnostic(
                 f"{_where(path)} must be {_expected_types(error.validator_value)}, not {_describe_type(inst)}",
@@ -144,6 +145,21 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
 def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
     branches = error.schema.get("anyOf", [])
     if error.schema.get("x-kind") == "text" or any(b.get("$ref") == "#/definitions/text" for b in branches):
+        inst = error.instance
+        split = [k for k, val in inst.items() if val is None and " " in str(k)] if isinstance(inst, Mapping) else []
+        if split:  # {en: Crazy Eights, two players}: the comma began a key of its own
+            keys = list(inst)
+            before = keys[keys.index(split[0]) - 1] if keys.index(split[0]) else None
+            example = '{en: "Crazy Eights, two players"}'
+            if before is not None:
+                example = "{" + f'{before}: "{inst[before]}, {split[0]}"' + "}"
+            return [
+                Diagnostic(
+                    f"{_where(path)} has a language code '{split[0]}': a comma inside {{...}} begins a new key",
+                    span,
+                    f"put text with a comma in quotes: {example}",
+                )
+            ]
         return [
             Diagnostic(
                 f"{_where(path)} must be text, or a mapping from language codes to text",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 # ---------------------------------------------------------------- scalars
@@ -43,11 +44,12 @@ def yaml11_bool_word(value: object) -> bool:
     return isinstance(value, str) and value.lower() in _YAML11_BOOLS
 
 
-def yaml11_hint(value: object) -> str | None:
-    """A hint for a string that an older YAML reader would have taken as a boolean or number."""
-    if yaml11_bool_word(value):
+def yaml11_hint(value: object, wanted: Sequence[str] = ("boolean", "integer")) -> str | None:
+    """A hint for a string that an older YAML reader would have taken as a boolean or number, where
+    one of the `wanted` JSON Schema types was expected (a word like `n` is no hint for a number)."""
+    if yaml11_bool_word(value) and "boolean" in wanted:
         return "write true or false: words like 'yes' and 'on' are text in the YAML we read"
-    if isinstance(value, str) and _YAML11_INT.fullmatch(value):
+    if isinstance(value, str) and _YAML11_INT.fullmatch(value) and ("integer" in wanted or "number" in wanted):
         digits = value.replace("_", "")
         return f"write {int(digits)}: a number with a leading zero or '_' is text in the YAML we read"
     return None

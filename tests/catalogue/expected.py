@@ -247,6 +247,18 @@ EXPECTED: dict[str, list[E]] = {
             hint="a team's seats are",
         ),
     ],
+    "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
+        E(
+            3,
+            7,
+            "'name' has a language code 'two players': a comma inside {...} begins a new key",
+            exact=True,
+            hint='put text with a comma in quotes: {en: "Mini (short), two players"}',
+        ),
+    ],
+    "schema_packets_from_option.yaml": [  # packets: [n] with an option n: `n` is no YAML yes/no word here
+        E(61, 64, "'packets' must be a whole number, not the text 'n'", exact=True, hint="deal with `counts:` instead"),
+    ],
     "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
         E(
             26,

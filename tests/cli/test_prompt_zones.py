@@ -116,17 +116,29 @@ def test_cards_placed_by_a_seat_name_that_seat(tmp_path):
 def test_a_hand_turned_face_up_is_shown_to_the_others_card_by_card(tmp_path):
     """A seat's own-eyes-only hand that the flow turns face up (a dummy's) is shown to every other
     seat card by card, with how many of it stay face down; a hand with nothing face up, as a count."""
-    text = TABLE.replace("__TABLE__", "0").replace("__SORT__", "").replace(
-        "  - move: {from: deck, to: table, count: 0}\n",
-        "  - deal: {from: deck, to: hand, seats: '[1]', packets: [2]}\n"
-        "  - reveal: hand(1)\n"
-        "  - deal: {from: deck, to: hand, seats: '[1]', packets: [1]}\n",
+    text = (
+        TABLE.replace("__TABLE__", "0")
+        .replace("__SORT__", "")
+        .replace(
+            "  - move: {from: deck, to: table, count: 0}\n",
+            "  - deal: {from: deck, to: hand, seats: '[1]', packets: [2]}\n"
+            "  - reveal: hand(1)\n"
+            "  - deal: {from: deck, to: hand, seats: '[1]', packets: [1]}\n",
+        )
     )
     rs = compile_text(text)
     out: list[str] = []
     session = Session(
-        rs=rs, ruleset_path="table.yaml", seat=0, agents=make_agents("random", rs, 1), agent_spec="random",
-        seed=1, options={}, renderer=Renderer(rs), echo=out.append, read=lambda prompt: None,
+        rs=rs,
+        ruleset_path="table.yaml",
+        seat=0,
+        agents=make_agents("random", rs, 1),
+        agent_spec="random",
+        seed=1,
+        options={},
+        renderer=Renderer(rs),
+        echo=out.append,
+        read=lambda prompt: None,
         save_path=tmp_path / "save.json",
     )
     session.state = rs.new_game(seed=1, deck_orders=[ORDER])
