@@ -83,7 +83,11 @@ def _reading_order(actions: list[Action]) -> list[Action]:
 
 
 def _rule_suffix(rule: Any) -> str:
-    return f" ({rule.id})" if rule is not None and rule.id else ""
+    """The rule of an action that is not available, by id and in words where it has them."""
+    if rule is None or not rule.id:
+        return ""
+    words = rule.text.get(language()) or rule.text.get("en") if rule.text else None
+    return f" ({rule.id}: {words})" if words else f" ({rule.id})"
 
 
 def refusal(r: Any) -> str:

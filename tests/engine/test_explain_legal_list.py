@@ -30,3 +30,42 @@ def test_a_short_list_of_legal_moves_is_whole():
     assert len(legal) <= 12
     said = rs.explain(st, "discard nothing-such")
     assert "…" not in said, said
+
+
+
+CHECKING = """
+cardrules: 1
+id: checking
+name: Checking
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+variables:
+  bet: {type: int}
+actions:
+  check:
+    id: C-1
+    text: Check when nobody has bet yet.
+    available_if: "bet == 0"
+  raise:
+    effect:
+      - add: {bet: 1}
+flow:
+  - turn: {player: 0, actions: [check, raise]}
+  - turn: {player: 1, actions: [check, raise]}
+result:
+  returns: "0"
+"""
+
+
+def test_an_action_not_available_now_is_refused_with_its_rule_in_words():
+    """A refused `check` said "'check' is not possible now (C-1)": the rule's words say why."""
+    from tests.engine.tiny import compile_text
+
+    rs = compile_text(CHECKING)
+    st = rs.new_game(seed=1)
+    st.apply_action("raise")
+    assert rs.explain(st, "check") == "'check' is not possible now (C-1: Check when nobody has bet yet.)"
