@@ -290,7 +290,12 @@ class FlowCompiler(StoryCompiler):
                         "only variables (declared under 'variables') can change",
                     )
                 else:
-                    self.bag.error(f"unknown variable '{name}'", tspan, did_you_mean(name, self.c.var_types))
+                    self.bag.error(
+                        f"unknown variable '{name}'",
+                        tspan,
+                        did_you_mean(name, self.c.var_types)
+                        or f"declare it under 'variables' (for example {name}: {{type: int}})",
+                    )
                 continue
             t, slot, per = self.c.var_types[name]
             index_fn, size = None, 0

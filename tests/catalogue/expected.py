@@ -259,6 +259,15 @@ EXPECTED: dict[str, list[E]] = {
     "schema_packets_from_option.yaml": [  # packets: [n] with an option n: `n` is no YAML yes/no word here
         E(61, 64, "'packets' must be a whole number, not the text 'n'", exact=True, hint="deal with `counts:` instead"),
     ],
+    "model_set_undeclared_variable.yaml": [  # set: {paid: 5} with no variable near that name
+        E(
+            52,
+            13,
+            "unknown variable 'paid'",
+            exact=True,
+            hint="declare it under 'variables' (for example paid: {type: int})",
+        ),
+    ],
     "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
         E(
             26,
