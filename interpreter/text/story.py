@@ -111,6 +111,7 @@ class StoryWriter:
         for row, label in zip(rows, labels):
             value = row.get("value")
             items = value.get("list") if isinstance(value, Mapping) else None
+            items = self._by_seat(items, len(columns))
             if items is not None and columns and len(items) == len(columns):
                 names = [n for n in columns]
                 cells = [self.r.typed(x) for x in items]
@@ -127,6 +128,13 @@ class StoryWriter:
                 line += "   " + self.r.card_group(cards)
             out.append(line.rstrip())
         return out
+
+    def _by_seat(self, items: Sequence | None, columns: int) -> Sequence | None:
+        """A row of one value per team in a table of seats: each seat shows its team's value."""
+        rs = self.r.rs
+        if items is None or columns != rs.num_players or len(items) == columns or len(items) != len(rs.team_ids):
+            return items
+        return [items[t] for t in rs.team_of_seat]
 
     def _columns(self, rows: Sequence[Mapping]) -> list[str]:
         """The names of a breakdown's columns: teams when the lists have one value per team, else seats."""

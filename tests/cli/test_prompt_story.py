@@ -20,6 +20,7 @@ from interpreter.frontends.cli import cli
 from interpreter.frontends.prompt import Session
 from interpreter.frontends.replay import replay_log
 from interpreter.text.render import Renderer
+from interpreter.text.story import StoryWriter
 from tests.engine.tiny import HIGH_CARD, compile_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -409,3 +410,46 @@ def test_a_refused_move_lists_the_legal_moves_as_the_menu_writes_them(hm, tmp_pa
         legal = set(text.rsplit("legal: ", 1)[-1].split(", "))
         assert legal == {(words or str)(a.text) for a in probe.legal_actions()}
     assert "play " + renderer.card(hm.cards.ids[next(iter(mine))]) not in {a.text for a in probe.legal_actions()}
+
+
+TEAM_ROWS = """
+cardrules: 1
+id: team_rows
+name: Team rows
+players:
+  count: 4
+  teams: [{id: a, seats: [0, 2]}, {id: b, seats: [1, 3]}]
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+variables:
+  bid: {type: int, per: seat, initial: 3}
+  bags: {type: int, per: team}
+  score: {type: int, per: team}
+actions:
+  go: {text: Go.}
+flow:
+  - set: {bags: "[5, 7]"}
+  - turn: {player: 0, actions: [go]}
+  - end_deal:
+      scores: score
+      totals: score
+      rows:
+        - {label: Bids, value: bid}
+        - {label: Bags, value: bags}
+result:
+  returns: "score[team_of(seat)]"
+"""
+
+
+def test_a_row_per_team_in_a_deal_summary_of_seats_shows_each_seat_its_teams_value():
+    """A per-team row under per-seat columns was one cell, "5, 7", under the first seat."""
+    rs = compile_text(TEAM_ROWS)
+    st = rs.new_game(seed=1, story=True)
+    st.apply_action("go")
+    writer = StoryWriter(Renderer(rs), columns=100)
+    lines = writer.lines(st.observation(0)["events"][-1])
+    bags = next(line for line in lines if line.strip().startswith("Bags"))
+    assert bags.split()[1:] == ["5", "7", "5", "7"], lines

@@ -45,7 +45,11 @@
     if (width > 1) table.append(el("tr", {}, el("th", {}), ...heads(width).map((h) => el("th", { scope: "col" }, h))));
     for (const r of rows) {
       const tr_ = el("tr", {}, el("th", { scope: "row" }, parts(r.label), ...(r.cards || []).map((c) => chip(c))));
-      if (r.value && r.value.list && width > 1) for (const x of r.value.list) tr_.append(el("td", {}, typed(x)));
+      let list = r.value && r.value.list;
+      // one value per team in a table of seats: each seat shows its team's value
+      const ofSeat = T.rs.team_of_seat || [];
+      if (list && width === ofSeat.length && list.length !== width && list.length === T.rs.teams.length) list = ofSeat.map((t) => list[t]);
+      if (list && width > 1) for (const x of list) tr_.append(el("td", {}, typed(x)));
       else tr_.append(el("td", { colspan: width > 1 ? String(width) : null }, r.value ? typed(r.value) : ""));
       table.append(tr_);
     }
