@@ -69,8 +69,8 @@ class Commands:
         from interpreter.agents.spec import make_agents
 
         s = self.s
-        try:
-            advisor = make_agents("ismcts:iterations=200", s.rs, s.seed + 1)[s.seat]
+        try:  # the `normal` level: what the AI would play, in about a second at most
+            advisor = make_agents("normal", s.rs, s.seed + 1)[s.seat]
         except ValueError:
             advisor = make_agents("random", s.rs, s.seed + 1)[s.seat]
         action = advisor.choose(s.state.clone())

@@ -203,6 +203,7 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         json.dumps({"op": "offer", "action": "play", "chosen": "x"}),
         json.dumps({"op": "offer", "action": "play", "chosen": [1] * 100}),
         json.dumps({"op": "offer", "action": "nosuch", "chosen": []}),  # no such choice now
+        json.dumps({"op": "offer", "action": "play", "chosen": ["x"]}),  # play takes one card
         '{"op": "act", "action": "play \\ud800", "version": 1}',  # a lone surrogate: no answer could quote it
         '{"op": "explain", "action": "\\udfff"}',
         json.dumps({"op": "undo", "version": me.version}),

@@ -32,7 +32,7 @@ from interpreter.frontends.web.view import choice_offer, ruleset_data, seat_view
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # bytes of a request body
 MAX_MESSAGE = 4 * 1024  # characters of a WebSocket message
-HINT_SPEC = "ismcts:iterations=150"
+HINT_SPEC = "normal"  # the level people play against by default: about 1 s at most
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "testclient")
 
 

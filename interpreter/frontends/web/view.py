@@ -208,6 +208,9 @@ def choice_offer(table: Any, seat: int, action: str, chosen: list[str]) -> dict:
         st = table.state.clone()
     if st.is_terminal() or st.current_player() != seat:
         raise Refused("turn", N_("it is not your turn"))
+    act = next((a for a in table.rs.actions if a.name == action), None)
+    if act is None or act.count is None:  # not an action that chooses several cards
+        raise Refused("illegal", N_("there is no choice of cards by that name now"))
     for card in chosen:
         pick = next((a for a in st.legal_actions() if a.kind == PICK_KIND and a.text == f"{action} +{card}"), None)
         if pick is None:
