@@ -143,7 +143,11 @@ STEP_KINDS = {
                 "Alternative to `packets`: how many cards each seat gets, as an expression of `seat`.",
                 ["23 if seat == dealer else 22"],
             ),
-            "face": d({"enum": ["up", "down"]}, "Face of the dealt cards (default down: only the owner sees them)."),
+            "face": d(
+                {"enum": ["up", "down"]},
+                "Face of the dealt cards (default down: in a zone of `owner` visibility only the owner sees them; "
+                "dealt face down into a zone everybody sees, nobody does).",
+            ),
         },
         ["from", "to", "seats"],
         "Deal cards from the front of a zone to several seats.",

@@ -362,6 +362,10 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
     else:
         t.add("_dn = None", d)
         up = "(_m & 1)"
+    if ins.mover is None and ins.face_down is not None:  # face down by the flow where all see: by nobody
+        t.add("if _dn and st.rs.public_zone[_z2]:", d)
+        t.add(f"    _m &= {~0xFE}", d)  # the placer's bits cleared, position and face kept
+        t.add("    _mv = -1", d)
     t.add("_zs[_z2].append(_ch)", d)
     t.add(f"st.meta[_z2].append((_m & {~PLACE_MASK}) | ((_mv + 1) << 1 if _mv >= 0 else _m & 254) | {up})", d)
     t.add("st.last_move_public = st.rs.public_zone[_z2] and not _dn", d)  # GameState.note_move

@@ -155,7 +155,10 @@ class Deal(Instr):
                     raise FlowError(f"cannot deal {n} cards: only {len(cards)} left", self.where)
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                place = ((seat + 1) << 1) | self.face_up  # placed by `seat`, face as dealt
+                # placed by `seat`, face as dealt; face down where everybody sees the zone: by nobody
+                # (cards dealt face down in front of a seat are not known to it)
+                by = seat + 1 if self.face_up or not st.rs.public_zone[dst] else 0
+                place = (by << 1) | self.face_up
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
@@ -168,8 +171,10 @@ class Deal(Instr):
 class Move(Instr):
     """Move cards; meta keeps who placed each card (seat + 1, 0 for nobody) and its face bit.
 
-    The placer is the acting seat inside an action's effect, else the owner of
-    a per-seat destination zone, else whoever placed the card before.
+    The placer is the acting seat inside an action's effect (or the seat `by`
+    gives), else the owner of a per-seat destination zone, except that the flow
+    putting a card face down into a zone everybody sees places it by nobody
+    (nobody knows it), else whoever placed the card before.
     """
 
     __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
@@ -240,7 +245,9 @@ class Move(Instr):
         down = self.face_down(fr) if self.face_down is not None else None
         zones[zd].extend(faces)
         dst_meta = metas_of[zd]
-        if down is None:
+        if down and self.mover is None and st.rs.public_zone[zd]:  # face down by the flow: by nobody
+            dst_meta.extend([m & ~PLACE_MASK for m in metas])
+        elif down is None:
             if mover >= 0:
                 place = (mover + 1) << 1
                 dst_meta.extend([(m & ~PLACE_MASK) | place | (m & 1) for m in metas])
@@ -276,7 +283,10 @@ class Move(Instr):
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         st.zones[zd].append(card)
-        by = ((mover + 1) << 1) if mover >= 0 else (m & 0xFE)
+        if down and self.mover is None and st.rs.public_zone[zd]:  # face down by the flow: by nobody
+            by = 0
+        else:
+            by = ((mover + 1) << 1) if mover >= 0 else (m & 0xFE)
         up = (m & 1) if down is None else (0 if down else 1)
         st.meta[zd].append((m & ~PLACE_MASK) | by | up)
         if not self._plain:

@@ -89,3 +89,60 @@ def test_every_zone_shows_each_seat_exactly_the_cards_card_visible_allows(root, 
             checked += 1
             st.apply_action(rng.choice(st.legal_actions()))
     assert checked > 100
+
+
+# Golf's grid: cards dealt face down in front of each seat, which even their owner does not know;
+# a seat may turn one of its own face down again (it then knows it)
+GRID = """
+cardrules: 1
+id: grid
+name: Grid
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}, {id: "7"}, {id: "8"}]
+zones:
+  deck: {visibility: none}
+  grid: {per: seat, visibility: all}
+  hand: {per: seat, visibility: owner}
+actions:
+  hide:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: "grid(player)", cards: card, face: down}
+flow:
+  - deal: {from: deck, to: grid, seats: seats, packets: [1], face: down}
+  - for_each: {in: seats, as: s, steps: [{move: {from: deck, to: "grid(s)", count: 1, face: down}}]}
+  - move: {from: deck, to: "grid(0)", cards: "first(deck)", face: down}
+  - deal: {from: deck, to: hand, seats: "[0]", packets: [1]}
+  - turn: {player: 0, actions: [hide]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_cards_the_flow_puts_face_down_where_everybody_sees_are_known_to_nobody(seat):
+    """Dealt face down in front of a seat (a deal, a move of a count, a move of one card): its owner
+    saw them, since the flow counted as the owner placing them."""
+    rs = compile_text(GRID)
+    st = rs.new_game(seed=1)
+    grids = st.observation(seat)["zones"]["grid"]
+    assert grids == {0: [None, None, None], 1: [None, None]}
+    assert st.observation(seat)["placed_by"].get("grid") in (None, {0: [-1, -1, -1], 1: [-1, -1]})
+
+
+def test_a_card_a_seat_puts_face_down_where_everybody_sees_is_known_to_that_seat_only():
+    rs = compile_text(GRID)
+    st = rs.new_game(seed=1)
+    card = st.observation(0)["zones"]["hand"][0][0]
+    st.apply_action(f"hide {card}")
+    assert st.observation(0)["zones"]["grid"][0] == [None, None, None, card]
+    assert st.observation(1)["zones"]["grid"][0] == [None, None, None, None]
+
+
+def test_cards_dealt_face_up_in_front_of_a_seat_are_seen_by_all():
+    rs = compile_text(GRID.replace("packets: [1], face: down}", "packets: [1], face: up}"))
+    st = rs.new_game(seed=1)
+    for seat in (0, 1):
+        assert None not in [st.observation(seat)["zones"]["grid"][s][0] for s in (0, 1)]
