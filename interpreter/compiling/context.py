@@ -39,6 +39,7 @@ from interpreter.expr import (
     builtin_functions,
     parse_type,
 )
+from interpreter.loading.scalars import yaml11_hint
 from interpreter.model import Model, Text
 
 
@@ -220,7 +221,8 @@ def convert_value(value: Any, t: Type, where: str) -> Any:
     python_types: dict[Type, type] = {INT: int, BOOL: bool}
     expected = python_types.get(t)
     if expected is not None and (type(value) is not expected):
-        raise ValueError(f"{where}: expected {t}, not {value!r}")
+        hint = yaml11_hint(value, ("boolean",) if t is BOOL else ("integer",)) if isinstance(value, str) else None
+        raise ValueError(f"{where}: expected {t}, not {value!r}" + (f" ({hint})" if hint else ""))
     if t is INT:
         check_int(value, where)
     return value
@@ -411,6 +413,9 @@ class Compiler:
             except ValueError as exc:
                 self.bag.error(str(exc), c.span)
                 continue
+            hint = yaml11_hint(c.value) if c.type is None and t is STR else None
+            if hint is not None:  # max_deals: 0500 is the text '0500' in the YAML we read
+                self.bag.warning(f"constant '{c.name}' is the text {c.value!r}", c.span, hint)
             self.declare(c.name, Const(t, value), c.span, "a constant")
 
     def option_section(self) -> None:

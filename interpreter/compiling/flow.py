@@ -264,7 +264,7 @@ class FlowCompiler(StoryCompiler):
         t = compiled.type
         if t == SetT(card):
             return in_order(compiled.fn)
-        if t in (card, ListT(card)) or t is ERROR:
+        if t in (card, ListT(card)) or t is ERROR or t == ListT(ERROR):  # (a list of what failed: told there)
             return compiled.fn
         self.bag.error(
             f"move.cards needs a card or a list of cards, and this is {t}",

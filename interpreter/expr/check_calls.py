@@ -188,11 +188,15 @@ class CallChecks:
         if isinstance(value, ast.Name) and value.id not in self.locals:
             found = self.names.lookup(value.id)
         if not isinstance(found, (Function, UserFunction)):
+            near = None
+            if isinstance(value, ast.Name) and found is None:  # a misspelt name: the functions near it
+                known = [n for n in self.names.visible() if isinstance(self.names.lookup(n), (Function, UserFunction))]
+                near = did_you_mean(value.id, known)
             return self.error(
                 f"'{kw.name}=' takes the name of a function of one argument",
                 value.start,
                 value.end,
-                "for example key=strength, with strength defined in the ruleset's functions",
+                near or "for example key=strength, with strength defined in the ruleset's functions",
             )
         param = _single_param(found)
         bindings: dict[str, Type] = {}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class E:
-    """One expected error diagnostic."""
+    """One expected diagnostic (an error unless `severity` says "warning")."""
 
     line: int
     col: int
@@ -30,6 +30,7 @@ class E:
     hint: str | None = None
     file: str | None = None
     end_col: int | None = None
+    severity: str = "error"
 
 
 TRUE_FALSE = "write true or false"
@@ -267,6 +268,22 @@ EXPECTED: dict[str, list[E]] = {
             exact=True,
             hint="declare it under 'variables' (for example paid: {type: int})",
         ),
+    ],
+    "model_bool_initial_no.yaml": [  # initial: no is the text 'no' in the YAML we read
+        E(27, 32, "variable 'alone': expected bool, not 'no' (write true or false", hint=None),
+    ],
+    "expr_key_name_misspelt.yaml": [  # key=strenght
+        E(50, 48, "'key=' takes the name of a function of one argument", exact=True, hint="did you mean 'strength'?"),
+    ],
+    "model_param_zone_without_seat.yaml": [  # from: "hand": told once, not again where the cards move
+        E(34, 33, "zone 'hand' is per seat: write hand(seat)", exact=True, hint="for example hand(player)"),
+    ],
+    "expr_suit_attribute.yaml": [  # led.power: the attribute is the cards'
+        E(31, 33, "suit has no attribute 'power'", exact=True, hint="read it from a card of that suit (card.power)"),
+    ],
+    "model_constant_leading_zero.yaml": [  # most: 0500 is text: a warning where it is declared, then the error
+        E(24, 3, "constant 'most' is the text '0500'", exact=True, hint="write 500", severity="warning"),
+        E(58, 14, "this expression must be int, but it is str", exact=True),
     ],
     "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
         E(

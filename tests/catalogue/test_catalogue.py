@@ -92,8 +92,8 @@ def row_problems(name: str, want: E, got: dict, check_end: bool = True) -> list[
         problems.append(f"hint {got['hint']!r} does not contain {want.hint!r}")
     if check_end and want.end_col is not None and got["end_column"] != want.end_col:
         problems.append(f"span ends at column {got['end_column']}, expected {want.end_col}")
-    if got["severity"] != "error":
-        problems.append(f"severity {got['severity']!r}, expected 'error'")
+    if got["severity"] != want.severity:
+        problems.append(f"severity {got['severity']!r}, expected {want.severity!r}")
     return problems
 
 

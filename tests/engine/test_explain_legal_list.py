@@ -32,7 +32,6 @@ def test_a_short_list_of_legal_moves_is_whole():
     assert "…" not in said, said
 
 
-
 CHECKING = """
 cardrules: 1
 id: checking
