@@ -188,6 +188,20 @@ TRAPS = [
         "bad indentation: a list item is not expected here",
         "keys of one mapping, and items of one list, start in the same column (this block starts at line 1)",
     ),
+    (
+        'status:\n  - "Turn {n + "1"}: go"\n',
+        2,
+        17,
+        "the quoted text ends here, but more of it follows on this line",
+        'a double quote inside double-quoted text ends it: use single quotes inside it, or write \\"',
+    ),
+    (
+        "name: 'it's'\n",
+        1,
+        11,
+        "the quoted text ends here, but more of it follows on this line",
+        "a single quote inside single-quoted text ends it: write it twice ('')",
+    ),
     ("", 1, 1, "file is empty: a ruleset is a YAML mapping", "write the ruleset as 'key: value' lines"),
     (
         "# only a comment\n\n",
