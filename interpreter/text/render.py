@@ -267,7 +267,41 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
 _FIRST_WORD = re.compile(r"( +)([a-z]+)(?![A-Za-z'-])")
 _POSSESSIVE = re.compile(r"['\u2019]s(?![A-Za-z])")
 _YOU_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
-_AND_VERBS = ("takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps")
+_AND_VERBS = (
+    "takes",
+    "wins",
+    "draws",
+    "plays",
+    "discards",
+    "passes",
+    "scores",
+    "leads",
+    "captures",
+    "sweeps",
+    "says",
+    "calls",
+    "claims",
+    "puts",
+    "gets",
+    "keeps",
+    "gives",
+    "shows",
+    "turns",
+    "picks",
+    "melds",
+    "bids",
+    "knocks",
+    "folds",
+    "raises",
+    "checks",
+    "bets",
+    "loses",
+    "pays",
+    "has",
+    "is",
+    "goes",
+    "does",
+)
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
 
 

@@ -382,6 +382,7 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 0}, "'s trick: ", {"seat": 1}, " takes it."], 0, "en", "Your trick: Seat 1 takes it."),
         ([{"seat": 1}, " wins ", {"seat": 0}, "\u2019s card."], 0, "en", "Seat 1 wins your card."),
         ([{"seat": 1}, "'s trick."], 0, "en", "Seat 1's trick."),
+        ([{"seat": 0}, " puts 4 cards and says Kings."], 0, "en", "You put 4 cards and say Kings."),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):
@@ -453,3 +454,18 @@ def test_a_row_per_team_in_a_deal_summary_of_seats_shows_each_seat_its_teams_val
     lines = writer.lines(st.observation(0)["events"][-1])
     bags = next(line for line in lines if line.strip().startswith("Bags"))
     assert bags.split()[1:] == ["5", "7", "5", "7"], lines
+
+
+def test_the_web_table_agrees_verbs_with_you_as_the_prompt_does():
+    """table.js keeps its own copies of the English agreement rules: the same verbs after "and", the
+    same irregular verbs."""
+    import re
+
+    from interpreter.text import render
+
+    js = (ROOT / "interpreter" / "frontends" / "web" / "static" / "table.js").read_text(encoding="utf-8")
+    listed = re.search(r"const AND_VERBS = \[([^\]]*)\]", js)
+    assert listed is not None
+    assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == render._AND_VERBS
+    for verb, agreed in render._YOU_IRREGULAR.items():
+        assert f"{verb}: \"{agreed}\"" in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb

@@ -111,7 +111,7 @@
   // ("You take", "You play Cups 7 and take Clubs 7"), as the prompt writes it (interpreter/text/render.py)
   const YOU_IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
   const NOT_VERBS = new Set(["always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"]);
-  const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps"];
+  const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does"];
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
     if (p.seat === T.seat) return true;
