@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.base.i18n import N_, _
+from interpreter.base.i18n import N_, _, ngettext
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 HELP = N_("""\
@@ -26,7 +26,7 @@ Commands:
 WORDS = {
     "hint": N_("hint: {move}"),
     "nothing_to_undo": N_("nothing to undo: you have made no move since the game began or was resumed"),
-    "undone": N_("Took back your move ({moves} moves in all, the others' moves after it included)."),
+    "nothing_yet": N_("nothing has happened yet that you could see"),
     "no_last": N_("no trick or turn has been completed yet"),
     "no_deals": N_("no deal has been finished yet"),
     "saved": N_("saved to {path}"),
@@ -100,6 +100,9 @@ class Commands:
         for event in s.state.observation(s.seat)["events"]:
             lines.extend(s.story.lines(event))
         shown = lines[-LOG_LINES:]
+        if not any(line.strip() for line in shown):
+            s.echo(_(WORDS["nothing_yet"]))
+            return
         if len(lines) > len(shown):
             s.echo(_(WORDS["log_head"], n=len(shown)))
         for line in shown:
@@ -124,7 +127,13 @@ class Commands:
         obs = s.state.observation(s.seat)
         s.shown = len(obs["events"])
         s.last_round, s.since_move = [], []
-        s.echo(_(WORDS["undone"], moves=taken))
+        s.echo(
+            ngettext(
+                "Took back your move ({n} move in all, the others' moves after it included).",
+                "Took back your move ({n} moves in all, the others' moves after it included).",
+                taken,
+            )
+        )
 
     def save(self) -> None:
         s = self.s

@@ -153,3 +153,13 @@ def test_a_command_typed_with_more_words_says_it_takes_none(line, tmp_path):
     command = line.split()[0]
     assert out[-1] == f"'{command}' takes nothing after it: type just {command}"
     assert session.state.to_json() == before
+
+
+def test_log_before_anything_was_seen_says_so(tmp_path):
+    """`log` printed a blank line when nothing public had happened yet."""
+    rs = compile_text(HIGH_CARD)
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    session.state = rs.new_game(seed=1, story=True)
+    del out[:]
+    session.commands.run("log")
+    assert out == ["nothing has happened yet that you could see"]
