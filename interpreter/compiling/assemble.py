@@ -14,6 +14,7 @@ from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 from interpreter.engine import program as P
+from interpreter.engine import telling as T
 from interpreter.engine.blocks import compile_flow
 from interpreter.engine.ruleset import Ruleset, file_sha256
 from interpreter.expr import BOOL, INT, DictScope
@@ -142,7 +143,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         value_text=value_text(c),
         status=status,
         phase_titles=dict(c.model.phase_titles),
-        ends_deals=any(isinstance(ins, P.EndDeal) for ins in program),
+        ends_deals=any(isinstance(ins, T.EndDeal) for ins in program),
         zone_sort=sorts,
         carry_slots=tuple(carry),
         summary=summary,

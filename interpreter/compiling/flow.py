@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from interpreter.base.diagnostics import Span, did_you_mean
+from interpreter.compiling import stepfns as F
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
@@ -25,7 +26,6 @@ from interpreter.expr import (
     INT,
     STR,
     DictScope,
-    ExprRuntimeError,
     ListT,
     SetT,
     Type,
@@ -227,28 +227,28 @@ class FlowCompiler(StoryCompiler):
         to_name = str(v["to"]).partition("(")[0].strip()
         shown_to = next((z.visibility for z in self.c.zone_info if z.name == to_name), None)
         if face is None and shown_to == "all":
-            face_fn = _false
+            face_fn = F.false
         elif face is None and shown_to == "none":  # a zone nobody sees hides its cards unless told `face: up`
-            face_fn = _true
+            face_fn = F.true
         elif face == "up":
-            face_fn = _false
+            face_fn = F.false
         elif face == "down":
-            face_fn = _true
+            face_fn = F.true
         elif face is not None:
             face_fn = self.expr(face, vspan(v, "face", s.span), BOOL)
         group = None
         if "group" in v:
             kinds = self.c.names.kind.values
             group = (
-                _const(kinds[v["group"]])
+                F.const(kinds[v["group"]])
                 if v["group"] in kinds
                 else self.expr(v["group"], vspan(v, "group", s.span), self.c.names.kind)
             )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
-        mover = _slot(self.c.slots.named("player")) if self.in_effect else None
+        mover = F.slot(self.c.slots.named("player")) if self.in_effect else None
         if "by" in v:  # who is recorded as placing the cards (a declarer playing from the dummy)
             by = self.expr(v["by"], vspan(v, "by", s.span), INT)
-            mover = _placer(by, self.c.n) if by is not None else None
+            mover = F.placer(by, self.c.n) if by is not None else None
         if src and dst:
             self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
 
@@ -331,11 +331,11 @@ class FlowCompiler(StoryCompiler):
             if not add:
                 check_copy(self.c, name, value, tspan)
             if fn is not None and isinstance(t, ListT) and not add:
-                fn = _as_tuple(fn)
+                fn = F.as_tuple(fn)
             per = self.c.var_types[name][2]
             if fn is not None and index_fn is None and per != "game":  # the whole variable: one value each
                 size_of = self.c.n if per == "seat" else len(self.c.model.players.teams)
-                fn = _one_each(fn, name, per, size_of, tspan)
+                fn = F.one_each(fn, name, per, size_of, tspan)
             if fn is not None:
                 items.append((slot, index_fn, fn, add, size))
         self.emit(out, P.Assign(tuple(items)), s, "add" if add else "set")
@@ -361,7 +361,7 @@ class FlowCompiler(StoryCompiler):
         done: list[P.Jump] = []
         for i, (condition, span, body) in enumerate(branches):
             self.about("if" if i == 0 else "elif", s.rule or self.rule)
-            cond = self.expr(condition, span, BOOL) or _true
+            cond = self.expr(condition, span, BOOL) or F.true
             jump = self.emit(out, P.JumpUnless(cond), s, "if" if i == 0 else "elif")
             self.steps(body, out)
             if i < len(branches) - 1 or s.else_body:
@@ -430,13 +430,13 @@ class FlowCompiler(StoryCompiler):
         until = self.expr(v.get("until"), vspan(v, "until", s.span), BOOL) if "until" in v else None
         while_ = self.expr(v.get("while"), vspan(v, "while", s.span), BOOL) if "while" in v else None
         if var_slot is not None:
-            self.emit(out, P.Assign(((var_slot, None, _zero, False, 0),)), s, "repeat")
+            self.emit(out, P.Assign(((var_slot, None, F.zero, False, 0),)), s, "repeat")
         top = len(out)
         guard = self.emit(out, P.JumpUnless(while_), s, "repeat") if while_ else None
         self.loops.append([])
         self.steps(s.body, out)
         if var_slot is not None:
-            self.emit(out, P.Assign(((var_slot, None, _one, True, 0),)), s, "repeat")
+            self.emit(out, P.Assign(((var_slot, None, F.one, True, 0),)), s, "repeat")
         if until is not None:
             self.emit(out, P.JumpUnless(until, top), s, "repeat")
         else:
@@ -552,67 +552,9 @@ class FlowCompiler(StoryCompiler):
             self.about(f"record {name}", s.rule or self.rule)
             compiled = self.typed(value, vspan(s.value, name, s.span))
             if compiled is not None:
-                items.append((str(name), _converted(compiled.fn, plain_converter(compiled.type))))
+                items.append((str(name), F.converted(compiled.fn, plain_converter(compiled.type))))
         self.emit(out, P.Record(tuple(items)), s, "record")
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:
     return any(s.kind in ("break", "turn", "claim") or any(_has_break(b) for b in s.bodies()) for s in steps)
-
-
-def _slot(slot: int) -> Callable[[Any], Any]:
-    return lambda fr: fr.env.vars[slot]
-
-
-def _one_each(fn: Callable, name: str, per: str, size: int, span: Span | None) -> Callable:
-    """A whole per-seat or per-team variable set at once must get one value for each."""
-
-    def checked(fr: Any) -> Any:
-        value = fn(fr)
-        if len(value) != size:
-            raise ExprRuntimeError(f"'{name}' holds one value per {per} ({size}), and this gives {len(value)}", span)
-        return value
-
-    return checked
-
-
-def _converted(fn: Callable, convert: Callable) -> Callable:
-    """A recorded value as plain data, copied when it is written (compiling/plain.py)."""
-    return lambda fr: convert(fn(fr))
-
-
-def _as_tuple(fn: Callable) -> Callable:
-    """List values are stored as tuples, so copies of a state never share them."""
-    return lambda fr: tuple(fn(fr))
-
-
-def _true(fr: Any) -> bool:
-    return True
-
-
-def _const(value: Any) -> Callable:
-    return lambda fr: value
-
-
-def _false(fr: Any) -> bool:
-    return False
-
-
-def _zero(fr: Any) -> int:
-    return 0
-
-
-def _one(fr: Any) -> int:
-    return 1
-
-
-def _placer(by: Callable, seats: int) -> Callable:
-    """`move.by`: its seat, checked (a number that is no seat stops the game with the step named)."""
-
-    def placer(f: Any) -> int:
-        seat = by(f)
-        if not 0 <= seat < seats:
-            raise P.FlowError(f"move 'by' gives {seat}, which is no seat (seats are 0 to {seats - 1})")
-        return seat
-
-    return placer

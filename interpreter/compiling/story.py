@@ -13,7 +13,7 @@ from interpreter.base.diagnostics import Span
 from interpreter.compiling.context import SubSource, vspan
 from interpreter.compiling.messages import template
 from interpreter.compiling.public import check_public
-from interpreter.engine import program as P
+from interpreter.engine import telling as T
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
 from interpreter.model import Step
 
@@ -59,14 +59,14 @@ class StoryCompiler:
 
     def step_announce(self: FlowCompiler, s: Step, out: list) -> None:
         check_public(self.c, s.value, s.span, "an announce text")
-        self.emit(out, P.Emit("message", texts(self, s.value, s.span)), s, "announce")
+        self.emit(out, T.Emit("message", texts(self, s.value, s.span)), s, "announce")
 
     def step_event(self: FlowCompiler, s: Step, out: list) -> None:
-        self.emit(out, self._event(s, P.Emit(str(s.value["kind"]))), s, "event")
+        self.emit(out, self._event(s, T.Emit(str(s.value["kind"]))), s, "event")
 
     def step_end_deal(self: FlowCompiler, s: Step, out: list) -> None:
         v = s.value if isinstance(s.value, Mapping) else {}
-        ins = self._event(s, P.EndDeal("deal_end"))
+        ins = self._event(s, T.EndDeal("deal_end"))
         ins.scores = self._list_of_ints(v, "scores", s)
         ins.totals = self._list_of_ints(v, "totals", s)
         self.emit(out, ins, s, "end_deal")

@@ -180,7 +180,9 @@ class Ruleset:
                 from interpreter.base.diagnostics import did_you_mean
 
                 hint = did_you_mean(name, self.options)
-                raise ValueError(f"unknown option '{name}'" + (f"; {hint}" if hint else ""))
+                if hint is None:
+                    hint = "its options: " + ", ".join(self.options) if self.options else "it has no options"
+                raise ValueError(f"unknown option '{name}' of {self.id}; {hint}")
             out[name] = self.options[name].convert(value)
         return out
 

@@ -187,7 +187,7 @@ class Checker(CallChecks):
             return Code(found.type, found.load, NOTHING, True, src=src)
         if isinstance(found, Function) and found.uncalled is not None:
             return self.error(found.uncalled[0], node.start, node.end, found.uncalled[1])
-        if isinstance(found, Function) and node.id in self.names.compiler.refused:
+        if isinstance(found, Function) and node.id in self.names.refused:
             return FAILED  # the declaration that would have bound it is the error
         if found is not None:
             hint = (
@@ -238,9 +238,9 @@ class Checker(CallChecks):
     def visit_Index(self, node: ast.Index, expected: Type | None) -> Code:
         by = self.kept_per(node.obj)
         obj, at = self.check(node.obj), self.check(node.index, by if isinstance(by, EnumT) else None)
-        if by == INT and isinstance(at.type, EnumT):  # a team would read the seat of its number
+        if by == INT and isinstance(at.type, EnumT) and isinstance(node.obj, ast.Name):  # (a team: a seat's number)
             return self.error(
-                f"'{node.obj.id}' is kept per seat: index it by a seat number, not by a {at.type}",  # type: ignore[attr-defined]
+                f"'{node.obj.id}' is kept per seat: index it by a seat number, not by a {at.type}",
                 node.index.start,
                 node.index.end,
                 "a team's seats are [s for s in seats if team_of(s) == t]; keep a value per team with `per: team`",

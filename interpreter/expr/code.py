@@ -70,6 +70,7 @@ class Names(Protocol):
     limits: Limits
     diagnostics: list[Diagnostic]
     generate: bool  # build generated Python functions (emit.py), or keep closures only
+    refused: frozenset[str]  # names the ruleset declared in vain (ExprCompiler.refused)
 
     def lookup(self, name: str) -> Const | Value | Function | UserFunction | None: ...
 

@@ -67,6 +67,7 @@ class _Names:
         self.limits = compiler.limits
         self.generate = compiler.generate
         self.diagnostics = diagnostics
+        self.refused = compiler.refused
 
     def for_functions(self, diagnostics: list[Diagnostic]) -> _Names:
         return _Names(self.compiler, None, diagnostics)

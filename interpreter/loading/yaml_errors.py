@@ -123,13 +123,13 @@ def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]
         hint = did_you_mean(name, anchors) or f"define the anchor '&{name}' on a value before using '*{name}'"
         return Diagnostic(f"unknown alias '*{name}'", span, hint)
     said = f"{problem}\n{err.context or ''}"
-    quote = source.text[mark.index - 1] if mark and 0 < mark.index <= len(source.text) else ""
-    if quote in "\"'" and quote and not source.text[mark.index : mark.index + 1].isspace():
+    quote = source.text[mark.index - 1] if mark is not None and 0 < mark.index <= len(source.text) else ""
+    if quote and quote in "\"'" and mark is not None and not source.text[mark.index : mark.index + 1].isspace():
         # "Turn {turn_no + "1"}": the inner quote closed the text, and the rest of it follows
         return Diagnostic(
             "the quoted text ends here, but more of it follows on this line",
             span,
-            "a double quote inside double-quoted text ends it: use single quotes inside it, or write \\\""
+            'a double quote inside double-quoted text ends it: use single quotes inside it, or write \\"'
             if quote == '"'
             else "a single quote inside single-quoted text ends it: write it twice ('')",
         )

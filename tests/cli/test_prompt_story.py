@@ -468,4 +468,4 @@ def test_the_web_table_agrees_verbs_with_you_as_the_prompt_does():
     assert listed is not None
     assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == render._AND_VERBS
     for verb, agreed in render._YOU_IRREGULAR.items():
-        assert f"{verb}: \"{agreed}\"" in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb
+        assert f'{verb}: "{agreed}"' in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb

@@ -72,3 +72,17 @@ def test_a_seat_out_of_a_zones_range_in_an_effect_names_the_step_and_its_place()
     st = rs.new_game(seed=1)
     with pytest.raises(FlowError, match=r"seat 5 does not exist \(zone 'hand'\) in move of 'give' at tiny.yaml:\d+"):
         st.apply_action(st.legal_actions()[0])
+
+
+def test_a_deal_short_of_cards_names_the_zone_it_deals_from():
+    rs = compile_text(ROUNDS.replace("packets: [2]", "packets: [3]"))
+    with pytest.raises(FlowError, match="cannot deal 3 cards: only 1 left in deck"):
+        rs.new_game(seed=1)
+
+
+def test_an_unknown_option_lists_the_rulesets_options():
+    rs = compile_text(ROUNDS)
+    with pytest.raises(ValueError, match="unknown option 'deal' of rounds; its options: rounds, stacking, trumps"):
+        rs.check_options({"deal": 2})
+    with pytest.raises(ValueError, match="did you mean 'rounds'"):
+        rs.check_options({"round": 2})

@@ -1,0 +1,69 @@
+"""The small run-time functions compiled steps are made of: a slot's read, constants, and checked
+or converted values (a whole per-seat variable set at once, a recorded value, `move.by`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.base.diagnostics import Span
+from interpreter.engine import program as P
+from interpreter.expr import ExprRuntimeError
+
+
+def slot(slot: int) -> Callable[[Any], Any]:
+    return lambda fr: fr.env.vars[slot]
+
+
+def one_each(fn: Callable, name: str, per: str, size: int, span: Span | None) -> Callable:
+    """A whole per-seat or per-team variable set at once must get one value for each."""
+
+    def checked(fr: Any) -> Any:
+        value = fn(fr)
+        if len(value) != size:
+            raise ExprRuntimeError(f"'{name}' holds one value per {per} ({size}), and this gives {len(value)}", span)
+        return value
+
+    return checked
+
+
+def converted(fn: Callable, convert: Callable) -> Callable:
+    """A recorded value as plain data, copied when it is written (compiling/plain.py)."""
+    return lambda fr: convert(fn(fr))
+
+
+def as_tuple(fn: Callable) -> Callable:
+    """List values are stored as tuples, so copies of a state never share them."""
+    return lambda fr: tuple(fn(fr))
+
+
+def true(fr: Any) -> bool:
+    return True
+
+
+def const(value: Any) -> Callable:
+    return lambda fr: value
+
+
+def false(fr: Any) -> bool:
+    return False
+
+
+def zero(fr: Any) -> int:
+    return 0
+
+
+def one(fr: Any) -> int:
+    return 1
+
+
+def placer(by: Callable, seats: int) -> Callable:
+    """`move.by`: its seat, checked (a number that is no seat stops the game with the step named)."""
+
+    def placer(f: Any) -> int:
+        seat = by(f)
+        if not 0 <= seat < seats:
+            raise P.FlowError(f"move 'by' gives {seat}, which is no seat (seats are 0 to {seats - 1})")
+        return seat
+
+    return placer
