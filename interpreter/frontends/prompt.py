@@ -404,7 +404,8 @@ class Session:
         if obs.get("summary"):  # the ruleset's own words on the game (`result.summary`)
             self.echo(self.renderer.fill(obs["summary"]))
         self.echo(_(WORDS["final"], scores=self.final_scores(st.returns())))
-        self.echo(self.verdict(st.returns()))
+        if self.rs.num_players > 1:  # a game of patience has its score and no winner
+            self.echo(self.verdict(st.returns()))
         while True:
             line = self.read(_(WORDS["again"]))
             if line is None:

@@ -163,3 +163,39 @@ def test_log_before_anything_was_seen_says_so(tmp_path):
     del out[:]
     session.commands.run("log")
     assert out == ["nothing has happened yet that you could see"]
+
+
+PATIENCE = """
+cardrules: 1
+id: patience
+name: Patience
+players: {count: 1}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  done: {visibility: all}
+actions:
+  lay:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: done, cards: card}
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [3]}
+  - repeat: {times: 3, steps: [{turn: {player: 0, actions: [lay]}}]}
+result:
+  returns: "len(done)"
+"""
+
+
+def test_a_game_of_one_seat_ends_with_its_score_and_no_verdict(tmp_path):
+    """A one-seat game (a patience) ended with "A draw."."""
+    game = tmp_path / "patience.yaml"
+    game.write_text(PATIENCE, encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["play", str(game), "--seed", "1"], input="1\n1\n1\nquit\n", env={"CARDRULES_SAVE_DIR": str(tmp_path)}
+    )
+    assert "Final scores: You 3" in result.output, result.output
+    assert "A draw." not in result.output and "You win!" not in result.output
