@@ -173,9 +173,10 @@ class Move(Instr):
     """Move cards; meta keeps who placed each card (seat + 1, 0 for nobody) and its face bit.
 
     The placer is the acting seat inside an action's effect (or the seat `by`
-    gives), else the owner of a per-seat destination zone, except that the flow
-    putting a card face down into a zone everybody sees places it by nobody
-    (nobody knows it), else whoever placed the card before.
+    gives), else the owner of a per-seat destination zone (but nobody when the
+    flow puts a card face down there and everybody sees the zone: cards dealt
+    face down in front of a seat are unknown to it), else whoever placed the
+    card before.
     """
 
     __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
@@ -246,7 +247,7 @@ class Move(Instr):
         down = self.face_down(fr) if self.face_down is not None else None
         zones[zd].extend(faces)
         dst_meta = metas_of[zd]
-        if down and self.mover is None and st.rs.public_zone[zd]:  # face down by the flow: by nobody
+        if down and self.mover is None and mover >= 0 and st.rs.public_zone[zd]:  # (flow, in front of a seat)
             dst_meta.extend([m & ~PLACE_MASK for m in metas])
         elif down is None:
             if mover >= 0:
@@ -284,7 +285,7 @@ class Move(Instr):
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         st.zones[zd].append(card)
-        if down and self.mover is None and st.rs.public_zone[zd]:  # face down by the flow: by nobody
+        if down and self.mover is None and mover >= 0 and st.rs.public_zone[zd]:  # (flow, in front of a seat)
             by = 0
         else:
             by = ((mover + 1) << 1) if mover >= 0 else (m & 0xFE)
