@@ -610,9 +610,10 @@ SCHEMA = {
                             {"enum": ["seat", "shared"]}, "One zone per seat, or one for the table (default shared)."
                         ),
                         "visibility": d(
-                            {"enum": ["owner", "all", "none"]},
-                            "Who sees the cards: the owning seat, everybody, or nobody. Others always see how "
-                            "many cards a zone holds.",
+                            {"enum": ["owner", "all", "none", "others"]},
+                            "Who sees the cards: the owning seat, everybody, nobody, or every seat but the owner "
+                            "(cards held facing out, as in Hanabi). Everybody always sees how many cards a zone "
+                            "holds.",
                         ),
                         "groups": d({"type": "boolean"}, "The zone holds groups of cards (melds) with a kind each."),
                         "description": ref("text", "What the zone is."),

@@ -21,6 +21,9 @@ from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
 
 
+_WHO_SEES = {"owner": "only their owner may see", "none": "nobody may see", "others": "their owner may not see"}
+
+
 def _names(text: str) -> set[str]:
     """The free names of one expression's text (none where it does not parse: compiling says why)."""
     source: Any = PlainSource(text)
@@ -68,7 +71,7 @@ class PublicTexts:
             via = "" if zone == name else f" (through '{name}')"
             bag.warning(
                 f"'{variable.name}' is visible to every seat, and this value reads the cards of '{zone}'{via},"
-                f" which {'only their owner' if self.hidden_zones[zone] == 'owner' else 'nobody'} may see",
+                f" which {_WHO_SEES[self.hidden_zones[zone]]}",
                 span,
                 f"if the card is not shown to everybody, give '{variable.name}' `visibility: owner` or `none`",
             )

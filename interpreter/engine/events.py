@@ -223,6 +223,10 @@ def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> di
                 mine = found.get(owner[z])
                 if mine is not None:
                     mine[c] += 1
+            elif visibility == "others":
+                for s, counts in found.items():
+                    if s != owner[z]:
+                        counts[c] += 1
             elif visibility == "all":
                 placer = found.get(((m >> 1) & BY_MASK) - 1)
                 if placer is not None:

@@ -19,6 +19,7 @@ _VISIBILITY = {
     "owner": N_("seen only by its owner"),
     "all": N_("seen by everybody face up; face down, only by the seat that put it there"),
     "none": N_("seen by nobody"),
+    "others": N_("seen by every seat but its owner"),
 }
 
 

@@ -146,3 +146,67 @@ def test_cards_dealt_face_up_in_front_of_a_seat_are_seen_by_all():
     st = rs.new_game(seed=1)
     for seat in (0, 1):
         assert None not in [st.observation(seat)["zones"]["grid"][s][0] for s in (0, 1)]
+
+
+# cards held facing out (Hanabi): every seat sees a hand but its owner, who plays by position
+FACING_OUT = """
+cardrules: 1
+id: facing_out
+name: Facing out
+players: {count: 3}
+deck:
+  attributes: {value: {type: int, default: 0}}
+  suits: [{id: red}, {id: blue}]
+  ranks: [{id: "1", attrs: {value: 1}}, {id: "2", attrs: {value: 2}}, {id: "3", attrs: {value: 3}},
+          {id: "4", attrs: {value: 4}}, {id: "5", attrs: {value: 5}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: others}
+  played: {visibility: all}
+variables:
+  score: {type: int}
+actions:
+  play:
+    param: {name: i, from: "range(len(hand(player)))"}
+    effect:
+      - add: {score: "hand(player)[i].value"}
+      - move: {from: "hand(player)", to: played, cards: "hand(player)[i]"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - event: {kind: note, text: "Seat 0 holds {hand(0)}.", cards: "hand(0)"}
+  - repeat: {times: 2, steps: [{for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play]}}]}}]}
+result:
+  returns: "score"
+"""
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_hand_held_facing_out_is_seen_by_every_seat_but_its_owner(seat):
+    rs = compile_text(FACING_OUT)
+    st = rs.new_game(seed=4, story=True)
+    hands = st.observation(seat)["zones"]["hand"]
+    for s, cards in hands.items():
+        assert (cards == [None, None]) == (s == seat), (seat, hands)
+    told = st.observation(seat)["events"][-1]
+    named = [p for p in told["text"]["en"] if isinstance(p, dict)]
+    assert (named[0]["list"] == [{"card": None}, {"card": None}]) == (seat == 0), told
+
+
+def test_samples_deal_a_seat_its_own_hand_facing_out_and_keep_the_others():
+    import random
+    from collections import Counter
+
+    from interpreter.agents.determinize import Determinizer
+
+    rs = compile_text(FACING_OUT)
+    st = rs.new_game(seed=4)
+    hand = {s: next(z.base + s for z in rs.zones if z.name == "hand") for s in range(3)}
+    sampler = Determinizer(st, 0, random.Random(2))
+    own = Counter()
+    for _ in range(100):
+        world = sampler.sample()
+        own[tuple(sorted(world.zones[hand[0]]))] += 1
+        assert world.zones[hand[1]] == st.zones[hand[1]] and world.zones[hand[2]] == st.zones[hand[2]]
+    assert len(own) > 1 and own[tuple(sorted(st.zones[hand[0]]))] < 60, own
+    assert sampler.fallbacks == 0
