@@ -50,5 +50,13 @@ class Action:
 
 
 def normalize(text: str) -> str:
-    """Action text as typed by people: any case, '-', '_' or spaces between words."""
-    return " ".join(text.strip().lower().replace("_", "-").replace("-", " ").split())
+    """Action text as typed by people: any case, '-', '_' or spaces between words; a '-' before the
+    digits of a word is its sign (`adjust -2` is not `adjust 2`)."""
+    words: list[str] = []
+    for word in text.strip().lower().replace("_", "-").split():
+        sign = "-" if word[:1] == "-" and word[1:2].isdigit() else ""
+        parts = (word[1:] if sign else word).replace("-", " ").split()
+        if parts:
+            parts[0] = sign + parts[0]
+        words.extend(parts)
+    return " ".join(words)
