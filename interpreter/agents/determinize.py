@@ -115,6 +115,7 @@ class Determinizer:
         self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
+        self.last_good: list | None = None  # the variables of the last sample a replay made
         self.snapshot = state.snapshot
         self.target = view_of(state, seat)
         self.moves = _moves(state) if state.current_player() == seat else None  # the seat's, to be kept
@@ -145,6 +146,7 @@ class Determinizer:
                 if world is not None:
                     if self.steps and attempt < self.tries:
                         world = self._more_plausible(world, order)
+                    self.last_good = list(world.vars)  # (search plays the sample on)
                     world.seed = self.rng.getrandbits(63)
                     self.fallbacks += attempt == self.tries
                     return world
@@ -479,12 +481,14 @@ class Determinizer:
     def _reshuffled(self) -> GameState:
         """Last resort: the current state with the hidden cards re-dealt and others' open answers forgotten.
 
-        Hidden variables stay as they are here (a replay would recompute them);
-        samples almost never come to this, and `fallbacks` counts them.
+        The variables the seat may not see cannot be recomputed without a replay, and keeping the
+        real game's would tell their secrets: they take their values in the last sample a replay
+        made, else their first values.  Samples almost never come to this, and `fallbacks` counts them.
         """
         world = self.state.clone()
         world.story = False
         rs, seat = self.rs, self.seat
+        _hide_variables(world, seat, self.last_good)
         never_seen = None if self.snapshot is None else self.free_set
         slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
             (z, i)
@@ -548,6 +552,22 @@ def view_of(state: GameState, seat: int) -> tuple:
     """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
     zones = tuple(tuple(visible_cards(state, z, seat)) for z in range(state.rs.zone_count))
     return zones, _visible_variables(state, seat)
+
+
+def _hide_variables(world: GameState, seat: int, source: list | None) -> None:
+    """Give every variable (or entry of one) `seat` may not see its value in `source` (another
+    sample's variables), else its first value: never the real game's."""
+    rs = world.rs
+    for v in rs.variables:
+        if v.visibility == "all":
+            continue
+        other = source[v.slot] if source is not None else v.initial
+        if v.visibility == "none" or v.per == "game":
+            world.vars[v.slot] = other
+            continue
+        mine = seat if v.per == "seat" else rs.team_of_seat[seat]
+        now = world.vars[v.slot]
+        world.vars[v.slot] = tuple(x if i == mine else y for i, (x, y) in enumerate(zip(now, other)))
 
 
 def _visible_variables(state: GameState, seat: int) -> tuple:
