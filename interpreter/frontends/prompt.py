@@ -346,8 +346,12 @@ class Session:
             self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
         names = {normalize(a.text.split(" ")[0]) for a in legal} | {normalize(act.name) for act in self.rs.actions}
-        if any(key == name or key.startswith(name + " ") for name in names):  # (`name_suit` is 2 words)
-            self.echo(self.rs.explain(self.state, line, self.renderer.action))
+        verb = next((name for name in names if key == name or key.startswith(name + " ")), None)
+        if verb is not None:  # (`name_suit` is 2 words)
+            card = self.card_names.get(key[len(verb) :].strip())  # `play spades ace`: the card by its name
+            action = next((act.name for act in self.rs.actions if normalize(act.name) == verb), verb)
+            asked = f"{action} {card}" if card is not None else line
+            self.echo(self.rs.explain(self.state, asked, self.renderer.action))
             return None
         first = line.split()[0].lower()
         if first in self.commands.table or first in ("quit", "exit", "q"):  # `save mygame`

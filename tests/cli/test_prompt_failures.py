@@ -199,3 +199,16 @@ def test_a_game_of_one_seat_ends_with_its_score_and_no_verdict(tmp_path):
     )
     assert "Final scores: You 3" in result.output, result.output
     assert "A draw." not in result.output and "You win!" not in result.output
+
+
+def test_a_move_typed_with_the_cards_name_that_a_rule_forbids_is_explained_by_the_rule(tmp_path):
+    """`play Stars 6` (the card by its name, forbidden by T-2) was "'stars 6' is not a choice"."""
+    rs = compile_text(HIGH_CARD.replace("suits: [{id: s}]", "suits: [{id: s, name: Stars}]"))
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    session.state = rs.new_game(seed=1, deck_orders=[["s-6", "s-1", "s-2", "s-3", "s-4", "s-5"]])
+    session.clean = session.state.clone()
+    assert "play s-6" not in [a.text for a in session.state.legal_actions()]
+    del out[:]
+    assert session._parse_move("play stars 6") is None
+    said = "\n".join(out)
+    assert "the leader may not lead the 6 (T-2)" in said, said
