@@ -57,3 +57,37 @@ def test_deck_exclude_of_an_unknown_card_is_an_error_at_the_entry():
     assert d.message == "exclude names unknown card 'plun-2'"
     assert (d.span.line, d.span.col) == (13, 21)
     assert d.hint == "did you mean 'plum-2'?"
+
+
+def test_a_listed_card_of_a_suit_and_a_rank_without_a_name_is_named_as_grid_cards_are():
+    """Cards listed to give ranks their own number of copies (three aces, two of each other rank)
+    showed their ids ("clubs-1") where grid cards show "Clubs Ace"."""
+    from interpreter.text.render import Renderer
+    from tests.engine.tiny import compile_text
+
+    rs = compile_text(
+        """
+cardrules: 1
+id: listed
+name: Listed
+players: {count: 2}
+deck:
+  suits: [{id: clubs, name: Clubs}]
+  ranks: [{id: "1", name: Ace}, {id: "2", name: Two}]
+  exclude: [clubs-1, clubs-2]
+  cards:
+    - {id: c1, suit: clubs, rank: "1", copies: 3}
+    - {id: c2, suit: clubs, rank: "2", name: Deuce}
+    - {id: joker}
+zones:
+  deck: {visibility: none}
+actions:
+  go: {text: Go.}
+flow:
+  - turn: {player: 0, actions: [go]}
+result:
+  returns: "0"
+"""
+    )
+    r = Renderer(rs)
+    assert (r.card("c1"), r.card("c2"), r.card("joker")) == ("Clubs Ace", "Deuce", "joker")
