@@ -195,6 +195,7 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         '{"op": 5}',
         '{"op": "nosuch"}',
         json.dumps({"op": "act"}),
+        json.dumps({"op": "act", "version": me.version}),
         json.dumps({"op": "act", "action": 7, "version": me.version}),
         json.dumps({"op": "act", "action": "x" * 3000, "version": me.version}),
         json.dumps({"op": "act", "action": "play nosuch-card", "version": me.version}),
@@ -206,6 +207,7 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         json.dumps({"op": "offer", "action": "play", "chosen": ["x"]}),  # play takes one card
         '{"op": "act", "action": "play \\ud800", "version": 1}',  # a lone surrogate: no answer could quote it
         '{"op": "explain", "action": "\\udfff"}',
+        json.dumps({"op": "explain", "action": "play \u0000"}),  # a control character: not echoed back
         json.dumps({"op": "undo", "version": me.version}),
         json.dumps({"op": "next"}),
         "[" * 3000,
@@ -214,6 +216,8 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
     for raw in bad:
         answer = me.send(raw)
         assert answer["type"] == "error" and answer["message"], (raw[:60], answer)
+        assert "\x00" not in answer["message"]
+    assert me.send(json.dumps({"op": "act", "version": me.version - 3}))["code"] == "bad"  # malformed before stale
         assert snapshot(live, table) == before, raw[:60]
     for raw in (json.dumps({"op": "act", "action": legal, "version": other.version}), json.dumps({"op": "hint"})):
         answer = other.send(raw)  # seat 1 is not to act: refused, nothing shown of seat 0's moves

@@ -212,8 +212,9 @@ class Server:
                 client.last, client.events = "", 0  # everything again, in the new language
             await self.send_view(table, client)
         elif op == "act":
+            action = _text(message, "action", 2000)  # a malformed move is told so before a stale one
             position = self._fresh(client, message)
-            await self.run(table.act, client.seat, _text(message, "action", 2000), position)
+            await self.run(table.act, client.seat, action, position)
             await self.broadcast(table)
             self.kick(table)
         elif op == "explain":
@@ -304,8 +305,8 @@ def _encodable(data: Any) -> bool:
 
 def _text(message: dict, key: str, limit: int) -> str:
     value = message.get(key)
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise Refused("bad", N_("a malformed message"))
+    if not isinstance(value, str) or not value or len(value) > limit or not value.isprintable():
+        raise Refused("bad", N_("a malformed message"))  # (a control character is no part of a move)
     return value
 
 
