@@ -217,8 +217,8 @@ def test_hostile_socket_messages_change_nothing_and_say_why(live):
         answer = me.send(raw)
         assert answer["type"] == "error" and answer["message"], (raw[:60], answer)
         assert "\x00" not in answer["message"]
-    assert me.send(json.dumps({"op": "act", "version": me.version - 3}))["code"] == "bad"  # malformed before stale
         assert snapshot(live, table) == before, raw[:60]
+    assert me.send(json.dumps({"op": "act", "version": me.version - 3}))["code"] == "bad"  # malformed before stale
     for raw in (json.dumps({"op": "act", "action": legal, "version": other.version}), json.dumps({"op": "hint"})):
         answer = other.send(raw)  # seat 1 is not to act: refused, nothing shown of seat 0's moves
         assert answer["type"] == "error" and "moves" not in json.dumps(answer)
