@@ -345,3 +345,11 @@ def test_an_engine_function_can_say_how_to_call_it() -> None:
         "for example pile(player)",
         5,
     )
+
+
+def test_count_of_true_or_false_values_with_a_filter_counts_the_ones_kept() -> None:
+    """`count(x for x in flags if x)` is what the error's own hint says to write: it was refused too."""
+    compiler = make_compiler()
+    code = compiler.compile(PlainSource("count(b for b in [c.number > 1 for c in hand] if b)"))
+    assert code is not None, [d.message for d in compiler.diagnostics]
+    assert _problems("count(c.number > 1 for c in hand)")[0].message.startswith("count() counts elements")
