@@ -20,7 +20,6 @@ from interpreter.expr.ast import free_names
 from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
 
-
 _WHO_SEES = {"owner": "only their owner may see", "none": "nobody may see", "others": "their owner may not see"}
 
 

@@ -503,7 +503,11 @@ actions:
 flow:
   - shuffle: deck
   - deal: {from: deck, to: hand, seats: seats, packets: [5]}
-  - for_each: {in: seats, as: s, steps: [{set: {"total[s]": "sum(c.number for c in hand(s))", "mine[s]": "len([c for c in hand(s) if c.suit == 'red']) + 10 * s"}}]}
+  - for_each:
+      in: seats
+      as: s
+      steps:
+        - set: {"total[s]": "sum(c.number for c in hand(s))", "mine[s]": "len([c for c in hand(s) if c.suit == 'red'])"}
   - set: {holder: "first([s for s in seats if 'red-8' in hand(s)])"}
   - repeat: {times: 5, steps: [{for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play]}}]}}]}
 result:
