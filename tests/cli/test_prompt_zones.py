@@ -48,9 +48,12 @@ result:
 ORDER = [f"{s}-{r}" for r in range(10, 0, -1) for s in ("green", "blue", "red")]  # high ranks first
 
 
-def _session(tmp_path: Path, cards_on_table: int, sort: str = "", seat: int = 0) -> tuple[Session, list[str]]:
-    """A prompt for `seat` on a game with `cards_on_table` cards turned up; what it prints goes to the list."""
-    rs = compile_text(TABLE.replace("__TABLE__", str(cards_on_table)).replace("__SORT__", sort))
+def _session(
+    tmp_path: Path, cards_on_table: int, sort: str = "", seat: int = 0, text: str | None = None
+) -> tuple[Session, list[str]]:
+    """A prompt for `seat` on a game with `cards_on_table` cards turned up (or the game `text`); what it
+    prints goes to the list."""
+    rs = compile_text(text or TABLE.replace("__TABLE__", str(cards_on_table)).replace("__SORT__", sort))
     out: list[str] = []
     session = Session(
         rs=rs,
@@ -126,23 +129,8 @@ def test_a_hand_turned_face_up_is_shown_to_the_others_card_by_card(tmp_path):
             "  - deal: {from: deck, to: hand, seats: '[1]', packets: [1]}\n",
         )
     )
-    rs = compile_text(text)
-    out: list[str] = []
-    session = Session(
-        rs=rs,
-        ruleset_path="table.yaml",
-        seat=0,
-        agents=make_agents("random", rs, 1),
-        agent_spec="random",
-        seed=1,
-        options={},
-        renderer=Renderer(rs),
-        echo=out.append,
-        read=lambda prompt: None,
-        save_path=tmp_path / "save.json",
-    )
-    session.state = rs.new_game(seed=1, deck_orders=[ORDER])
-    session.start()
+    session, out = _session(tmp_path, 0, text=text)
+    rs = session.rs
     session._show()
     line = _zone_line(out, "Hand of Seat 1")
     mine = session.state.observation(1)["zones"]["hand"][1]
