@@ -344,6 +344,13 @@ class Compiler:
         per_seat_zone_of: list[int] = []
         for i, z in enumerate(self.model.zones):
             count = self.n if z.per == "seat" else 1
+            if z.per != "seat" and z.visibility in ("owner", "others"):  # a shared zone has no owner
+                self.bag.warning(
+                    f"zone '{z.name}' is shared, so 'visibility: {z.visibility}' has no owner to go by: its face-down "
+                    f"cards are seen by {'nobody' if z.visibility == 'owner' else 'everybody'}",
+                    z.span,
+                    "give it 'per: seat', or say 'visibility: none' or 'all'",
+                )
             self.zone_info.append(
                 ZoneInfo(
                     name=z.name,

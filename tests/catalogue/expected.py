@@ -285,6 +285,15 @@ EXPECTED: dict[str, list[E]] = {
         E(24, 3, "constant 'most' is the text '0500'", exact=True, hint="write 500", severity="warning"),
         E(58, 14, "this expression must be int, but it is str", exact=True),
     ],
+    "model_shared_zone_of_owner_visibility.yaml": [  # kitty: {visibility: owner}: a shared zone has no owner
+        E(
+            23,
+            3,
+            "zone 'kitty' is shared, so 'visibility: owner' has no owner to go by",
+            hint="give it 'per: seat'",
+            severity="warning",
+        ),
+    ],
     "model_variable_named_count.yaml": [  # a variable `count`, used as one: told once, no follow-up errors
         E(
             26,
