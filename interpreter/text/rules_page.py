@@ -216,7 +216,8 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
                 )
             else:
                 option = _("{option} (default {default})", option=o.name, default=default)
-            w.item(f"{option}: {words}{_rule_ref(o.rule)}")
+            told = f"{words}{_rule_ref(o.rule)}"
+            w.item(f"{option}: {told}" if told else option)  # (an option with no words: its name and default)
     if model.rules:
         w.heading(2, _("Rules"))
         for r in model.rules:

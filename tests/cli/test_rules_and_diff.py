@@ -127,3 +127,11 @@ def test_diff_of_a_ruleset_with_itself_is_empty() -> None:
     path = ROOT / "rulesets" / "duzihu.yaml"
     out = run("diff", path, path)
     assert "no differences" in out.lower() or not out.strip()
+
+
+def test_rules_page_lists_an_option_without_words_by_its_name_and_default(tmp_path: Path) -> None:
+    """An option without a description printed as "- min_bid (default 300): " with nothing after it."""
+    path = tmp_path / "bare.yaml"
+    path.write_text(HIGH_CARD.replace("variables:", "options:\n  min_bid: {type: int, default: 300}\nvariables:", 1))
+    lines = run("rules", path).splitlines()
+    assert "- min_bid (default 300)" in lines, lines
