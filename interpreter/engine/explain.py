@@ -29,6 +29,8 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
             return _("'{action}' is not possible now", action=act.name) + _rule_suffix(act.rule)
         if act.param_slot is None:
             failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
+            if failing is None and key != verb:  # `hit hit`: the action takes no value
+                return _("'{action}' takes no value: write just {action}", action=act.name)
             return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
         if act.count is not None:  # a choice of several values: say which part of it is not legal
             return _whole(rs, st, text)

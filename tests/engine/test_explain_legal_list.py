@@ -68,3 +68,12 @@ def test_an_action_not_available_now_is_refused_with_its_rule_in_words():
     st = rs.new_game(seed=1)
     st.apply_action("raise")
     assert rs.explain(st, "check") == "'check' is not possible now (C-1: Check when nobody has bet yet.)"
+
+
+def test_a_value_given_to_an_action_that_takes_none_is_told_so():
+    """`raise raise` said only "is not legal now"."""
+    from tests.engine.tiny import compile_text
+
+    rs = compile_text(CHECKING)
+    st = rs.new_game(seed=1)
+    assert rs.explain(st, "raise raise") == "'raise' takes no value: write just raise"
