@@ -147,9 +147,10 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
                     did_you_mean(value, index),
                 )
         ids.append(c.id)
-        unnamed = "name" not in (c.node or {}) and c.suit in suit_index and c.rank in rank_index
+        suit, rank = suit_index.get(c.suit or ""), rank_index.get(c.rank or "")
+        unnamed = "name" not in (c.node or {}) and suit is not None and rank is not None
         # a card of a suit and a rank without a name of its own is named as a grid card is (Clubs 1)
-        names.append(_grid_name(suits[suit_index[c.suit]].name, ranks[rank_index[c.rank]].name) if unnamed else c.name)
+        names.append(_grid_name(suits[suit].name, ranks[rank].name) if unnamed else c.name)  # type: ignore[index]
         suit_of.append(suit_index.get(c.suit, -1) if c.suit else -1)
         rank_of.append(rank_index.get(c.rank, -1) if c.rank else -1)
         copies.append(c.copies or deck.copies)

@@ -151,8 +151,9 @@ def _main(argv: list[str]) -> None:
         exc.show()
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):
-        from interpreter.frontends.interrupts import note_later_interrupts
+        from interpreter.frontends.interrupts import note_later_interrupts, stopping
 
+        stopping()
         note_later_interrupts()
         click.echo(_("interrupted"), err=True)
         sys.exit(EXIT_INTERRUPTED)

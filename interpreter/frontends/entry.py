@@ -15,6 +15,13 @@ import os
 import sys
 
 
+def _stopping() -> None:
+    """Tell the Ctrl-C watchdog (frontends/interrupts.py) that the program is stopping, if it runs."""
+    interrupts = sys.modules.get("interpreter.frontends.interrupts")
+    if interrupts is not None:
+        interrupts.stopping()
+
+
 def _quiet() -> None:
     """From here on Ctrl-C does nothing: the program is stopping."""
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
@@ -33,6 +40,7 @@ def main(argv: list[str] | None = None) -> None:
         status = _status(exc.code)
     except KeyboardInterrupt:
         _quiet()
+        _stopping()
         sys.stderr.write("interrupted\n")
         status = 130
     finally:

@@ -39,6 +39,10 @@ class HeldInterrupts:
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         self.release(raise_pending=exc_type is None)
 
+    def stopping(self) -> None:
+        """The program caught the KeyboardInterrupt and is stopping (see `stopping` below)."""
+        stopping()
+
     def release(self, raise_pending: bool = True) -> None:
         previous = None
         try:
@@ -59,13 +63,41 @@ class HeldInterrupts:
 HELD = HeldInterrupts()
 
 
+# The first Ctrl-C's KeyboardInterrupt can be lost: raised while Python runs a finalizer (a
+# generator closed by the garbage collector), it is printed and dropped there, and later Ctrl-Cs
+# do nothing.  So the first one also starts a watchdog: unless a handler of the program reports
+# within a few seconds that it is stopping (`stopping()`), the interrupt is raised again.
+RETRY_AFTER = 3.0
+_state = {"stopping": False, "again": False}
+
+
+def stopping() -> None:
+    """A handler of the program caught the KeyboardInterrupt: the program is stopping."""
+    _state["stopping"] = True
+
+
+def _watch() -> None:
+    if not _state["stopping"]:
+        import _thread
+
+        _state["again"] = True
+        _thread.interrupt_main()  # runs the SIGINT handler (`_later_interrupt`) in the main thread
+
+
 def _first_interrupt(signum: int, frame: Any) -> None:
     note_later_interrupts()
+    timer = threading.Timer(RETRY_AFTER, _watch)
+    timer.daemon = True
+    timer.start()
     raise KeyboardInterrupt
 
 
 def _later_interrupt(signum: int, frame: Any) -> None:
-    """A Ctrl-C while the program is already stopping: nothing to do."""
+    """A Ctrl-C while the program is already stopping: nothing to do (unless the watchdog found
+    the first one lost)."""
+    if _state["again"] and not _state["stopping"]:
+        _state["again"] = False
+        raise KeyboardInterrupt
 
 
 def _main_thread() -> bool:

@@ -22,7 +22,7 @@ from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.commands import Commands
-from interpreter.frontends.interrupts import HELD
+from interpreter.frontends.interrupts import HELD, stopping
 from interpreter.frontends.locks import FileBusy, FileLock
 from interpreter.frontends.savefile import SaveFileError, write_save
 from interpreter.frontends.screen import Screen
@@ -165,6 +165,7 @@ class Session:
                 if result is not None:
                     return result
         except KeyboardInterrupt:
+            stopping()
             return self._suspend(N_("interrupted"), status=130)
         except FileBusy as exc:
             self.echo(_("cardrules: {error}", error=exc))

@@ -221,6 +221,9 @@ def run_ranges(
                         deliver(spans[next_key], finished.pop(next_key))
                 next_key += 1
     except KeyboardInterrupt:
+        note = getattr(hold, "stopping", None)  # (the front end's Ctrl-C watchdog: caught, stopping)
+        if note is not None:
+            note()
         outcome.interrupted = True
         executor.stop()
     else:

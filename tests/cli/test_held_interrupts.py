@@ -89,3 +89,44 @@ def test_real_ctrl_c_at_the_prompt_always_leaves_a_game_that_resumes(tmp_path, d
         )
         assert again.returncode == 0, again.stdout[-1000:] + again.stderr[-1000:]
         assert "Traceback" not in again.stdout + again.stderr
+
+
+@pytest.fixture
+def first_interrupt(monkeypatch):
+    """The command line's Ctrl-C handling, with a short watchdog; put back afterwards."""
+    import time
+
+    from interpreter.frontends import interrupts
+
+    monkeypatch.setattr(interrupts, "RETRY_AFTER", 0.2)
+    monkeypatch.setitem(interrupts._state, "stopping", False)
+    monkeypatch.setitem(interrupts._state, "again", False)
+    before = signal.getsignal(signal.SIGINT)
+    interrupts.stop_on_first_interrupt()
+    try:
+        yield interrupts, time
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def test_a_first_ctrl_c_lost_inside_a_finalizer_is_raised_again(first_interrupt) -> None:
+    """Raised while Python ran a finalizer, the first KeyboardInterrupt was dropped there, and later
+    Ctrl-Cs did nothing: `simulate` ran on (a CI run timed out so)."""
+    interrupts, time = first_interrupt
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+    except KeyboardInterrupt:
+        pass  # lost, as in a finalizer
+    with pytest.raises(KeyboardInterrupt):
+        time.sleep(3)  # the watchdog raises it again
+
+
+def test_a_first_ctrl_c_the_program_caught_is_not_raised_again(first_interrupt) -> None:
+    interrupts, time = first_interrupt
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+    except KeyboardInterrupt:
+        interrupts.stopping()  # as the command line's handlers do
+    time.sleep(0.5)  # no second KeyboardInterrupt: the program is saving and stopping
