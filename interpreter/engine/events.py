@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from interpreter.engine.cardmeta import BY_MASK
+from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, face_down_sight
 
 # A value in an event: (type name, value); card values are faces, masked per seat when shown.
 Typed = tuple[str, Any]
@@ -204,33 +204,18 @@ def _tables(rs: Any) -> dict[str, Sequence[str]]:
 
 def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> dict[int, Counter]:
     """For each seat, how many copies of each wanted face it can see now, anywhere (one pass over
-    the table, whatever the number of seats)."""
+    the table, whatever the number of seats; who sees a face-down card is `face_down_sight`'s)."""
     rs = st.rs
-    owner, zone_of, zones = rs.zone_owner, rs.zone_index, rs.zones
     found: dict[int, Counter] = {s: Counter() for s in seats}
     for z, cards in enumerate(st.zones):
-        if not cards:
+        if not cards or wanted.isdisjoint(cards):
             continue
-        visibility = zones[zone_of[z]].visibility
-        metas = st.meta[z]
-        for c, m in zip(cards, metas):
-            if c not in wanted:
-                continue
-            if m & 1:
-                for counts in found.values():
-                    counts[c] += 1
-            elif visibility == "owner":
-                mine = found.get(owner[z])
-                if mine is not None:
-                    mine[c] += 1
-            elif visibility == "others":
-                for s, counts in found.items():
-                    if s != owner[z]:
+        sights = [(counts, face_down_sight(rs, z, s), s + 1) for s, counts in found.items()]
+        for c, m in zip(cards, st.meta[z]):
+            if c in wanted:
+                for counts, sight, by in sights:
+                    if m & 1 or sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == by):
                         counts[c] += 1
-            elif visibility == "all":
-                placer = found.get(((m >> 1) & BY_MASK) - 1)
-                if placer is not None:
-                    placer[c] += 1
     return found
 
 

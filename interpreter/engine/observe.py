@@ -10,25 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.cardmeta import BY_MASK, meta_by
+from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, face_down_sight, meta_by
 from interpreter.engine.events import Event, typed_text
 from interpreter.engine.program import Where
 from interpreter.engine.state import ANNOUNCE, PASS_KIND, PICK_KIND, PICKED, PRIVATE, SECRET, GameState
-
-SEES_ALL, SEES_PLACED, SEES_NONE = range(3)  # which face-down cards of a zone a seat sees
-
-
-def face_down_sight(rs: Any, z: int, seat: int) -> int:
-    """Which face-down cards of zone z `seat` sees: all of them (SEES_ALL: an `owner` zone of its
-    own, an `others` zone of another seat), those it placed there (SEES_PLACED: an `all` zone), or
-    none (SEES_NONE: another seat's `owner` zone, its own `others` zone, a `none` zone).  Face-up
-    cards everyone sees."""
-    visibility = rs.zones[rs.zone_index[z]].visibility
-    if visibility == "owner":
-        return SEES_ALL if rs.zone_owner[z] == seat else SEES_NONE
-    if visibility == "others":
-        return SEES_NONE if rs.zone_owner[z] == seat else SEES_ALL
-    return SEES_PLACED if visibility == "all" else SEES_NONE
 
 
 def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
