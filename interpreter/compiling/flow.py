@@ -205,7 +205,9 @@ class FlowCompiler(StoryCompiler):
             self.locals.pop()
         if src and dst and seats:
             packets = tuple(v["packets"]) if "packets" in v else None
-            self.emit(out, P.Deal(src, dst.base, seats, packets, counts, 1 if v.get("face") == "up" else 0), s, "deal")
+            up = 1 if v.get("face") == "up" else 0
+            placed = bool(up) or dst.visibility != "all"  # face down where everybody sees: by nobody
+            self.emit(out, P.Deal(src, dst.base, seats, packets, counts, up, placed), s, "deal")
 
     def step_move(self, s: Step, out: list) -> None:
         v = s.value
@@ -225,7 +227,8 @@ class FlowCompiler(StoryCompiler):
         face = v.get("face")
         face_fn = None
         to_name = str(v["to"]).partition("(")[0].strip()
-        shown_to = next((z.visibility for z in self.c.zone_info if z.name == to_name), None)
+        to_info = next((z for z in self.c.zone_info if z.name == to_name), None)
+        shown_to = to_info.visibility if to_info is not None else None
         if face is None and shown_to == "all":
             face_fn = F.false
         elif face is None and shown_to == "none":  # a zone nobody sees hides its cards unless told `face: up`
@@ -249,8 +252,11 @@ class FlowCompiler(StoryCompiler):
         if "by" in v:  # who is recorded as placing the cards (a declarer playing from the dummy)
             by = self.expr(v["by"], vspan(v, "by", s.span), INT)
             mover = F.placer(by, self.c.n) if by is not None else None
+        # the flow putting a card face down in front of a seat, where everybody sees: placed by nobody
+        unplaced = mover is None and to_info is not None and to_info.per == "seat" and shown_to == "all"
         if src and dst:
-            self.emit(out, P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover), s, "move")
+            ins = P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover, unplaced)
+            self.emit(out, ins, s, "move")
 
     def cards_expr(self, value: Any, span: Span | None) -> Callable | None:
         """`move.cards`: one card or a list of cards (quoted ids are read as cards; a set moves in

@@ -362,8 +362,8 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
     else:
         t.add("_dn = None", d)
         up = "(_m & 1)"
-    if ins.mover is None and ins.face_down is not None:  # face down by the flow where all see: by nobody
-        t.add("if _dn and _mv >= 0 and st.rs.public_zone[_z2]:", d)
+    if ins.unplaced:  # the flow putting it face down in front of a seat, where all see: by nobody
+        t.add("if _dn:", d)
         t.add(f"    _m &= {~0xFE}", d)  # the placer's bits cleared, position and face kept
         t.add("    _mv = -1", d)
     t.add("_zs[_z2].append(_ch)", d)

@@ -129,13 +129,24 @@ class Shuffle(Instr):
 
 
 class Deal(Instr):
-    __slots__ = ("src", "dst_base", "seats", "packets", "counts", "face_up")
+    """Deal packets to seats; `placed`: each seat is recorded as placing its cards (not where they
+    lie face down and everybody sees the zone: cards dealt face down in front of a seat are unknown
+    to it)."""
+
+    __slots__ = ("src", "dst_base", "seats", "packets", "counts", "face_up", "placed")
 
     def __init__(
-        self, src: Fn, dst_base: int, seats: Fn, packets: tuple[int, ...] | None, counts: Fn | None, face_up: int
+        self,
+        src: Fn,
+        dst_base: int,
+        seats: Fn,
+        packets: tuple[int, ...] | None,
+        counts: Fn | None,
+        face_up: int,
+        placed: bool = True,
     ):
         self.src, self.dst_base, self.seats = src, dst_base, seats
-        self.packets, self.counts, self.face_up = packets, counts, face_up
+        self.packets, self.counts, self.face_up, self.placed = packets, counts, face_up, placed
 
     def run(self, st: Any) -> int:
         z = self.src(st.fr)
@@ -156,10 +167,7 @@ class Deal(Instr):
                     )
                 dst = self.dst_base + seat
                 st.zones[dst].extend(cards[:n])
-                # placed by `seat`, face as dealt; face down where everybody sees the zone: by nobody
-                # (cards dealt face down in front of a seat are not known to it)
-                by = seat + 1 if self.face_up or not st.rs.public_zone[dst] else 0
-                place = (by << 1) | self.face_up
+                place = ((seat + 1 if self.placed else 0) << 1) | self.face_up
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
@@ -173,13 +181,15 @@ class Move(Instr):
     """Move cards; meta keeps who placed each card (seat + 1, 0 for nobody) and its face bit.
 
     The placer is the acting seat inside an action's effect (or the seat `by`
-    gives), else the owner of a per-seat destination zone (but nobody when the
-    flow puts a card face down there and everybody sees the zone: cards dealt
-    face down in front of a seat are unknown to it), else whoever placed the
-    card before.
+    gives), else the owner of a per-seat destination zone (but nobody when
+    `unplaced`, the flow putting a card face down in front of a seat where
+    everybody sees: it is unknown to that seat), else whoever placed the card
+    before.
     """
 
-    __slots__ = ("src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "_front", "_plain")
+    __slots__ = (
+        "src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "unplaced", "_front", "_plain"
+    )  # fmt: skip
 
     # A compiled function (the cards, or their count) in the modes 'cards' and 'count', None in 'all'.
     # Any, not `Fn | None`: `run` calls it behind the mode's test, a link mypy cannot follow.
@@ -196,8 +206,10 @@ class Move(Instr):
         group: Fn | None,
         into: Fn | None,
         mover: Fn | None,
+        unplaced: bool = False,
     ):
         self.src, self.dst, self.mode, self.arg, self.end = src, dst, mode, arg, end
+        self.unplaced = unplaced
         self.face_down, self.group, self.into, self.mover = face_down, group, into, mover
         self._front = end == "front"
         self._plain = group is None and into is None
@@ -247,7 +259,7 @@ class Move(Instr):
         down = self.face_down(fr) if self.face_down is not None else None
         zones[zd].extend(faces)
         dst_meta = metas_of[zd]
-        if down and self.mover is None and mover >= 0 and st.rs.public_zone[zd]:  # (flow, in front of a seat)
+        if down and self.unplaced:
             dst_meta.extend([m & ~PLACE_MASK for m in metas])
         elif down is None:
             if mover >= 0:
@@ -285,7 +297,7 @@ class Move(Instr):
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         st.zones[zd].append(card)
-        if down and self.mover is None and mover >= 0 and st.rs.public_zone[zd]:  # (flow, in front of a seat)
+        if down and self.unplaced:
             by = 0
         else:
             by = ((mover + 1) << 1) if mover >= 0 else (m & 0xFE)
