@@ -35,8 +35,8 @@ KEY = FnT(T)
 ORDERED_HINT = "give key=... naming a function that returns a number"
 
 
-def _needs_order(what: str) -> Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None]:
-    def check(types: Sequence[Type], keywords: Collection[str]) -> tuple[str, str | None] | None:
+def _needs_order(what: str) -> Callable[[Sequence[Type], Collection[str], bool], tuple[str, str | None] | None]:
+    def check(types: Sequence[Type], keywords: Collection[str], filtered: bool) -> tuple[str, str | None] | None:
         elem = elem_of(types[0]) if types else None
         if "key" in keywords or elem is None or orderable(elem):
             return None
@@ -45,8 +45,10 @@ def _needs_order(what: str) -> Callable[[Sequence[Type], Collection[str]], tuple
     return check
 
 
-def _count_check(types: Sequence[Type], keywords: Collection[str]) -> tuple[str, str | None] | None:
-    if types and elem_of(types[0]) == BOOL:
+def _count_check(types: Sequence[Type], keywords: Collection[str], filtered: bool) -> tuple[str, str | None] | None:
+    """count() of true-or-false values counts them all, true or not: an error, unless a filter picks
+    some (`count(x for x in flags if x)`)."""
+    if types and elem_of(types[0]) == BOOL and not filtered:
         return (
             "count() counts elements, and these are all true or false",
             "count the true ones: count(x for x in xs if condition)",

@@ -109,10 +109,10 @@ class CallChecks:
         arg_types = [a.type for a in args]
         if len(self.names.diagnostics) > before:
             return FAILED
-        filtered = len(node.args) == 1 and isinstance(node.args[0], ast.Comprehension)
-        filtered = filtered and any(isinstance(c, ast.IfClause) for c in node.args[0].clauses)  # type: ignore[union-attr]
-        if fn.check is not None and not (filtered and fn.name == "count"):  # count(x for x in xs if x)
-            problem = fn.check(arg_types, keywords.keys())
+        if fn.check is not None:
+            only = node.args[0] if len(node.args) == 1 else None
+            filtered = isinstance(only, ast.Comprehension) and any(isinstance(c, ast.IfClause) for c in only.clauses)
+            problem = fn.check(arg_types, keywords.keys(), filtered)
             if problem is not None:
                 return self.error(problem[0], node.start, node.end, problem[1])
         returns = fn.returns if isinstance(fn.returns, Type) else fn.returns(arg_types)

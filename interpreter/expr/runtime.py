@@ -166,7 +166,9 @@ class Function:
     pure: bool = False
     charges: bool = False
     alt: Function | None = None
-    check: Callable[[Sequence[Type], Collection[str]], tuple[str, str | None] | None] | None = None
+    # a further check of a call: (argument types, keyword names, whether the one argument is a generator
+    # with an `if`) -> (message, hint) of the problem, or None
+    check: Callable[[Sequence[Type], Collection[str], bool], tuple[str, str | None] | None] | None = None
     reduces: str | None = None  # builtins only: "any", "all", "sum" or "count" fuse with a generator
     uncalled: tuple[str, str | None] | None = None  # (message, hint) when named without a call
     # generated code's text for a call whose one argument is a plain read (a slot, a number): `{0}`
