@@ -557,34 +557,34 @@ def view_of(state: GameState, seat: int) -> tuple:
 def _hide_variables(world: GameState, seat: int, source: list | None) -> None:
     """Give every variable (or entry of one) `seat` may not see its value in `source` (another
     sample's variables), else its first value: never the real game's."""
-    rs = world.rs
-    for v in rs.variables:
+    for v in world.rs.variables:
         if v.visibility == "all":
             continue
         other = source[v.slot] if source is not None else v.initial
-        if v.visibility == "none" or v.per == "game":
+        mine = _own_entry(world.rs, v, seat)
+        if v.visibility == "none" or mine is None:
             world.vars[v.slot] = other
             continue
-        mine = seat if v.per == "seat" else rs.team_of_seat[seat]
         now = world.vars[v.slot]
         world.vars[v.slot] = tuple(x if i == mine else y for i, (x, y) in enumerate(zip(now, other)))
 
 
+def _own_entry(rs: Any, v: Any, seat: int) -> int | None:
+    """Which entry of a variable kept per seat or per team is `seat`'s (None: a single value)."""
+    return seat if v.per == "seat" else rs.team_of_seat[seat] if v.per == "team" else None
+
+
 def _visible_variables(state: GameState, seat: int) -> tuple:
-    rs = state.rs
     out = []
-    for v in rs.variables:
+    for v in state.rs.variables:
         if v.visibility == "none":
             continue
         value = state.vars[v.slot]
         if v.visibility == "owner":
-            if v.per == "seat":
-                value = value[seat] if isinstance(value, tuple) else None
-            elif v.per == "team":
-                team = rs.team_of_seat[seat]
-                value = value[team] if isinstance(value, tuple) and team >= 0 else None
-            else:
+            mine = _own_entry(state.rs, v, seat)
+            if mine is None:
                 continue
+            value = value[mine] if isinstance(value, tuple) and mine >= 0 else None
         out.append(value)
     return tuple(out)
 

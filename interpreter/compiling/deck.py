@@ -147,12 +147,13 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
                     did_you_mean(value, index),
                 )
         ids.append(c.id)
-        suit, rank = suit_index.get(c.suit or ""), rank_index.get(c.rank or "")
-        unnamed = "name" not in (c.node or {}) and suit is not None and rank is not None
-        # a card of a suit and a rank without a name of its own is named as a grid card is (Clubs 1)
-        names.append(_grid_name(suits[suit].name, ranks[rank].name) if unnamed else c.name)  # type: ignore[index]
-        suit_of.append(suit_index.get(c.suit, -1) if c.suit else -1)
-        rank_of.append(rank_index.get(c.rank, -1) if c.rank else -1)
+        suit, rank = suit_index.get(c.suit or "", -1), rank_index.get(c.rank or "", -1)
+        if "name" not in (c.node or {}) and suit >= 0 and rank >= 0:
+            names.append(_grid_name(suits[suit].name, ranks[rank].name))  # named as a grid card is (Clubs Ace)
+        else:
+            names.append(c.name)
+        suit_of.append(suit)
+        rank_of.append(rank)
         copies.append(c.copies or deck.copies)
         base = {
             **(suits[suit_index[c.suit]].attrs if c.suit in suit_index else {}),

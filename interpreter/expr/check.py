@@ -227,10 +227,13 @@ class Checker(CallChecks):
         field = fields.get(node.name)
         if field is None:
             listed = ", ".join(sorted(fields)) if fields else "none"
-            hint = did_you_mean(node.name, fields) or f"its attributes are: {listed}"
-            if isinstance(t, EnumT) and t.name in ("suit", "rank") and not did_you_mean(node.name, fields):
-                # `attrs` given on a suit or rank are the values of its cards' attributes
-                hint += f"; deck.attributes belong to cards, so read it from a card of that {t.name} (card.{node.name})"
+            hint = did_you_mean(node.name, fields)
+            if hint is None:
+                hint = f"its attributes are: {listed}"
+                if isinstance(t, EnumT) and t.name in ("suit", "rank"):  # a suit's `attrs` are its cards' values
+                    hint += (
+                        f"; deck.attributes belong to cards, so read it from a card of that {t.name} (card.{node.name})"
+                    )
             return self.error(f"{t} has no attribute '{node.name}'", *at, hint)
         fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
         return self.fold_if(Code(field.type, fn, src=emit.attribute(obj.src, field.getter, field.index)), obj)
