@@ -90,3 +90,15 @@ def make_agents(text: str, rs: Any, seed: int) -> list[Any]:
         except (TypeError, ValueError) as exc:
             raise AgentSpecError(f"agent '{spec}': {exc}") from None
     return agents
+
+
+HINT_LEVEL = "normal"  # what a person asking for a hint is told: the level people play against by default
+
+
+def advisor(rs: Any, seat: int, seed: int) -> Any:
+    """The agent that answers a person's `hint` (at the prompt and on the web table): the `normal`
+    level, capped at about a second, else `random` where the ruleset's agents cannot be made so."""
+    try:
+        return make_agents(HINT_LEVEL, rs, seed)[seat]
+    except AgentSpecError:
+        return make_agents("random", rs, seed)[seat]

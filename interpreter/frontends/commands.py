@@ -66,14 +66,10 @@ class Commands:
         self.s.echo(_(HELP))
 
     def hint(self) -> None:
-        from interpreter.agents.spec import make_agents
+        from interpreter.agents.spec import advisor
 
         s = self.s
-        try:  # the `normal` level: what the AI would play, in about a second at most
-            advisor = make_agents("normal", s.rs, s.seed + 1)[s.seat]
-        except ValueError:
-            advisor = make_agents("random", s.rs, s.seed + 1)[s.seat]
-        action = advisor.choose(s.state.clone())
+        action = advisor(s.rs, s.seat, s.seed + 1).choose(s.state.clone())
         s.echo(_(WORDS["hint"], move=s.renderer.action(str(action))))
 
     def rules(self) -> None:

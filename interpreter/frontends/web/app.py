@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from interpreter.base.i18n import N_, available, language_code, use_language
+from interpreter.base.i18n import N_, available, gettext, language_code, use_language
 from interpreter.frontends.web import words
 from interpreter.frontends.web.store import Store, levels
 from interpreter.frontends.web.tables import Refused, Table
@@ -32,7 +32,6 @@ from interpreter.frontends.web.view import choice_offer, ruleset_data, seat_view
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # bytes of a request body
 MAX_MESSAGE = 4 * 1024  # characters of a WebSocket message
-HINT_SPEC = "normal"  # the level people play against by default: about 1 s at most
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "testclient")
 
 
@@ -88,7 +87,7 @@ class Server:
         client.events, client.last_event = len(events), (events[-1] if events else None)
         with use_language(client.lang):
             if view["stuck"] is not None:
-                view["stuck"] = words.refusal(Exception(view["stuck"]))
+                view["stuck"] = gettext(view["stuck"])
             names = seat_words(table.rs, client.seat, client.lang)
             said = story_lines(table.rs, client.seat, client.lang, events[start:])
         return {
@@ -148,12 +147,7 @@ class Server:
     async def _tell_failure(self, table: Table, exc: Exception) -> None:
         """An AI seat could not move: every browser at the table gets the reason and the table as it is."""
         for client in list(self.clients.get(table.id, ())):
-            if isinstance(exc, Refused):
-                with use_language(client.lang):
-                    message = {"type": "error", "code": exc.code, "message": words.refusal(exc)}
-            else:
-                message = {"type": "error", "code": "internal", "message": "internal error"}
-            await self._send(client, message)
+            await self._send(client, _error_message(client, exc))
         await self.broadcast(table)
 
     # ----- one browser -------------------------------------------------------------------------
@@ -195,12 +189,10 @@ class Server:
             message = _parse(raw)
             await self._do(table, client, message)
         except Refused as exc:
-            with use_language(client.lang):
-                text = words.refusal(exc)
-            await self._send(client, {"type": "error", "code": exc.code, "message": text})
+            await self._send(client, _error_message(client, exc))
         except Exception as exc:  # never let one message end the server or the socket
             self.errors.append(f"table {table.id}: {exc.__class__.__name__}: {exc}")
-            await self._send(client, {"type": "error", "code": "internal", "message": "internal error"})
+            await self._send(client, _error_message(client, exc))
 
     async def _do(self, table: Table, client: Client, message: dict) -> None:
         op = message["op"]
@@ -266,17 +258,22 @@ class Server:
                 return str(table.rs.explain(st.clone(), text, words))
 
     def _hint(self, table: Table, client: Client) -> str:
-        from interpreter.agents.spec import AgentSpecError, make_agents
+        from interpreter.agents.spec import advisor
 
         with table.lock:
             st = table.state.clone()
         if st.is_terminal() or st.current_player() != client.seat:
             raise Refused("turn", N_("it is not your turn"))
-        try:
-            advisor = make_agents(HINT_SPEC, table.rs, table.seed + 1)[client.seat]
-        except AgentSpecError:
-            advisor = make_agents("random", table.rs, table.seed + 1)[client.seat]
-        return str(advisor.choose(st))
+        return str(advisor(table.rs, client.seat, table.seed + 1).choose(st))
+
+
+def _error_message(client: Client, exc: Exception) -> dict:
+    """The error a browser is sent: a refusal's reason in its language, else an internal error (a
+    bug, or a ruleset failing in an agent: the server's log says which)."""
+    if not isinstance(exc, Refused):
+        return {"type": "error", "code": "internal", "message": "internal error"}
+    with use_language(client.lang):
+        return {"type": "error", "code": exc.code, "message": words.refusal(exc)}
 
 
 def _parse(raw: Any) -> dict:
