@@ -66,19 +66,27 @@ class Event:
             return self
         before = self.shown if also else {}
         visible = _visible_counts(st, seats, frozenset(refs))
+        moved = _moved(st, refs) if st.places is not None and not st.rs.copied.isdisjoint(refs) else {}
+        named: Counter = Counter(zip(self.groups, refs)) if moved else Counter()  # copies of a face in each list
         for s in seats:
             seen = visible[s]
+            copies = {face: _moved_seen(st.rs, gone, came, s) for face, (gone, came) in moved.items()}
             mask = []
             group, left = -1, seen
             for face, g in zip(refs, self.groups):
                 if g != group:  # each list of the event may show as many copies as the seat sees
                     group, left = g, seen.copy()
+                    for f, (m, m_seen, m_now) in copies.items():  # faces with copies, some moved
+                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen[f] - m_now)
                 ok = left[face] > 0
                 if ok:
                     left[face] -= 1
                 mask.append(ok)
             earlier = before.get(s)
-            self.shown[s] = tuple(mask) if earlier is None else tuple(a or b for a, b in zip(mask, earlier))
+            if earlier is None:
+                self.shown[s] = tuple(mask)
+            else:  # (a moved copy was judged where it was before as well: what it saw of another copy does not count)
+                self.shown[s] = tuple(a or (b and f not in moved) for a, b, f in zip(mask, earlier, refs))
         return self
 
     def for_seat(self, rs: Any, seat: int) -> dict | None:
@@ -217,6 +225,78 @@ def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> di
                     if m & 1 or sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == by):
                         counts[c] += 1
     return found
+
+
+def places(st: Any) -> dict[int, list[tuple[int, int, int]]]:
+    """Where each copy of every face with copies lies now: face -> [(zone, deck position, meta)].
+    Kept when a decision begins (GameState.places), so an event can tell which copy it names."""
+    copied = st.rs.copied
+    out: dict[int, list[tuple[int, int, int]]] = {}
+    for z, cards in enumerate(st.zones):
+        if cards and not copied.isdisjoint(cards):
+            for c, m in zip(cards, st.meta[z]):
+                if c in copied:
+                    out.setdefault(c, []).append((z, m >> 8, m))
+    return out
+
+
+def _moved(st: Any, refs: Iterable[int]) -> dict[int, tuple[list, list]]:
+    """For each face with copies an event names, the copies that moved since the decision began:
+    (where they were, where they are), each as [(zone, deck position, meta)]; faces none of whose
+    copies moved are left out (the event may name any copy of them)."""
+    before_all, now_all = st.places, places(st)
+    out: dict[int, tuple[list, list]] = {}
+    for face in set(refs) & st.rs.copied:
+        before, now = before_all.get(face, []), now_all.get(face, [])
+        stayed = Counter((z, p) for z, p, _ in before) & Counter((z, p) for z, p, _ in now)
+        gone, came = _left_over(before, stayed), _left_over(now, stayed)
+        if gone or came:
+            out[face] = (gone, came)
+    return out
+
+
+def _left_over(copies: list, stayed: Counter) -> list:
+    left, out = stayed.copy(), []
+    for z, p, m in copies:
+        if left[(z, p)] > 0:
+            left[(z, p)] -= 1
+        else:
+            out.append((z, p, m))
+    return out
+
+
+def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int]:
+    """Of the moved copies of a face: how many moved, how many `seat` saw where they were or sees
+    where they are, and how many it sees where they are.  A copy is followed by its deck position
+    where the positions tell the copies apart; else (copies never shuffled share position 0) the
+    larger of the two counts, which never overcounts."""
+
+    def seen(copies: list) -> list[int]:
+        return [p for z, p, m in copies if _sees(rs, z, m, seat)]
+
+    before, after = seen(gone), seen(came)
+    positions = [p for _, p, _ in gone]
+    if len(set(positions)) == len(positions) and {p for _, p, _ in came} <= set(positions):
+        both = len(set(before) | set(after))
+    else:
+        both = max(len(before), len(after))
+    return max(len(gone), len(came)), both, len(after)
+
+
+def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int) -> int:
+    """How many of k named copies of a face a seat may be shown: the event names the copies that
+    moved first (all of them when it names as many; else, to be safe, the ones the seat did not
+    see first), then copies that stayed where they were, of which it sees `others_seen`."""
+    if moved <= k:
+        return moved_seen + min(k - moved, others_seen)
+    return max(0, k - (moved - moved_seen))
+
+
+def _sees(rs: Any, z: int, m: int, seat: int) -> bool:
+    if m & 1:
+        return True
+    sight = face_down_sight(rs, z, seat)
+    return sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == seat + 1)
 
 
 def event_size(event: Event) -> int:

@@ -369,6 +369,8 @@ class Ruleset:
         self.card_valued: tuple[bool, ...] = tuple(a.param_kind == "card" for a in self.actions)
         # by zone index: whether everyone sees the zone's face-up cards (zone_public, as a look-up)
         self.public_zone: tuple[bool, ...] = tuple(self.zone_public(z) for z in range(len(self.zone_index)))
+        # faces the deck holds more than one copy of: events tell which copy they name (engine/events.py)
+        self.copied: frozenset[int] = frozenset(f for f, n in enumerate(self.cards.copies) if n > 1)
         self._shown: dict[str, Callable[[Any], str]] = {}  # type name -> how its values are written
         if self.blocks is not None:  # the flow written as Python (engine/blocks.py)
             self.runs, self.weights = self.blocks[0], tuple(self.blocks[1])  # runs: a list, as segments compile

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from interpreter.engine.cardmeta import meta_by
-from interpreter.engine.events import Event, event_size
+from interpreter.engine.events import Event, event_size, places
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
@@ -72,6 +72,7 @@ class GameState:
         "story",
         "checks",
         "work",
+        "places",
     )
 
     rs: Any  # the Ruleset (engine/ruleset.py imports this module)
@@ -106,6 +107,8 @@ class GameState:
     story: bool  # keep events (off in search playouts, where nobody reads them)
     work: int  # elements the engine's own evaluations visited or built in this game (bounded)
     checks: bool  # check the invariants that have a `when` after every action
+    # with a story and a deck with copies: where each copy was when the decision began (events.places)
+    places: dict[int, list[tuple[int, int, int]]] | None
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -113,6 +116,7 @@ class GameState:
         self.fr = rs.new_frame(self)
         self._legal = None
         self.forced_orders = []
+        self.places = None
 
     # ----- running the flow -------------------------------------------------
     def _decision_starts(self) -> None:
@@ -302,6 +306,8 @@ class GameState:
         picked = False
         try:
             # the decision's effect and the flow up to the next decision
+            if self.story and self.rs.copied:
+                self.places = places(self)  # which copy of a face its events name (engine/events.py)
             try:
                 if self.window is not None:
                     self._answer_window(chosen)
@@ -522,7 +528,7 @@ class GameState:
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
         other.last_move_public = self.last_move_public
         other._snap, other.capture = self._snap, None
-        other.carried = self.carried
+        other.carried, other.places = self.carried, None
         other.fr = self.rs.new_frame(other)
         other._legal = self._legal
         return other

@@ -198,6 +198,100 @@ def test_an_event_never_shows_more_copies_than_the_seat_sees():
             assert event["cards"] == [None] and event["text"]["en"][-2] == {"card": None}
 
 
+PUBLIC_DRAW = STORY.replace(
+    '- event: {kind: draw, to: "[player]", cards: "[last(hand(player))]", text: "You draw {last(hand(player))}."}',
+    '- event: {kind: draw, cards: "[last(hand(player))]", text: "Seat {player} drew {last(hand(player))}."}',
+)
+
+
+def _holders(st, face_id):
+    """The seats holding a copy of this card, as the all-seeing observer knows them."""
+    return [s for s in range(st.rs.num_players) if face_id in st.observation(s)["zones"]["hand"][s]]
+
+
+def test_an_event_names_the_copy_that_moved_not_another_the_seat_holds():
+    """Two packs: a seat holding one copy of a face is not shown another seat's hidden copy of it."""
+    rs = compile_text(PUBLIC_DRAW)
+    checked = 0
+    for seed in range(60):
+        st = rs.new_game(seed=seed, story=True)
+        seat = st.current_player()
+        st.apply_action("draw")
+        drawn = st.observation(seat)["zones"]["hand"][seat][-1]
+        for other in _holders(st, drawn):
+            if other == seat:
+                continue
+            event = _events(st, other, "draw")[-1]
+            assert event["cards"] == [None] and event["text"]["en"][-2] == {"card": None}, (seed, other)
+            checked += 1
+        assert _events(st, seat, "draw")[-1]["cards"] == [drawn]  # the drawer sees what it drew
+    assert checked > 0
+
+
+def test_a_face_down_play_stays_hidden_from_a_seat_holding_its_twin():
+    checked = 0
+    rs = compile_text(STORY)
+    for seed in range(80):
+        st = rs.new_game(seed=seed, story=True)
+        seat = st.current_player()
+        threes = [a for a in st.legal_actions() if a.text.startswith("play") and a.text.endswith("-3")]
+        if not threes:
+            continue
+        st.apply_action(threes[0])
+        card = threes[0].text.split()[-1]
+        for other in _holders(st, card):
+            if other != seat:
+                played = [e for e in _events(st, other, "action") if e["seat"] == seat][-1]
+                assert played["cards"] == [None], (seed, other)
+                checked += 1
+        assert [e for e in _events(st, seat, "action") if e["seat"] == seat][-1]["cards"] == [card]
+    assert checked > 0
+
+
+def test_two_packs_random_play_never_tells_another_seat_a_hidden_draw_or_play():
+    """Over random play, every seat: a card drawn (into the drawer's hand) or played face down (a 3)
+    is shown to the seat that drew or played it only, whoever holds the other copy."""
+    rs = compile_text(PUBLIC_DRAW)
+    hidden_told = 0
+    for seed in range(30):
+        st = rs.new_game(seed=seed, story=True)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            actor, mark = st.current_player(), len(st.events)
+            legal = st.legal_actions()
+            if actor == 2 and not st.observation(actor)["zones"]["table"]:  # somebody plays every round
+                legal = [a for a in legal if a.text != "draw"]
+            action = rng.choice(legal)
+            st.apply_action(action)
+            secret = action.text == "draw" or action.text.endswith("-3")
+            for event in st.events[mark:]:
+                if not secret or event.kind not in ("draw", "action"):
+                    continue
+                for seat in range(3):
+                    data = event.for_seat(rs, seat)
+                    if data is None or seat == actor:
+                        continue
+                    assert data.get("cards", []) in ([None], []), (seed, seat, data)
+                    hidden_told += 1
+    assert hidden_told > 100
+
+
+def test_a_face_up_copy_is_shown_though_its_twin_is_hidden():
+    rs = compile_text(STORY)
+    for seed in range(40):
+        st = rs.new_game(seed=seed, story=True)
+        seat = st.current_player()
+        ones = [a for a in st.legal_actions() if a.text.startswith("play") and a.text.endswith("-1")]
+        if ones:
+            st.apply_action(ones[0])
+            card = ones[0].text.split()[-1]
+            for other in range(3):
+                played = [e for e in _events(st, other, "action") if e["seat"] == seat][-1]
+                assert played["cards"] == [card]
+            return
+    pytest.fail("no seed played a 1")
+
+
 def test_end_deal_keeps_the_match_table_and_checks_invariants(rs):
     st = rs.new_game(seed=7, story=True)
     while not st.is_terminal():
