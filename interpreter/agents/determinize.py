@@ -22,9 +22,11 @@ the faces the seat saw come off it at their places):
   pass; in a window still open, the seats asked before this one answer as
   the agent's playout policy would in the sample, never as they really did.
 
-A card a public move showed counts as seen even when the flow put it out of
-sight before the next decision (the last card of a trick, gathered face down
-at once), so samples never re-deal it.
+A card the seat saw at any moment counts as seen, even when the flow put it
+out of sight before the next decision (the last card of a trick, gathered
+face down at once; a widow turned up and taken into a hand): the study of
+the real deal watches every move and reveal (GameState.watch), so samples
+never re-deal it.
 
 A sample in which a recorded decision is illegal (a void revealed by a
 follow rule) is repaired (hidden cards of that seat swapped:
@@ -216,9 +218,14 @@ class Determinizer:
     # ----- what the seat knows ----------------------------------------------------
     def _study(self, history: list) -> tuple[list[Step], set[int]]:
         """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
-        me = self.seat
-        world = self._fresh(self.order, self.later.real())
-        seen = _seen_positions(world, me)
+        me, rs = self.seat, self.rs
+        seen: set[int] = set()
+
+        def watch(world: GameState, z: int) -> None:  # cards seen between two decisions count too
+            seen.update(m >> 8 for m in world.meta[z] if card_visible(rs, z, m, me))
+
+        world = self._fresh(self.order, self.later.real(), watch)
+        seen |= _seen_positions(world, me)
         script: list[Step] = []
         hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
         for s, kind, value, flag in history:
@@ -261,10 +268,12 @@ class Determinizer:
             script[index] = step._replace(seen=faces, moved=len(moved))
         return script, seen
 
-    def _fresh(self, order: list, later: list | None = None) -> GameState:
+    def _fresh(self, order: list, later: list | None = None, watch: Any = None) -> GameState:
         """The deal's snapshot with `order` dealt, played on to its first decision; the deal's later
-        shuffles made by `later` (by default, as the sample makes them: `LaterShuffles.make`)."""
+        shuffles made by `later` (by default, as the sample makes them: `LaterShuffles.make`);
+        `watch`: see GameState.watch."""
         world = self.dealt.clone()
+        world.watch = watch
         world.snapshot = self.snapshot  # (a later shuffle of the deal goes on numbering its positions)
         world.story = False  # a sample tells nobody anything: no events
         world.zones[self.zone] = order[:]

@@ -171,6 +171,8 @@ class Deal(Instr):
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
+                if st.watch is not None:
+                    st.watch(st, dst)
         return self.pc + 1
 
     def _count(self, st: Any, seat: int) -> int:
@@ -348,6 +350,8 @@ class Reveal(Instr):
         st.meta[z] = [m | 1 for m in metas]
         if turned:
             st.note_reveal(z, turned)
+        if st.watch is not None:
+            st.watch(st, z)
         return self.pc + 1
 
 

@@ -7,6 +7,7 @@ are legal, why one is not, what an action does, who may claim.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import operator
 import os
@@ -379,8 +380,12 @@ class Ruleset:
 
     def use_reference_flow(self) -> None:
         """Run the flow one instruction `run` at a time (the reference the written flow must match)."""
-        self.runs = tuple(ins.run for ins in self.program)  # by pc: what the engine's loop calls
-        self.weights = (1,) * len(self.program)  # by pc: how many instructions that call stands for
+        self.runs, self.weights = self.reference
+
+    @functools.cached_property
+    def reference(self) -> tuple[tuple, tuple[int, ...]]:
+        """(runs, weights) of the flat program: each instruction's own `run`, weighing 1."""
+        return tuple(ins.run for ins in self.program), (1,) * len(self.program)
 
     def is_legal(self, st: GameState, kind: int, value: Any) -> bool:
         """One action's legality: the same tests as `legal_actions`, for one candidate."""
@@ -454,7 +459,7 @@ class Ruleset:
         program = act.effect
         pc = 0
         try:
-            run = act.effect_run
+            run = act.effect_run if st.watch is None else None
             if run is not None:  # the effect written as Python (engine/blocks.py)
                 st.fault = -1
                 run(st)

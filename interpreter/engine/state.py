@@ -8,7 +8,7 @@ OpenSpiel: current_player, legal_actions, apply_action, is_terminal, returns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from interpreter.engine.cardmeta import meta_by
@@ -73,6 +73,7 @@ class GameState:
         "checks",
         "work",
         "places",
+        "watch",
     )
 
     rs: Any  # the Ruleset (engine/ruleset.py imports this module)
@@ -109,6 +110,9 @@ class GameState:
     checks: bool  # check the invariants that have a `when` after every action
     # with a story and a deck with copies: where each copy was when the decision began (events.places)
     places: dict[int, list[tuple[int, int, int]]] | None
+    # told of every zone whose cards may just have become visible (a move into it, a deal, a reveal);
+    # while set, the flow and effects run one instruction at a time, so none is skipped (search's study)
+    watch: Callable[[GameState, int], None] | None
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -116,7 +120,7 @@ class GameState:
         self.fr = rs.new_frame(self)
         self._legal = None
         self.forced_orders = []
-        self.places = None
+        self.places = self.watch = None
 
     # ----- running the flow -------------------------------------------------
     def _decision_starts(self) -> None:
@@ -153,6 +157,8 @@ class GameState:
 
     def _run(self) -> None:
         program, runs, weights = self.rs.program, self.rs.runs, self.rs.weights
+        if self.watch is not None:  # every move and reveal told: the flat program (engine/blocks.py)
+            runs, weights = self.rs.reference
         limit = self.rs.limits.steps_between_decisions
         n = 0
         pc = self.pc
@@ -456,6 +462,8 @@ class GameState:
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
         self.last_move_public = self.rs.public_zone[dst] and not down  # (written out in engine/blocks.py)
+        if self.watch is not None:
+            self.watch(self, dst)
 
     def note_reveal(self, z: int, turned: list[int]) -> None:
         """Cards of zone z at these places were just turned face up: tell the table who placed what."""
@@ -528,7 +536,7 @@ class GameState:
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
         other.last_move_public = self.last_move_public
         other._snap, other.capture = self._snap, None
-        other.carried, other.places = self.carried, None
+        other.carried, other.places, other.watch = self.carried, None, None
         other.fr = self.rs.new_frame(other)
         other._legal = self._legal
         return other

@@ -533,3 +533,59 @@ def test_a_last_resort_sample_never_keeps_a_secret_of_the_real_game():
         fallbacks += sampler.fallbacks
     assert fallbacks > 100  # the case in point: most samples are the last resort here
     assert copied < fallbacks // 2, (copied, fallbacks)
+
+
+# a widow turned face up and taken into the first seat's hand by the flow, before anybody moves
+WIDOW = """
+cardrules: 1
+id: widow
+name: Widow
+players: {count: 3}
+deck:
+  suits: [{id: red}, {id: blue}, {id: green}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  widow: {visibility: all}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  score: {type: int, per: seat}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+      - add: {"score[player]": "card.rank_order"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - move: {from: deck, to: widow, count: 3}
+  - reveal: widow
+  - move: {from: widow, to: "hand(0)", all: true, face: down}
+  - repeat:
+      times: 6
+      steps:
+        - for_each: {in: "seats_from(1)", as: s, steps: [{turn: {player: s, actions: [play]}}]}
+result:
+  returns: "score[seat]"
+"""
+
+
+def test_cards_seen_only_between_two_decisions_stay_where_they_were_seen():
+    """The widow is turned up and taken into seat 0's hand before anybody moves: every seat saw
+    those three cards, so every sample puts them in seat 0's hand (they were re-dealt before)."""
+    rs = compile_text(WIDOW)
+    hand0 = [rs.zone_label(z) for z in range(rs.zone_count)].index("hand(0)")
+    for seed in range(10):
+        st = rs.new_game(seed=seed)
+        # the widow's cards: dealt after the nine of the hands (deck positions 9-11)
+        widow = Counter(c for c, m in zip(st.zones[hand0], st.meta[hand0]) if m >> 8 >= 9)
+        assert sum(widow.values()) == 3
+        for seat in (1, 2):
+            if st.current_player() != seat:
+                st.apply_action(st.legal_actions()[0])
+            det = Determinizer(st, seat, random.Random(seed))
+            for _ in range(20):
+                held = Counter(det.sample().zones[hand0])
+                assert not widow - held, (seed, seat)

@@ -105,3 +105,27 @@ def test_segment_names_never_collide_with_expression_names() -> None:
     assert [int(n[2:]) for n in (first, then, last)] == [int(first[2:]) + k for k in range(3)], "two counters"
     rs_a, rs_b = load_ruleset(ROOT / "hachinin_meri.yaml"), load_ruleset(ROOT / "hachinin_meri.yaml")
     assert _trace(rs_b, 2) == _trace(rs_a, 2) == _trace(_reference(ROOT / "hachinin_meri.yaml"), 2)
+
+
+@pytest.mark.parametrize("name", ["hearts", "gin_rummy"])
+def test_a_watched_state_plays_the_same_and_is_told_every_zone_cards_enter(name: str) -> None:
+    """GameState.watch (search's study of the real deal): the watched game runs the flat program
+    and its effects one instruction at a time, plays exactly as the written one, and hears of
+    every zone a card entered (so a card seen only between two decisions is not missed)."""
+    rs = load_ruleset(ROOT / f"{name}.yaml")
+    plain, watched = rs.new_game(seed=3), rs.new_game(seed=3)
+    told: list[int] = []
+    watched.watch = lambda st, z: told.append(z)
+    rng = random.Random(3)
+    for _ in range(120):
+        if plain.is_terminal():
+            break
+        before = [len(z) for z in watched.zones]
+        told.clear()
+        action = rng.choice(plain.legal_actions())
+        plain.apply_action(action)
+        watched.apply_action(str(action))
+        assert state_to_json(watched) == state_to_json(plain)
+        grew = {z for z, n in enumerate(before) if len(watched.zones[z]) > n}
+        assert grew <= set(told), (action, grew, told)
+    assert watched.clone().watch is None  # a copy is nobody's study
