@@ -28,8 +28,12 @@ face down at once; a widow turned up and taken into a hand): the study of
 the real deal watches every move and reveal (GameState.watch), so samples
 never re-deal it.
 
-A sample in which a recorded decision is illegal (a void revealed by a
-follow rule) is repaired (hidden cards of that seat swapped:
+A sample that replays to the end but looks different to the seat (a public
+value computed from hidden cards: a hand's total said aloud) is searched
+for nearby: two re-dealt cards are swapped and the deal replayed, keeping
+each swap that brings the view no further from the real one
+(`Determinizer._nearer`).  A sample in which a recorded decision is illegal
+(a void revealed by a follow rule) is repaired (hidden cards of that seat swapped:
 agents/repairs.py) and replayed, and what the repair showed the seat could
 or could not hold is dealt so in the search's later samples before they
 replay; a sample the seat could tell from the real game is rejected.  So
@@ -45,6 +49,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
+from itertools import zip_longest
 from typing import Any, NamedTuple
 
 from interpreter.agents.later import LaterShuffles
@@ -108,12 +113,15 @@ class Determinizer:
         answer: Callable[[GameState], Action] = pass_answer,
         tries: int = 4,
         repairs: int = 12,
+        nearer: int = 40,
         steps: int = 0,
         likely: Callable[[GameState, list], list] | None = None,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
         self.likely = likely  # scores of another seat's hidden moves, the likeliest first (None: at random)
         self.tries, self.repairs = tries, repairs
+        self.nearer = nearer  # replays of the search for a sample that ends looking the same (`_nearer`)
+        self.astray: GameState | None = None
         self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
@@ -299,6 +307,8 @@ class Determinizer:
         self.later.reset()  # this sample's later shuffles: made at its first replay, then repaired
         for _ in range(self.repairs + 1):
             world, failure = self._replay(order, force)
+            if world is None and self.astray is not None:  # replayed, but it ends looking different
+                return self._nearer(order, self.astray), order
             if world is not None or failure is None:
                 return world, order
             swaps = self.mend.repair(*failure)
@@ -312,8 +322,35 @@ class Determinizer:
                     self.later.swap(k, a, b)
         return None, order
 
+    def _nearer(self, order: list, astray: GameState) -> GameState | None:
+        """A sample whose replay ends looking different to the seat (a public value computed from
+        hidden cards, such as a hand's total said aloud): swap two re-dealt cards and replay, keeping
+        the swap while the view comes no further from the real one (`_distance`), up to `nearer`
+        replays; the first sample that looks the same, else None."""
+        me, rng, target, free = self.seat, self.rng, self.target, self.free
+        if len(free) < 2:
+            return None
+        far = _distance(view_of(astray, me), target)
+        for _ in range(self.nearer):
+            a, b = rng.sample(free, 2)
+            if order[a] == order[b]:
+                continue
+            order[a], order[b] = order[b], order[a]
+            world, _ = self._replay(order, False)
+            if world is not None:
+                return world
+            if self.astray is not None and (near := _distance(view_of(self.astray, me), target)) <= far:
+                far = near
+            else:  # a recorded decision became illegal, or the view is further off: undone
+                order[a], order[b] = order[b], order[a]
+        return None
+
     def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
+        """The sample dealt by `order` replayed to now: (the sample, None), or None and what failed (a
+        recorded decision the sample makes illegal, for a repair); `astray` keeps a replay that got
+        to the end but looks different to the seat."""
         me = self.seat
+        self.astray = None
         try:
             world = self._fresh(order)
             script, i, n = self.script, 0, len(self.script)
@@ -376,6 +413,7 @@ class Determinizer:
         if world.finished or world.decider != me:
             return None, None
         if not force and view_of(world, me) != self.target:
+            self.astray = world
             return None, None
         world.snapshot = self.snapshot
         return world, None
@@ -555,6 +593,18 @@ def _moved_faces(before: GameState, after: GameState) -> Counter:
         if was != now:  # most zones are as they were
             moved += Counter(was) - Counter(now)
     return moved
+
+
+def _distance(view: Any, target: Any) -> int:
+    """How far a view is from another: cards that differ, and for numbers by how much (a hand's
+    total two off is further than one off), so a search can come nearer step by step."""
+    if isinstance(view, (tuple, list)) and isinstance(target, (tuple, list)):
+        return sum(_distance(a, b) for a, b in zip_longest(view, target))
+    if view == target:
+        return 0
+    if type(view) is int and type(target) is int:  # (not a bool)
+        return min(abs(view - target), 1 << 20)
+    return 1
 
 
 def view_of(state: GameState, seat: int) -> tuple:
