@@ -192,7 +192,37 @@ STEP_KINDS = {
     "collect": d(
         ZONE_REF, "Move every card of every zone back into this zone (face down), e.g. before a new deal.", ["deck"]
     ),
-    "reveal": d(ZONE_REF, "Turn every card of a zone face up.", ["side"]),
+    "reveal": {
+        "anyOf": [
+            ZONE_REF,
+            obj(
+                {
+                    "zone": ZONE_REF,
+                    "cards": d(
+                        EXPR,
+                        "Which cards of the zone to turn face up where they lie: a card or a list of cards "
+                        "(a face-down copy of each first).",
+                        ["card"],
+                    ),
+                    "count": d(EXPR, "How many cards to turn face up from the chosen end of the zone.", ["1"]),
+                    "end": d({"enum": ["front", "back"]}, "Which end `count` turns up from (default front)."),
+                    "at": d(
+                        EXPR,
+                        "The indexes of the cards to turn face up (0: the front of the zone, as an entry's "
+                        "`.index`): a whole number or a list of them; a move that chooses a card by its index keeps "
+                        "face-down cards unnamed.",
+                        ["index", "[0, 1]"],
+                    ),
+                },
+                ["zone"],
+                "Turn some cards of a zone face up where they lie (the rest stay as they are).",
+                [{"zone": "grid(player)", "at": "index"}, {"zone": "pile(i)", "count": 1, "end": "back"}],
+            ),
+        ],
+        "description": "Turn every card of a zone face up (`reveal: side`), or some of them, where they lie "
+        "(`reveal: {zone: grid(player), at: index}`).",
+        "examples": ["side"],
+    },
     "set": d(
         {"type": "object", "minProperties": 1, "additionalProperties": EXPR},
         "Assign variables: each key is a variable (`name`, or `name[seat]` / `name[team]` for a per-seat or "

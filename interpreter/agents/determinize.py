@@ -49,13 +49,13 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from itertools import zip_longest
 from typing import Any, NamedTuple
 
 from interpreter.agents.later import LaterShuffles
 from interpreter.agents.repairs import Repairs
+from interpreter.agents.views import distance, hide_variables, moved_faces, places_of, seen_positions, view_of
 from interpreter.engine.choices import choice_steps
-from interpreter.engine.observe import card_visible, visible_cards
+from interpreter.engine.observe import card_visible
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
     ANNOUNCE,
@@ -233,7 +233,7 @@ class Determinizer:
             seen.update(m >> 8 for m in world.meta[z] if card_visible(rs, z, m, me))
 
         world = self._fresh(self.order, self.later.real(), watch)
-        seen |= _seen_positions(world, me)
+        seen |= seen_positions(world, me)
         script: list[Step] = []
         hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
         for s, kind, value, flag in history:
@@ -251,12 +251,12 @@ class Determinizer:
             else:
                 tag = TURN
             shown = flag == PUBLIC and kind >= 0 and self.rs.actions[kind].param_kind == "card"
-            before = _places(world) if tag == HIDDEN or shown else None
+            before = places_of(world) if tag == HIDDEN or shown else None
             world.force_action(kind, value)
-            seen |= _seen_positions(world, me)
+            seen |= seen_positions(world, me)
             moved: list[int] = []  # the positions this decision moved to another zone
             if before is not None:
-                after = _places(world)
+                after = places_of(world)
                 moved = [p for p, z in before.items() if after.get(p) != z]
             if shown:
                 # the cards a public move showed, even where the flow put them out of sight before the
@@ -330,7 +330,7 @@ class Determinizer:
         me, rng, target, free = self.seat, self.rng, self.target, self.free
         if len(free) < 2:
             return None
-        far = _distance(view_of(astray, me), target)
+        far = distance(view_of(astray, me), target)
         for _ in range(self.nearer):
             a, b = rng.sample(free, 2)
             if order[a] == order[b]:
@@ -339,7 +339,7 @@ class Determinizer:
             world, _ = self._replay(order, False)
             if world is not None:
                 return world
-            if self.astray is not None and (near := _distance(view_of(self.astray, me), target)) <= far:
+            if self.astray is not None and (near := distance(view_of(self.astray, me), target)) <= far:
                 far = near
             else:  # a recorded decision became illegal, or the view is further off: undone
                 order[a], order[b] = order[b], order[a]
@@ -521,7 +521,7 @@ class Determinizer:
         trial.apply_action(action)
         return (
             trial.history[entry][3] == SECRET
-            and not seen - _moved_faces(world, trial)
+            and not seen - moved_faces(world, trial)
             and view_of(trial, self.seat) == step.view
         )
 
@@ -535,7 +535,7 @@ class Determinizer:
         world = self.state.clone()
         world.story = False
         rs, seat = self.rs, self.seat
-        _hide_variables(world, seat, self.last_good)
+        hide_variables(world, seat, self.last_good)
         never_seen = None if self.snapshot is None else self.free_set
         slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
             (z, i)
@@ -574,80 +574,3 @@ def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:
     if i < len(script) and script[i].tag == CLAIM and script[i].seat == seat:
         return script[i]
     return None
-
-
-def _seen_positions(state: GameState, seat: int) -> set[int]:
-    rs = state.rs
-    return {m >> 8 for z in range(rs.zone_count) for m in state.meta[z] if card_visible(rs, z, m, seat)}
-
-
-def _places(state: GameState) -> dict[int, int]:
-    """Every card's zone, by its deck position."""
-    return {m >> 8: z for z in range(state.rs.zone_count) for m in state.meta[z]}
-
-
-def _moved_faces(before: GameState, after: GameState) -> Counter:
-    """The faces that left a zone between two states (into another zone, its own seat's or not)."""
-    moved: Counter = Counter()
-    for was, now in zip(before.zones, after.zones):
-        if was != now:  # most zones are as they were
-            moved += Counter(was) - Counter(now)
-    return moved
-
-
-def _distance(view: Any, target: Any) -> int:
-    """How far a view is from another: cards that differ, and for numbers by how much (a hand's
-    total two off is further than one off), so a search can come nearer step by step."""
-    if isinstance(view, (tuple, list)) and isinstance(target, (tuple, list)):
-        return sum(_distance(a, b) for a, b in zip_longest(view, target))
-    if view == target:
-        return 0
-    if type(view) is int and type(target) is int:  # (not a bool)
-        return min(abs(view - target), 1 << 20)
-    return 1
-
-
-def view_of(state: GameState, seat: int) -> tuple:
-    """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
-    zones = tuple(tuple(visible_cards(state, z, seat)) for z in range(state.rs.zone_count))
-    return zones, _visible_variables(state, seat)
-
-
-def _hide_variables(world: GameState, seat: int, source: list | None) -> None:
-    """Give every variable (or entry of one) `seat` may not see its value in `source` (another
-    sample's variables), else its first value: never the real game's."""
-    for v in world.rs.variables:
-        if v.visibility == "all":
-            continue
-        other = source[v.slot] if source is not None else v.initial
-        mine = _own_entry(world.rs, v, seat)
-        if v.visibility == "none" or mine is None:
-            world.vars[v.slot] = other
-            continue
-        now = world.vars[v.slot]
-        world.vars[v.slot] = tuple(x if i == mine else y for i, (x, y) in enumerate(zip(now, other)))
-
-
-def _own_entry(rs: Any, v: Any, seat: int) -> int | None:
-    """Which entry of a variable kept per seat or per team is `seat`'s (None: a single value)."""
-    return seat if v.per == "seat" else rs.team_of_seat[seat] if v.per == "team" else None
-
-
-def _visible_variables(state: GameState, seat: int) -> tuple:
-    out = []
-    for v in state.rs.variables:
-        if v.visibility == "none":
-            continue
-        value = state.vars[v.slot]
-        if v.visibility == "owner":
-            mine = _own_entry(state.rs, v, seat)
-            if mine is None:
-                continue
-            value = value[mine] if isinstance(value, tuple) and mine >= 0 else None
-        out.append(value)
-    return tuple(out)
-
-
-def _zones_seen(state: GameState, seat: int) -> list:
-    """Every zone as `seat` sees it (hidden cards None)."""
-    return [list(z) for z in view_of(state, seat)[0]]

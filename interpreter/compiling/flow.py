@@ -181,9 +181,29 @@ class FlowCompiler(StoryCompiler):
             self.emit(out, P.Collect(z), s, "collect")
 
     def step_reveal(self, s: Step, out: list) -> None:
-        z = self.zone_ref(s.value, s.span)
-        if z:
-            self.emit(out, P.Reveal(z), s, "reveal")
+        v = s.value if isinstance(s.value, dict) else {"zone": s.value}
+        z = self.zone_ref(v["zone"], s.span)
+        chosen = [k for k in ("cards", "count", "at") if k in v]
+        if len(chosen) > 1:
+            self.bag.error(f"reveal takes one of 'cards', 'count' and 'at', not {' and '.join(chosen)}", s.span)
+            return
+        cards = self.cards_expr(v["cards"], vspan(v, "cards", s.span), "reveal") if "cards" in v else None
+        count = self.expr(v["count"], vspan(v, "count", s.span), INT) if "count" in v else None
+        at = self.places_expr(v["at"], vspan(v, "at", s.span)) if "at" in v else None
+        if z and (cards or count or at or not chosen):
+            self.emit(out, P.Reveal(z, cards, count, v.get("end", "front") == "front", at), s, "reveal")
+
+    def places_expr(self, value: Any, span: Span | None) -> Callable | None:
+        """`reveal.at`: an index in the zone (0: the front) or a list of them."""
+        compiled = self.typed(value, span, None)
+        if compiled is None:
+            return None
+        if compiled.type in (INT, ListT(INT), ERROR):
+            return compiled.fn
+        self.bag.error(
+            f"reveal.at needs an index (a whole number) or a list of them, and this is {compiled.type}", span
+        )
+        return None
 
     def step_deal(self, s: Step, out: list) -> None:
         v = s.value
@@ -258,9 +278,9 @@ class FlowCompiler(StoryCompiler):
             ins = P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover, unplaced)
             self.emit(out, ins, s, "move")
 
-    def cards_expr(self, value: Any, span: Span | None) -> Callable | None:
-        """`move.cards`: one card or a list of cards (quoted ids are read as cards; a set moves in
-        deck order)."""
+    def cards_expr(self, value: Any, span: Span | None, step: str = "move") -> Callable | None:
+        """`move.cards` (or `reveal.cards`): one card or a list of cards (quoted ids are read as
+        cards; a set moves in deck order)."""
         card = self.c.names.card
         compiled = self.typed(value, span, None)
         if compiled is not None and compiled.type in (STR, ListT(STR)):
@@ -273,7 +293,7 @@ class FlowCompiler(StoryCompiler):
         if t in (card, ListT(card)) or t is ERROR or t == ListT(ERROR):  # (a list of what failed: told there)
             return compiled.fn
         self.bag.error(
-            f"move.cards needs a card or a list of cards, and this is {t}",
+            f"{step}.cards needs a card or a list of cards, and this is {t}",
             _span_of(value, span),
             "for a number of cards from one end of the zone, write count: N",
         )

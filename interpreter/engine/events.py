@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, face_down_sight
+from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, face_down_sight, meta_by
 
 # A value in an event: (type name, value); card values are faces, masked per seat when shown.
 Typed = tuple[str, Any]
@@ -225,6 +225,19 @@ def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> di
                     if m & 1 or sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == by):
                         counts[c] += 1
     return found
+
+
+def reveal_event(st: Any, z: int, turned: list[int]) -> Event:
+    """The event of cards of zone z, at these places, just turned face up: the cards, who placed
+    each, and whose zone it is (its `seat`; -1 for a shared zone)."""
+    rs, cards, metas = st.rs, st.zones[z], st.meta[z]
+    return Event(
+        "reveal",
+        rs.zone_owner[z],
+        cards=[cards[i] for i in turned],
+        by=[meta_by(metas[i]) for i in turned],
+        zone=rs.zones[rs.zone_index[z]].name,
+    )
 
 
 def places(st: Any) -> dict[int, list[tuple[int, int, int]]]:

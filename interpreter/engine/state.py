@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from interpreter.engine.cardmeta import meta_by
-from interpreter.engine.events import Event, event_size, places
+from interpreter.engine.events import Event, event_size, places, reveal_event
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
@@ -467,14 +466,7 @@ class GameState:
 
     def note_reveal(self, z: int, turned: list[int]) -> None:
         """Cards of zone z at these places were just turned face up: tell the table who placed what."""
-        cards, metas = self.zones[z], self.meta[z]
-        event = Event(
-            "reveal",
-            cards=[cards[i] for i in turned],
-            by=[meta_by(metas[i]) for i in turned],
-            zone=self.rs.zones[self.rs.zone_index[z]].name,
-        )
-        self.emit(event)
+        self.emit(reveal_event(self, z, turned))
 
     def emit(self, event: Event) -> None:
         """Add an event to the story; each seat sees the cards it can see now.  Events are bounded

@@ -171,6 +171,12 @@ class Screen:
             return self._groups(f"{label}: ", groups)
         placed = obs.get("placed_by", {}).get(info.name)
         if info.show == "count" or info.visibility == "none":
+            up = [c for c in cards if c is not None]  # (a card turned face up in it: the trump under a stock)
+            if up and info.show != "count":
+                said = ngettext(
+                    "{n} card, face up: {cards}", "{n} cards, face up: {cards}", len(cards), cards=self.r.cards(up)
+                )
+                return [label + ": " + said]
             return [label + ": " + ngettext("{n} card", "{n} cards", len(cards))]
         if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
             return [f"{label}: " + _(WORDS["pile"], n=len(cards), cards=self.r.cards(cards[-4:]))]

@@ -149,6 +149,16 @@ def _step_words(w: _Writer, kind: str, v: Any) -> str:
         return _("the deal ends {text}", text=told).rstrip()
     if kind == "break":
         return _("stop the loop")
+    if kind == "reveal" and isinstance(v, dict):  # some cards of the zone, where they lie
+        if "cards" in v:
+            return _("turn {cards} of {zone} face up", cards=w.code(v["cards"]), zone=v["zone"])
+        if "at" in v:
+            return _("turn the card(s) at index {places} of {zone} face up", places=w.code(v["at"]), zone=v["zone"])
+        if "count" in v:
+            if v.get("end") == "back":
+                return _("turn the last {count} card(s) of {zone} face up", count=w.code(v["count"]), zone=v["zone"])
+            return _("turn the first {count} card(s) of {zone} face up", count=w.code(v["count"]), zone=v["zone"])
+        return _(_ZONE_STEPS[kind], zone=v["zone"])
     if kind in _ZONE_STEPS:
         return _(_ZONE_STEPS[kind], zone=v)
     return f"{kind} {v}"

@@ -80,8 +80,10 @@ class StoryWriter:
         owners = {b for b in by if b >= 0}
         info = next((z for z in self.r.rs.zones if z.name == zone), None)
         own = info is not None and info.per == "seat"
-        if own and len(owners) == 1 and all(b >= 0 for b in by):  # one seat's cards (a hand shown): in its order
-            seat = owners.pop()
+        placed_by_one = len(owners) == 1 and all(b >= 0 for b in by)
+        if own and (placed_by_one or (not owners and event.get("seat", -1) >= 0)):
+            # one seat's cards (a hand shown; a card of a grid the flow dealt): in its order
+            seat = owners.pop() if placed_by_one else event["seat"]
             label = self._zone_label(zone)
             if seat == self.r.viewer:
                 head = _(WORDS["shown_yours"], zone=label)

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from interpreter.agents.determinize import Determinizer, _zones_seen
+from interpreter.agents.determinize import Determinizer
 from interpreter.agents.spec import AgentSpecError, make_agents, seat_specs
+from interpreter.agents.views import zones_seen
 from tests.engine.tiny import HIGH_CARD, compile_text
 
 
@@ -101,7 +102,7 @@ def _passed(rs, seed: int, third_from_end: bool):
 def test_samples_do_not_know_another_seats_hidden_picks():
     """Seat 2's hidden pass (three picks towards a choice of several) differs between two games that
     look the same to a seat that neither gave nor got those cards: its samples are the same."""
-    from interpreter.agents.determinize import view_of
+    from interpreter.agents.views import view_of
 
     rs = _hearts()
     a, b = _passed(rs, 4, False), _passed(rs, 4, True)
@@ -159,11 +160,11 @@ def test_samples_look_the_same_to_the_seat(hm, steps):
     st = _advance(hm.new_game(seed=7, options={"deals": 1}), steps)
     seat = st.current_player()
     sampler = Determinizer(st, seat, random.Random(0))
-    target = _zones_seen(st, seat)
+    target = zones_seen(st, seat)
     for _ in range(5):
         world = sampler.sample()
         assert world.current_player() == seat
-        assert _zones_seen(world, seat) == target
+        assert zones_seen(world, seat) == target
         assert [str(a) for a in world.legal_actions()] == [str(a) for a in st.legal_actions()]
 
 
@@ -397,7 +398,7 @@ def test_samples_replay_another_seats_public_choice_of_several_by_picks_of_their
         sampler = Determinizer(st, me, random.Random(seed))
         for _ in range(5):
             world = sampler.sample()
-            assert _zones_seen(world, me) == _zones_seen(st, me)
+            assert zones_seen(world, me) == zones_seen(st, me)
         forced, samples = forced + sampler.fallbacks, samples + sampler.samples
     assert samples >= 50 and forced == 0, (forced, samples)
 

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from interpreter.agents import determinize
-from interpreter.agents.determinize import Determinizer, view_of
+from interpreter.agents.determinize import Determinizer
 from interpreter.agents.ismcts import IsmctsAgent
 from interpreter.agents.spec import make_agents
+from interpreter.agents.views import seen_positions, view_of
 from interpreter.engine.state import PRIVATE
 
 # Duzihu, seed 28: after these moves seat 2 has answered seat 1's discard with claim_win and seat 0
@@ -81,7 +81,7 @@ def _same_view_other_cards(rs, seed: int, moves: int, seat: int):
         first.apply_action(action)
     snap, _, zone = first.snapshot
     order = list(snap.zones[zone])
-    seen = determinize._seen_positions(first, seat)
+    seen = seen_positions(first, seat)
     unseen = [p for p in range(len(order)) if p not in seen]
     for a in unseen:
         for b in unseen:

@@ -13,8 +13,9 @@ from collections import Counter
 
 import pytest
 
-from interpreter.agents.determinize import Determinizer, view_of
+from interpreter.agents.determinize import Determinizer
 from interpreter.agents.spec import make_agents
+from interpreter.agents.views import view_of
 from interpreter.engine.state import PUBLIC
 from tests.engine.tiny import compile_text
 

@@ -141,3 +141,21 @@ def test_a_hand_turned_face_up_is_shown_to_the_others_card_by_card(tmp_path):
     r = Renderer(rs)
     assert all(r.card(c) in line for c in seen) and r.card(hidden[0]) not in line, line
     assert not any(line.startswith("Cards in hand") and "Seat 1" in line for line in out)
+
+
+def test_a_stock_with_a_card_turned_up_shows_that_card(tmp_path):
+    """The trump turned up under a stock (`reveal: {zone: stock, count: 1, end: back}`): the prompt
+    says how many cards the stock holds and which lies face up; nothing of the others."""
+    text = (
+        TABLE.replace("__SORT__", "")
+        .replace("  deck: {visibility: none}\n", "  deck: {visibility: none}\n  stock: {visibility: none}\n")
+        .replace(
+            "  - move: {from: deck, to: table, count: __TABLE__}\n",
+            "  - move: {from: deck, to: stock, count: 5}\n  - reveal: {zone: stock, count: 1, end: back}\n",
+        )
+    )
+    session, out = _session(tmp_path, 0, text=text)
+    session._show()
+    rs, st = session.rs, session.state
+    last = st.zones[[rs.zone_label(z) for z in range(rs.zone_count)].index("stock")][-1]
+    assert _zone_line(out, "stock:") == "stock: 5 cards, face up: " + session.renderer.card(rs.cards.ids[last])

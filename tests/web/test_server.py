@@ -368,3 +368,19 @@ def test_an_ai_seat_whose_ruleset_fails_tells_the_table_and_changes_nothing(save
         seat.close()
     finally:
         live.stop()
+
+
+def test_a_stock_with_a_card_turned_up_is_sent_as_its_size_and_that_card():
+    """The view of a zone nobody sees holds its size only, unless a card lies face up in it (the
+    trump under a stock): then that card too, and still nothing of the others."""
+    from types import SimpleNamespace
+
+    from interpreter.frontends.web.view import _zones
+    from tests.engine.test_reveal_some import _grid
+
+    rs = _grid()
+    st = rs.new_game(seed=2)
+    stock = st.zones[[rs.zone_label(z) for z in range(rs.zone_count)].index("stock")]
+    zones = _zones(SimpleNamespace(rs=rs), st.observation(1), 1)
+    assert zones["stock"] == {"count": len(stock), "up": [rs.cards.ids[stock[-1]]]}
+    assert zones["grid"] == {"0": [None] * 4, "1": [None] * 4}

@@ -147,7 +147,9 @@ def _zones(table: Any, obs: dict, seat: int) -> dict:
                     per[str(s)] = _sorted(table, info, shown) if s == seat else shown
             out[info.name] = per
         elif info.show == "count" or info.visibility == "none":
-            out[info.name] = len(cards)
+            up = [c for c in cards if c is not None] if info.show != "count" else []
+            # a card turned face up in it (the trump under a stock): the size and that card
+            out[info.name] = {"count": len(cards), "up": up} if up else len(cards)
         else:
             placed = obs["placed_by"].get(info.name)
             out[info.name] = {"cards": cards, "by": placed} if placed is not None else {"cards": cards}

@@ -18,6 +18,7 @@
       return li;
     }
     if (e.kind === "reveal") {
+      if (e.seat !== undefined && !(e.by || []).some((b) => b >= 0)) li.append(el("span", { class: "who" }, player(e.seat)), ": ");
       li.append(w("turned_up", { zone: zoneLabel(e.zone || "") }), " ");
       (e.cards || []).forEach((c, i) => li.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i]) + " ") : "", chip(c), " "));
       return li;

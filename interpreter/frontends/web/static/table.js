@@ -288,8 +288,13 @@
       if (z.per !== "shared" || !(z.name in v.zones)) continue;
       const data = v.zones[z.name];
       const label = zoneLabel(z.name);
-      if (typeof data === "number") {
-        if (data > 0) center.append(el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n: data })}` }, el("div", { class: "pile-stack" }, cardSVG(null), el("span", { class: "pile-count" }, String(data))), el("div", { class: "zone-label" }, label)));
+      if (typeof data === "number" || data.up) {
+        const n = typeof data === "number" ? data : data.count;
+        if (n > 0) {
+          const pile = el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, el("div", { class: "pile-stack" }, cardSVG(null), el("span", { class: "pile-count" }, String(n))), el("div", { class: "zone-label" }, label));
+          if (data.up) pile.append(el("div", { class: "pile-up" }, ...data.up.map((c) => cardButton(c, { small: true }))));
+          center.append(pile);
+        }
         continue;
       }
       const cards = data.cards;

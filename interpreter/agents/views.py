@@ -1,0 +1,93 @@
+"""What one seat sees of a state, as the samplers compare it: its view, the positions of the
+cards it sees, and how far one view is from another.
+
+A sample must look the same to its seat as the real game (`view_of`): every zone with the cards
+the seat cannot see as None, and the variables shown to it.  `distance` says how far a view is
+from another, for the search that brings a sample nearer (agents/determinize.py, `_nearer`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import zip_longest
+from typing import Any
+
+from interpreter.engine.observe import card_visible, visible_cards
+from interpreter.engine.state import GameState
+
+
+def seen_positions(state: GameState, seat: int) -> set[int]:
+    rs = state.rs
+    return {m >> 8 for z in range(rs.zone_count) for m in state.meta[z] if card_visible(rs, z, m, seat)}
+
+
+def places_of(state: GameState) -> dict[int, int]:
+    """Every card's zone, by its deck position."""
+    return {m >> 8: z for z in range(state.rs.zone_count) for m in state.meta[z]}
+
+
+def moved_faces(before: GameState, after: GameState) -> Counter:
+    """The faces that left a zone between two states (into another zone, its own seat's or not)."""
+    moved: Counter = Counter()
+    for was, now in zip(before.zones, after.zones):
+        if was != now:  # most zones are as they were
+            moved += Counter(was) - Counter(now)
+    return moved
+
+
+def distance(view: Any, target: Any) -> int:
+    """How far a view is from another: cards that differ, and for numbers by how much (a hand's
+    total two off is further than one off), so a search can come nearer step by step."""
+    if isinstance(view, (tuple, list)) and isinstance(target, (tuple, list)):
+        return sum(distance(a, b) for a, b in zip_longest(view, target))
+    if view == target:
+        return 0
+    if type(view) is int and type(target) is int:  # (not a bool)
+        return min(abs(view - target), 1 << 20)
+    return 1
+
+
+def view_of(state: GameState, seat: int) -> tuple:
+    """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
+    zones = tuple(tuple(visible_cards(state, z, seat)) for z in range(state.rs.zone_count))
+    return zones, visible_variables(state, seat)
+
+
+def hide_variables(world: GameState, seat: int, source: list | None) -> None:
+    """Give every variable (or entry of one) `seat` may not see its value in `source` (another
+    sample's variables), else its first value: never the real game's."""
+    for v in world.rs.variables:
+        if v.visibility == "all":
+            continue
+        other = source[v.slot] if source is not None else v.initial
+        mine = own_entry(world.rs, v, seat)
+        if v.visibility == "none" or mine is None:
+            world.vars[v.slot] = other
+            continue
+        now = world.vars[v.slot]
+        world.vars[v.slot] = tuple(x if i == mine else y for i, (x, y) in enumerate(zip(now, other)))
+
+
+def own_entry(rs: Any, v: Any, seat: int) -> int | None:
+    """Which entry of a variable kept per seat or per team is `seat`'s (None: a single value)."""
+    return seat if v.per == "seat" else rs.team_of_seat[seat] if v.per == "team" else None
+
+
+def visible_variables(state: GameState, seat: int) -> tuple:
+    out = []
+    for v in state.rs.variables:
+        if v.visibility == "none":
+            continue
+        value = state.vars[v.slot]
+        if v.visibility == "owner":
+            mine = own_entry(state.rs, v, seat)
+            if mine is None:
+                continue
+            value = value[mine] if isinstance(value, tuple) and mine >= 0 else None
+        out.append(value)
+    return tuple(out)
+
+
+def zones_seen(state: GameState, seat: int) -> list:
+    """Every zone as `seat` sees it (hidden cards None)."""
+    return [list(z) for z in view_of(state, seat)[0]]
