@@ -124,7 +124,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 where,
                 available_compiled,
             )
-        lazy = compile_effect(effect, fc.compiled)
+        lazy = compile_effect(effect, fc.compiled, any(n > 1 for n in fc.c.cards.copies))
         made = CompiledAction(
             index=i,
             name=a.name,

@@ -61,8 +61,9 @@ class _Text:
 class _Expressions:
     """How each compiled expression of the program is written: its Python text when it has one."""
 
-    def __init__(self, compiled: Mapping[int, Any]):
+    def __init__(self, compiled: Mapping[int, Any], copies: bool = False):
         self.compiled = compiled  # id(fn) -> Compiled (expr/compile.py), for the fns the compiler made
+        self.copies = copies  # whether the deck has copies of a face (a move then prefers a face-up one)
 
     def value(self, t: _Text, fn: Callable, into: str, depth: int) -> None:
         """Lines that set `into` to `fn(f)`: its text inline (with the same budget and the same
@@ -91,13 +92,15 @@ class _Expressions:
         t.add(f"    {into} = {t.name(slow, 's')}(f)", depth)
 
 
-def compile_flow(program: Sequence[P.Instr], compiled: Mapping[int, Any]) -> tuple[list, list[int]]:
+def compile_flow(
+    program: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False
+) -> tuple[list, list[int]]:
     """(runs, weights) for the engine's loop: a generated segment at every pc the flow resumes or
     is dispatched at, the instruction's own `run` elsewhere.  The segments' texts are written now;
     Python compiles each the first time play reaches it (so validating a file compiles none)."""
     runs: list[Callable[[Any], int]] = [ins.run for ins in program]
     weights = [1] * len(program)
-    exprs = _Expressions(compiled)
+    exprs = _Expressions(compiled, copies)
     todo = [0] + [i for i, ins in enumerate(program) if isinstance(ins, (P.Turn, P.Claim))]
     todo += [i + 1 for i, ins in enumerate(program) if isinstance(ins, P.Turn)]
     done: set[int] = set()
@@ -113,11 +116,11 @@ def compile_flow(program: Sequence[P.Instr], compiled: Mapping[int, Any]) -> tup
     return runs, weights
 
 
-def compile_effect(effect: Sequence[P.Instr], compiled: Mapping[int, Any]) -> Lazy | None:
+def compile_effect(effect: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False) -> Lazy | None:
     """An action's effect program as one function (None: keep running it instruction by instruction,
     as for an effect with a loop); it returns PAUSE at the effect's end, as its `Return` does.  Bind
     where it is kept with `.store` (it is compiled on its first call)."""
-    lazy, exits = _segment(effect, 0, _Expressions(compiled), effect=True)
+    lazy, exits = _segment(effect, 0, _Expressions(compiled, copies), effect=True)
     return None if exits else lazy
 
 
@@ -350,6 +353,9 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
     t.add("except ValueError:", d)
     t.add(f"    {t.name(ins.move)}(st, _z1, _z2, _ch)", d)  # raises the error naming the card
     t.add("    raise", d)
+    if exprs.copies:  # P.shown_copy: a copy lying face up leaves before a hidden twin
+        t.add("if not st.meta[_z1][_k] & 1 and _ch in st.rs.copied:", d)
+        t.add(f"    _k = {t.name(P.shown_copy)}(_cs, st.meta[_z1], _ch, _k)", d)
     t.add("del _cs[_k]", d)
     t.add("_m = st.meta[_z1].pop(_k)", d)
     if ins.mover is not None:
@@ -368,7 +374,7 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
         t.add("    _mv = -1", d)
     t.add("_zs[_z2].append(_ch)", d)
     t.add(f"st.meta[_z2].append((_m & {~PLACE_MASK}) | ((_mv + 1) << 1 if _mv >= 0 else _m & 254) | {up})", d)
-    t.add("st.last_move_public = st.rs.public_zone[_z2] and not _dn", d)  # GameState.note_move
+    t.add("st.last_move_public = st.last_move_public and st.rs.public_zone[_z2] and not _dn", d)  # note_move
 
 
 _WRITERS: dict[type, Callable[[Any, _Text, _Expressions, int], None]] = {

@@ -55,10 +55,14 @@ class Event:
         self.refs, self.groups = _card_refs(self)
         self.shown: dict[int, tuple[bool, ...]] = {}  # seat -> which refs it may see (set by `seal`)
 
-    def seal(self, st: Any, also: bool = False) -> Event:
+    def seal(self, st: Any, also: bool = False, since: int = 0) -> Event:
         """Decide, for each seat of the audience, which of the event's cards it may see now; with
         `also`, a seat keeps seeing what it could see when the event was sealed before (an action's
-        card is seen by those who saw it in hand or see it where it went)."""
+        card is seen by those who saw it in hand or see it where it went).  With copies of a face,
+        the copies that moved since the decision began (`since` 1: since the last event told) are
+        the ones named; where none moved, an event for several seats shows a face only as often as
+        it lies face up (a seat's own hidden copy may not be the one named).  An event told (sealed
+        with `also` or `since`) marks the place of every copy for the next one."""
         refs = self.refs
         seats = range(st.rs.num_players) if self.to is None else sorted(self.to)
         if not refs:
@@ -66,18 +70,25 @@ class Event:
             return self
         before = self.shown if also else {}
         visible = _visible_counts(st, seats, frozenset(refs))
-        moved = _moved(st, refs) if st.places is not None and not st.rs.copied.isdisjoint(refs) else {}
+        copied = st.rs.copied.intersection(refs) if st.places is not None else ()
+        moved = _moved(st, copied, st.places[since]) if copied else {}
         named: Counter = Counter(zip(self.groups, refs)) if moved else Counter()  # copies of a face in each list
+        up = _face_up(st, copied) if copied and len(seats) > 1 else None  # (faces none of whose copies moved)
         for s in seats:
             seen = visible[s]
+            if up is not None:
+                seen = seen.copy()
+                for f in copied:
+                    if f not in moved:
+                        seen[f] = up[f]
             copies = {face: _moved_seen(st.rs, gone, came, s) for face, (gone, came) in moved.items()}
             mask = []
             group, left = -1, seen
             for face, g in zip(refs, self.groups):
                 if g != group:  # each list of the event may show as many copies as the seat sees
                     group, left = g, seen.copy()
-                    for f, (m, m_seen, m_now) in copies.items():  # faces with copies, some moved
-                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen[f] - m_now)
+                    for f, (m, m_seen, m_now, m_up) in copies.items():  # faces with copies, some moved
+                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen[f] - m_now, m_up)
                 ok = left[face] > 0
                 if ok:
                     left[face] -= 1
@@ -87,6 +98,8 @@ class Event:
                 self.shown[s] = tuple(mask)
             else:  # (a moved copy was judged where it was before as well: what it saw of another copy does not count)
                 self.shown[s] = tuple(a or (b and f not in moved) for a, b, f in zip(mask, earlier, refs))
+        if st.places is not None and (also or since):
+            st.places = (st.places[0], places(st))
         return self
 
     def for_seat(self, rs: Any, seat: int) -> dict | None:
@@ -242,7 +255,8 @@ def reveal_event(st: Any, z: int, turned: list[int]) -> Event:
 
 def places(st: Any) -> dict[int, list[tuple[int, int, int]]]:
     """Where each copy of every face with copies lies now: face -> [(zone, deck position, meta)].
-    Kept when a decision begins (GameState.places), so an event can tell which copy it names."""
+    Kept when a decision begins and after each event (GameState.places), so an event can tell
+    which copy it names."""
     copied = st.rs.copied
     out: dict[int, list[tuple[int, int, int]]] = {}
     for z, cards in enumerate(st.zones):
@@ -253,13 +267,19 @@ def places(st: Any) -> dict[int, list[tuple[int, int, int]]]:
     return out
 
 
-def _moved(st: Any, refs: Iterable[int]) -> dict[int, tuple[list, list]]:
-    """For each face with copies an event names, the copies that moved since the decision began:
+def _face_up(st: Any, faces: Iterable[int]) -> Counter:
+    """How many copies of each of these faces lie face up, where every seat sees them."""
+    wanted = frozenset(faces)
+    return Counter(c for z, cards in enumerate(st.zones) for c, m in zip(cards, st.meta[z]) if m & 1 and c in wanted)
+
+
+def _moved(st: Any, faces: Iterable[int], before_all: dict) -> dict[int, tuple[list, list]]:
+    """For each of these faces (with copies), the copies that moved since `before_all` was taken:
     (where they were, where they are), each as [(zone, deck position, meta)]; faces none of whose
-    copies moved are left out (the event may name any copy of them)."""
-    before_all, now_all = st.places, places(st)
+    copies moved are left out."""
+    now_all = places(st)
     out: dict[int, tuple[list, list]] = {}
-    for face in set(refs) & st.rs.copied:
+    for face in faces:
         before, now = before_all.get(face, []), now_all.get(face, [])
         stayed = Counter((z, p) for z, p, _ in before) & Counter((z, p) for z, p, _ in now)
         gone, came = _left_over(before, stayed), _left_over(now, stayed)
@@ -278,9 +298,9 @@ def _left_over(copies: list, stayed: Counter) -> list:
     return out
 
 
-def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int]:
+def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int, int]:
     """Of the moved copies of a face: how many moved, how many `seat` saw where they were or sees
-    where they are, and how many it sees where they are.  A copy is followed by its deck position
+    where they are, how many it sees where they are, and how many lie face up now.  A copy is followed by its deck position
     where the positions tell the copies apart; else (copies never shuffled share position 0) the
     larger of the two counts, which never overcounts."""
 
@@ -293,16 +313,17 @@ def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, i
         both = len(set(before) | set(after))
     else:
         both = max(len(before), len(after))
-    return max(len(gone), len(came)), both, len(after)
+    return max(len(gone), len(came)), both, len(after), sum(m & 1 for _, _, m in came)
 
 
-def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int) -> int:
+def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int, moved_up: int) -> int:
     """How many of k named copies of a face a seat may be shown: the event names the copies that
-    moved first (all of them when it names as many; else, to be safe, the ones the seat did not
-    see first), then copies that stayed where they were, of which it sees `others_seen`."""
+    moved first (all of them when it names as many; else those now face up, then, to be safe, the
+    ones the seat did not see: a deal moves every copy, and names the ones it turned up), then
+    copies that stayed where they were, of which it sees `others_seen`."""
     if moved <= k:
         return moved_seen + min(k - moved, others_seen)
-    return max(0, k - (moved - moved_seen))
+    return max(k - (moved - moved_seen), min(k, moved_up))
 
 
 def _sees(rs: Any, z: int, m: int, seat: int) -> bool:

@@ -83,13 +83,24 @@ def _zone_range(st: Any, z: int, where: Where) -> list:
     return st.zones[z]
 
 
+def shown_copy(cards: list, metas: list, face: int, i: int) -> int:
+    """Which copy of `face` leaves a zone, its first copy being at i: the first lying face up (the
+    others saw it; a hidden twin leaving instead would tell them what that was), else that first."""
+    for k in range(i, len(cards)):
+        if metas[k] & 1 and cards[k] == face:
+            return k
+    return i
+
+
 def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int], list[int]]:
-    """Remove the given faces from zone z (first matching copies); returns (faces, metas)."""
+    """Remove the given faces from zone z (a face-up copy first, else the first); returns (faces, metas)."""
     cards, meta = st.zones[z], st.meta[z]
     out_c, out_m = [], []
     for f in faces:
         try:
             i = cards.index(f)
+            if not meta[i] & 1 and f in st.rs.copied:
+                i = shown_copy(cards, meta, f, i)
         except ValueError:
             if f is None:
                 raise FlowError("there is no card to move (the value is none)", where) from None
@@ -294,6 +305,8 @@ class Move(Instr):
         except ValueError:
             take(st, zs, (card,), self.where)  # raises the error naming the card
             raise
+        if not meta[i] & 1 and card in st.rs.copied:
+            i = shown_copy(cards, meta, card, i)
         del cards[i]
         m = meta.pop(i)
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]

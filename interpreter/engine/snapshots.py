@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from interpreter.engine.state import CLAIMED, GameState, _Mark, fresh_state
+from typing import Any
 
 
-def remake(st: GameState, mark: _Mark) -> tuple[GameState, int, int] | None:
+def remake(st: Any, mark: Mark) -> tuple[Any, int, int] | None:
     """The snapshot a mark stands for: the game replayed from its start (with the same shuffles) to
     the state right after the marked shuffle; None if the replay cannot reach it (a sample whose seed
     was changed after earlier random steps)."""
+    from interpreter.engine.state import CLAIMED, fresh_state  # (the state imports this module)
+
     rs = st.rs
     options = {name: st.vars[slot] for name, slot in rs.option_slots.items()}
     capture: list = [mark.shuffles, None]
@@ -27,3 +29,12 @@ def remake(st: GameState, mark: _Mark) -> tuple[GameState, int, int] | None:
         return None
     made._snap, made.capture = None, None
     return (made, mark.history, mark.zone)
+
+
+class Mark:
+    """Where the deal's snapshot would be taken: enough to remake it by replaying the game."""
+
+    __slots__ = ("history", "zone", "shuffles", "seed")
+
+    def __init__(self, history: int, zone: int, shuffles: int, seed: int):
+        self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed

@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.engine.events import Event, event_size, places, reveal_event
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
+from interpreter.engine.snapshots import Mark
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
 
 WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.refill)
@@ -96,8 +97,8 @@ class GameState:
     shuffles: list[tuple[int, tuple[int, ...]]]
     last_move_public: bool
     # the deal's snapshot: (state after the last shuffle, history length, zone), made only when asked
-    # for (`snapshot`): until then a _Mark says how to remake it
-    _snap: tuple[GameState, int, int] | _Mark | None
+    # for (`snapshot`): until then a Mark says how to remake it
+    _snap: tuple[GameState, int, int] | Mark | None
     capture: list | None  # while a snapshot is being remade: [shuffle number, the state once reached]
     fault: int  # the pc of the instruction a written block of the flow failed at (-1: none)
     carried: dict[int, Any]
@@ -107,8 +108,9 @@ class GameState:
     story: bool  # keep events (off in search playouts, where nobody reads them)
     work: int  # elements the engine's own evaluations visited or built in this game (bounded)
     checks: bool  # check the invariants that have a `when` after every action
-    # with a story and a deck with copies: where each copy was when the decision began (events.places)
-    places: dict[int, list[tuple[int, int, int]]] | None
+    # with a story and a deck with copies: where each copy was when the decision began, and when
+    # the last event was told (events.places)
+    places: tuple[dict[int, list[tuple[int, int, int]]], ...] | None
     # told of every zone whose cards may just have become visible (a move into it, a deal, a reveal);
     # while set, the flow and effects run one instruction at a time, so none is skipped (search's study)
     watch: Callable[[GameState, int], None] | None
@@ -312,7 +314,8 @@ class GameState:
         try:
             # the decision's effect and the flow up to the next decision
             if self.story and self.rs.copied:
-                self.places = places(self)  # which copy of a face its events name (engine/events.py)
+                here = places(self)  # which copy of a face its events name (engine/events.py)
+                self.places = (here, here)
             try:
                 if self.window is not None:
                     self._answer_window(chosen)
@@ -437,8 +440,11 @@ class GameState:
         """A zone was just shuffled: remember its order, and, where it starts a deal, how to remake
         the deal's snapshot."""
         self.shuffles.append((z, tuple(self.zones[z])))
+        if self.places is not None:  # (the cards' positions were numbered anew: none of them moved)
+            here = places(self)
+            self.places = (here, here)
         if starts:
-            self._snap = _Mark(len(self.history), z, len(self.shuffles), self.seed)
+            self._snap = Mark(len(self.history), z, len(self.shuffles), self.seed)
         capture = self.capture
         if capture is not None and capture[0] == len(self.shuffles):
             made = self.clone()
@@ -451,7 +457,7 @@ class GameState:
         (what search needs to re-deal hidden cards: agents/determinize.py), or None.  Random play never
         asks for it, so it is remade only when asked for, by replaying the game up to the shuffle."""
         snap = self._snap
-        if isinstance(snap, _Mark):
+        if isinstance(snap, Mark):
             snap = self._snap = self.rs.remake_snapshot(self, snap)
         return snap
 
@@ -460,7 +466,9 @@ class GameState:
         self._snap = value
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
-        self.last_move_public = self.rs.public_zone[dst] and not down  # (written out in engine/blocks.py)
+        # whether every card an action's effect moved stays in everybody's sight (written out in blocks.py)
+        if faces:
+            self.last_move_public = self.last_move_public and self.rs.public_zone[dst] and not down
         if self.watch is not None:
             self.watch(self, dst)
 
@@ -479,7 +487,7 @@ class GameState:
         self.fr.pool -= size
         if len(self.events) - self.decisions >= limits.messages_per_game:  # (decisions are told too)
             raise FlowError(f"more than {limits.messages_per_game:,} messages in one game")
-        self.events.append(event.seal(self))
+        self.events.append(event.seal(self, since=1))
 
     def add_group(self, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
         groups = self.groups[z]
@@ -576,6 +584,9 @@ def fresh_state(
     st.steps = st.decisions = st.work = 0
     st.last_move_public = True
     st._snap = None
+    if story and rs.copied:
+        here = places(st)
+        st.places = (here, here)
     st._decision_starts()
     try:
         st._run()
@@ -585,12 +596,3 @@ def fresh_state(
         raise
     st._decision_ends()
     return st
-
-
-class _Mark:
-    """Where the deal's snapshot would be taken: enough to remake it by replaying the game."""
-
-    __slots__ = ("history", "zone", "shuffles", "seed")
-
-    def __init__(self, history: int, zone: int, shuffles: int, seed: int):
-        self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed

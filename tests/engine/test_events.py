@@ -276,6 +276,107 @@ def test_two_packs_random_play_never_tells_another_seat_a_hidden_draw_or_play():
     assert hidden_told > 100
 
 
+NAME_HIDDEN = """
+cardrules: 1
+id: name_hidden
+name: Naming a hidden card
+players: {count: 2}
+deck:
+  copies: 2
+  suits: [{id: red}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  trick: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: trick, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "[0, 1]", packets: [2]}
+  - event: {kind: peek, text: "Seat 1 holds {first(hand(1))}.", cards: "[first(hand(1))]"}
+  - turn: {player: 0, actions: [play]}
+result:
+  returns: "0"
+"""
+
+DRAW_AFTER_TRICK = """
+cardrules: 1
+id: draw_after_trick
+name: Draw after the trick
+players: {count: 2}
+deck:
+  copies: 2
+  attributes: {power: {type: int, default: 0}}
+  suits: [{id: red}]
+  ranks: [{id: "1", name: "1", attrs: {power: 1}}, {id: "2", name: "2", attrs: {power: 2}}, {id: "3", name: "3", attrs: {power: 3}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  trick: {visibility: all}
+  won: {per: seat, visibility: none}
+variables:
+  winner: {type: seat}
+functions:
+  strength: {params: {e: entry}, value: "e.card.power * 10 - e.index"}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: trick, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "[0, 1]", packets: [1]}
+  - repeat:
+      times: 2
+      steps:
+        - turn: {player: 0, actions: [play]}
+        - turn: {player: 1, actions: [play]}
+        - set: {winner: "max(entries('trick'), key=strength).by"}
+        - move: {from: trick, to: "won(winner)", all: true}
+        - if: "len(deck) > 0"
+          then:
+            - move: {from: deck, to: "hand(winner)", count: 1}
+            - event: {kind: draw, seat: winner, cards: "[last(hand(winner))]", text: "{winner:seat} draws {last(hand(winner))}."}
+            - move: {from: deck, to: "hand(1 - winner)", count: 1}
+            - event: {kind: draw, seat: "1 - winner", cards: "[last(hand(1 - winner))]", text: "{1 - winner:seat} draws {last(hand(1 - winner))}."}
+result:
+  returns: "0"
+"""
+
+
+def test_a_public_event_naming_a_hidden_card_tells_no_seat_holding_its_twin():
+    """Nothing moved: the event may name any copy, so a seat is shown the face only as often as it
+    lies face up (seat 0's own copy is not the one seat 1 holds)."""
+    rs = compile_text(NAME_HIDDEN)
+    for seed in range(30):
+        st = rs.new_game(seed=seed, story=True)
+        assert [e for e in st.observation(0)["events"] if e["kind"] == "peek"][0]["cards"] == [None]
+        # (seat 1 is not shown it either: its copy may not be the one named; the event tells it by `to:`)
+
+
+def test_each_draw_event_names_the_card_drawn_just_before_it():
+    """Two draws after a trick, each told: a seat is told its own draw even when the twin of that card
+    was in the trick gathered or is drawn by the other seat in the same step, and never the other's."""
+    rs = compile_text(DRAW_AFTER_TRICK)
+    told = 0
+    for seed in range(40):
+        st = rs.new_game(seed=seed, story=True)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            mark = len(st.events)
+            st.apply_action(rng.choice(st.legal_actions()))
+            for event in st.events[mark:]:
+                if event.kind == "draw":
+                    assert event.for_seat(rs, event.seat)["cards"] != [None]
+                    assert event.for_seat(rs, 1 - event.seat)["cards"] == [None]
+                    told += 1
+    assert told > 40
+
+
 def test_a_face_up_copy_is_shown_though_its_twin_is_hidden():
     rs = compile_text(STORY)
     for seed in range(40):

@@ -210,3 +210,97 @@ def test_samples_deal_a_seat_its_own_hand_facing_out_and_keep_the_others():
         assert world.zones[hand[1]] == st.zones[hand[1]] and world.zones[hand[2]] == st.zones[hand[2]]
     assert len(own) > 1 and own[tuple(sorted(st.zones[hand[0]]))] < 60, own
     assert sampler.fallbacks == 0
+
+
+FACE_UP_TWIN = """
+cardrules: 1
+id: face_up_twin
+name: Face-up twin
+players: {count: 2}
+deck:
+  copies: 2
+  suits: [{id: red}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+  trick: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: trick, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "[0, 1]", packets: [2]}
+  # seat 0 shows one of its cards (a meld) and takes it back: it stays face up in the hand
+  - move: {from: "hand(0)", to: table, cards: "first(hand(0))"}
+  - move: {from: table, to: "hand(0)", all: true}
+  - turn: {player: 0, actions: [play]}
+  - turn: {player: 1, actions: [play]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.mark.parametrize("written", [True, False], ids=["written", "flat"])
+def test_a_card_played_by_its_face_is_the_copy_the_others_saw(written):
+    """Two copies of a face in one hand, one shown before: playing that face moves the shown copy
+    (moving the hidden twin would show the others, in the hand, what the hidden card was)."""
+    rs = compile_text(FACE_UP_TWIN)
+    if not written:
+        rs.use_reference_flow()
+        for act in rs.actions:
+            object.__setattr__(act, "effect_run", None)
+    checked = 0
+    for seed in range(40):
+        st = rs.new_game(seed=seed)
+        hand = st.observation(0)["zones"]["hand"][0]
+        shown = [c for c in st.observation(1)["zones"]["hand"][0] if c is not None]
+        if len(set(hand)) != 1:  # a hand of twins: red-1 and red-1, one of them shown
+            continue
+        st.apply_action(f"play {shown[0]}")
+        assert st.observation(1)["zones"]["hand"][0] == [None]  # the hidden copy stays hidden
+        checked += 1
+    assert checked > 0
+
+
+LAID_AWAY = """
+cardrules: 1
+id: laid_away
+name: Laid away
+players: {count: 2}
+deck:
+  suits: [{id: red}, {id: blue}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  discard:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card, face: down}
+      # (a move of the trumps to lay face up: none here, so it moves no card)
+      - move: {from: "hand(player)", to: pile, cards: "[c for c in hand(player) if c == card]", face: up}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
+  - turn: {player: 0, actions: [discard]}
+  - turn: {player: 1, actions: [discard]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_card_laid_face_down_stays_hidden_in_the_history_whatever_moves_after_it():
+    """The decision is hidden when any move of its effect put cards out of the others' sight; a later
+    move of no cards (nothing to lay face up) used to make it public, naming the face-down card."""
+    rs = compile_text(LAID_AWAY)
+    st = rs.new_game(seed=1, story=True)
+    st.apply_action(st.legal_actions()[0])
+    assert st.observation(0)["history"][-1]["action"] == "discard " + rs.cards.ids[st.zones[-1][0]]
+    assert st.observation(1)["history"][-1] == {"seat": 0, "action": "discard (hidden)"}
+    assert st.observation(1)["zones"]["pile"] == [None]
