@@ -19,6 +19,7 @@ from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
 from interpreter.compiling.story import StoryCompiler
 from interpreter.engine import program as P
+from interpreter.engine import telling as T
 from interpreter.expr import (
     ANY,
     BOOL,
@@ -191,7 +192,7 @@ class FlowCompiler(StoryCompiler):
         count = self.expr(v["count"], vspan(v, "count", s.span), INT) if "count" in v else None
         at = self.places_expr(v["at"], vspan(v, "at", s.span)) if "at" in v else None
         if z and (cards or count or at or not chosen):
-            self.emit(out, P.Reveal(z, cards, count, v.get("end", "front") == "front", at), s, "reveal")
+            self.emit(out, T.Reveal(z, cards, count, v.get("end", "front") == "front", at), s, "reveal")
 
     def places_expr(self, value: Any, span: Span | None) -> Callable | None:
         """`reveal.at`: an index in the zone (0: the front) or a list of them."""

@@ -300,9 +300,9 @@ def _left_over(copies: list, stayed: Counter) -> list:
 
 def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int, int]:
     """Of the moved copies of a face: how many moved, how many `seat` saw where they were or sees
-    where they are, how many it sees where they are, and how many lie face up now.  A copy is followed by its deck position
-    where the positions tell the copies apart; else (copies never shuffled share position 0) the
-    larger of the two counts, which never overcounts."""
+    where they are, how many it sees where they are, and how many lie face up now.  A copy is
+    followed by its deck position where the positions tell the copies apart; else (copies never
+    shuffled share position 0) the larger of the two counts, which never overcounts."""
 
     def seen(copies: list) -> list[int]:
         return [p for z, p, m in copies if _sees(rs, z, m, seat)]

@@ -77,7 +77,7 @@ class Instr:
         raise NotImplementedError
 
 
-def _zone_range(st: Any, z: int, where: Where) -> list:
+def zone_range(st: Any, z: int, where: Where) -> list:
     if not 0 <= z < len(st.zones):
         raise FlowError(f"zone index {z} does not exist (is the seat out of range?)", where)
     return st.zones[z]
@@ -122,7 +122,7 @@ class Shuffle(Instr):
 
     def run(self, st: Any) -> int:
         z = self.zone(st.fr)
-        cards = _zone_range(st, z, self.where)
+        cards = zone_range(st, z, self.where)
         base = 0 if (starts := st.starts_deal(z)) else st.next_position()  # (a later shuffle numbers on)
         forced = st.forced_orders.pop(0) if st.forced_orders else None
         if forced is not None:
@@ -161,7 +161,7 @@ class Deal(Instr):
 
     def run(self, st: Any) -> int:
         z = self.src(st.fr)
-        cards, meta = _zone_range(st, z, self.where), st.meta[z]
+        cards, meta = zone_range(st, z, self.where), st.meta[z]
         seats = list(self.seats(st.fr))
         rounds: tuple[int | None, ...] | None = self.packets
         if rounds is None:
@@ -237,8 +237,8 @@ class Move(Instr):
 
     def out_of_range(self, st: Any, zs: int, zd: int) -> None:
         """Raise the error of a zone index that does not exist (the source's first)."""
-        _zone_range(st, zs, self.where)
-        _zone_range(st, zd, self.where)
+        zone_range(st, zs, self.where)
+        zone_range(st, zd, self.where)
 
     def move(self, st: Any, zs: int, zd: int, arg: Any) -> int:
         """The move from zone `zs` to `zd`, once the zones and `arg` (the cards, or their count) are
@@ -338,7 +338,7 @@ class Collect(Instr):
 
     def run(self, st: Any) -> int:
         zd = self.dst(st.fr)
-        target = _zone_range(st, zd, self.where)
+        target = zone_range(st, zd, self.where)
         for z, cards in enumerate(st.zones):
             if z != zd and cards:
                 target.extend(cards)
@@ -347,63 +347,6 @@ class Collect(Instr):
         st.meta[zd] = [0] * len(target)
         st.groups = [None if g is None else [] for g in st.groups]
         return self.pc + 1
-
-
-class Reveal(Instr):
-    """Turn cards face up where they lie: the whole zone, the `cards` named (a face-down copy of
-    each first), `count` cards from one end, or the cards `at` these indexes (0: the front)."""
-
-    __slots__ = ("zone", "cards", "count", "front", "at")
-
-    def __init__(
-        self, zone: Fn, cards: Fn | None = None, count: Fn | None = None, front: bool = True, at: Fn | None = None
-    ):
-        self.zone, self.cards, self.count, self.front, self.at = zone, cards, count, front, at
-
-    def run(self, st: Any) -> int:
-        z = self.zone(st.fr)
-        _zone_range(st, z, self.where)
-        metas = st.meta[z]
-        if self.cards is None and self.count is None and self.at is None:
-            turned = [i for i, m in enumerate(metas) if not m & 1] if st.story else None
-            st.meta[z] = [m | 1 for m in metas]
-        else:
-            turned = [i for i in self._places(st, z) if not metas[i] & 1]
-            metas = st.meta[z] = metas[:]
-            for i in turned:
-                metas[i] |= 1
-        if turned and st.story:
-            st.note_reveal(z, turned)
-        if st.watch is not None:
-            st.watch(st, z)
-        return self.pc + 1
-
-    def _places(self, st: Any, z: int) -> list[int]:
-        """The places in zone z of the cards to turn up."""
-        cards, metas, fr = st.zones[z], st.meta[z], st.fr
-        if self.at is not None:
-            at = self.at(fr)
-            indexes = sorted({at} if at.__class__ is int else set(at))
-            if indexes and not (0 <= indexes[0] and indexes[-1] < len(cards)):
-                bad = indexes[0] if indexes[0] < 0 else indexes[-1]
-                raise FlowError(
-                    f"no card at index {bad} of {st.rs.zone_label(z)}, which holds {len(cards)}", self.where
-                )
-            return indexes
-        if self.count is not None:
-            n = self.count(fr)
-            if not 0 <= n <= len(cards):
-                raise FlowError(f"cannot turn up {n} cards: {st.rs.zone_label(z)} holds {len(cards)}", self.where)
-            return list(range(n) if self.front else range(len(cards) - n, len(cards)))
-        wanted = self.cards(fr)  # type: ignore[misc]  # (cards or count: run checks)
-        places: list[int] = []
-        for face in (wanted,) if wanted.__class__ is int else wanted:
-            spots = [i for i, c in enumerate(cards) if c == face and i not in places]
-            if not spots:
-                name = st.rs.cards.ids[face] if 0 <= face < len(st.rs.cards.ids) else face
-                raise FlowError(f"cannot turn up {name}: it is not in {st.rs.zone_label(z)}", self.where)
-            places.append(next((i for i in spots if not metas[i] & 1), spots[0]))  # a face-down copy first
-        return places
 
 
 class Assign(Instr):

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from interpreter.engine.dealmark import Mark
+from interpreter.engine.state import CLAIMED, GameState, fresh_state
 
 
-def remake(st: Any, mark: Mark) -> tuple[Any, int, int] | None:
+def remake(st: GameState, mark: Mark) -> tuple[GameState, int, int] | None:
     """The snapshot a mark stands for: the game replayed from its start (with the same shuffles) to
     the state right after the marked shuffle; None if the replay cannot reach it (a sample whose seed
     was changed after earlier random steps)."""
-    from interpreter.engine.state import CLAIMED, fresh_state  # (the state imports this module)
-
     rs = st.rs
     options = {name: st.vars[slot] for name, slot in rs.option_slots.items()}
     capture: list = [mark.shuffles, None]
@@ -29,12 +28,3 @@ def remake(st: Any, mark: Mark) -> tuple[Any, int, int] | None:
         return None
     made._snap, made.capture = None, None
     return (made, mark.history, mark.zone)
-
-
-class Mark:
-    """Where the deal's snapshot would be taken: enough to remake it by replaying the game."""
-
-    __slots__ = ("history", "zone", "shuffles", "seed")
-
-    def __init__(self, history: int, zone: int, shuffles: int, seed: int):
-        self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from interpreter.engine.dealmark import Mark
 from interpreter.engine.events import Event, event_size, places, reveal_event
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
-from interpreter.engine.snapshots import Mark
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
 
 WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.refill)

@@ -1,4 +1,5 @@
-"""The instructions that tell the table what happened: `announce`, `event` and `end_deal` steps.
+"""The instructions that tell the table what happened: `announce`, `event` and `end_deal` steps,
+and `reveal`, which turns cards face up.
 
 They run like every instruction of the flat program (engine/program.py); what they tell is an
 `Event` (engine/events.py), made only when the state keeps a story (never in a search playout),
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.events import Event, typed_text
-from interpreter.engine.program import Instr
+from interpreter.engine.program import FlowError, Fn, Instr, zone_range
 
 
 class Emit(Instr):
@@ -89,3 +90,60 @@ class EndDeal(Emit):
             st.emit(self.event(st))
         st.rs.check_invariants(st, self.where)
         return self.pc + 1
+
+
+class Reveal(Instr):
+    """Turn cards face up where they lie: the whole zone, the `cards` named (a face-down copy of
+    each first), `count` cards from one end, or the cards `at` these indexes (0: the front)."""
+
+    __slots__ = ("zone", "cards", "count", "front", "at")
+
+    def __init__(
+        self, zone: Fn, cards: Fn | None = None, count: Fn | None = None, front: bool = True, at: Fn | None = None
+    ):
+        self.zone, self.cards, self.count, self.front, self.at = zone, cards, count, front, at
+
+    def run(self, st: Any) -> int:
+        z = self.zone(st.fr)
+        zone_range(st, z, self.where)
+        metas = st.meta[z]
+        if self.cards is None and self.count is None and self.at is None:
+            turned = [i for i, m in enumerate(metas) if not m & 1] if st.story else None
+            st.meta[z] = [m | 1 for m in metas]
+        else:
+            turned = [i for i in self._places(st, z) if not metas[i] & 1]
+            metas = st.meta[z] = metas[:]
+            for i in turned:
+                metas[i] |= 1
+        if turned and st.story:
+            st.note_reveal(z, turned)
+        if st.watch is not None:
+            st.watch(st, z)
+        return self.pc + 1
+
+    def _places(self, st: Any, z: int) -> list[int]:
+        """The places in zone z of the cards to turn up."""
+        cards, metas, fr = st.zones[z], st.meta[z], st.fr
+        if self.at is not None:
+            at = self.at(fr)
+            indexes = sorted({at} if at.__class__ is int else set(at))
+            if indexes and not (0 <= indexes[0] and indexes[-1] < len(cards)):
+                bad = indexes[0] if indexes[0] < 0 else indexes[-1]
+                raise FlowError(
+                    f"no card at index {bad} of {st.rs.zone_label(z)}, which holds {len(cards)}", self.where
+                )
+            return indexes
+        if self.count is not None:
+            n = self.count(fr)
+            if not 0 <= n <= len(cards):
+                raise FlowError(f"cannot turn up {n} cards: {st.rs.zone_label(z)} holds {len(cards)}", self.where)
+            return list(range(n) if self.front else range(len(cards) - n, len(cards)))
+        wanted = self.cards(fr)  # type: ignore[misc]  # (cards or count: run checks)
+        places: list[int] = []
+        for face in (wanted,) if wanted.__class__ is int else wanted:
+            spots = [i for i, c in enumerate(cards) if c == face and i not in places]
+            if not spots:
+                name = st.rs.cards.ids[face] if 0 <= face < len(st.rs.cards.ids) else face
+                raise FlowError(f"cannot turn up {name}: it is not in {st.rs.zone_label(z)}", self.where)
+            places.append(next((i for i in spots if not metas[i] & 1), spots[0]))  # a face-down copy first
+        return places

@@ -312,7 +312,10 @@ deck:
   copies: 2
   attributes: {power: {type: int, default: 0}}
   suits: [{id: red}]
-  ranks: [{id: "1", name: "1", attrs: {power: 1}}, {id: "2", name: "2", attrs: {power: 2}}, {id: "3", name: "3", attrs: {power: 3}}]
+  ranks:
+    - {id: "1", attrs: {power: 1}}
+    - {id: "2", attrs: {power: 2}}
+    - {id: "3", attrs: {power: 3}}
 zones:
   deck: {visibility: none}
   hand: {per: seat, visibility: owner}
@@ -340,9 +343,11 @@ flow:
         - if: "len(deck) > 0"
           then:
             - move: {from: deck, to: "hand(winner)", count: 1}
-            - event: {kind: draw, seat: winner, cards: "[last(hand(winner))]", text: "{winner:seat} draws {last(hand(winner))}."}
+            - event:
+                {kind: draw, seat: winner, cards: "[last(hand(winner))]", text: "{winner:seat} draws a card."}
             - move: {from: deck, to: "hand(1 - winner)", count: 1}
-            - event: {kind: draw, seat: "1 - winner", cards: "[last(hand(1 - winner))]", text: "{1 - winner:seat} draws {last(hand(1 - winner))}."}
+            - event:
+                {kind: draw, seat: "1 - winner", cards: "[last(hand(1 - winner))]", text: "{1 - winner:seat} draws."}
 result:
   returns: "0"
 """
