@@ -1,4 +1,5 @@
-"""Sample full game states consistent with what one seat has seen.
+"""Sample full game states consistent with what one seat has seen (the seat to act, or one waiting:
+its samples stop where the real game waits for another seat).
 
 The engine keeps a copy of each deal right after its shuffle, with every
 card's deck position in its meta.  A sample re-deals the positions whose
@@ -128,7 +129,8 @@ class Determinizer:
         self.last_good: list | None = None  # the variables of the last sample a replay made
         self.snapshot = state.snapshot
         self.target = view_of(state, seat)
-        self.moves = _moves(state) if state.current_player() == seat else None  # the seat's, to be kept
+        self.acting = state.current_player() == seat  # (else samples stop where the real game waits)
+        self.moves = _moves(state) if self.acting else None  # the seat's, to be kept
         if self.snapshot is not None:
             snap, start, zone = self.snapshot
             self.dealt = snap  # the state right after the shuffle, replayed by each sample
@@ -372,6 +374,8 @@ class Determinizer:
                             return None, None
                         world.apply_action(Action(claim.kind, claim.value))
                     elif i >= n:
+                        if not self.acting:
+                            break  # the real game waits here for another seat
                         world.apply_action(self.answer(world))  # the open window: resampled
                     else:
                         world.apply_action(PASS)
@@ -410,12 +414,15 @@ class Determinizer:
                 i += 1
         except Exception:  # any failure means this sample is not consistent
             return None, None
-        if world.finished or world.decider != me:
+        if world.finished or world.decider != (me if self.acting else self.state.current_player()):
             return None, None
         if not force and view_of(world, me) != self.target:
             self.astray = world
             return None, None
-        world.snapshot = self.snapshot
+        snap, start, zone = self.snapshot  # type: ignore[misc]  # (replays are made only from a snapshot)
+        dealt = snap.clone()  # the sample's own deal, never the real one (a search of the sample re-deals it)
+        dealt.zones[zone] = order[:]
+        world.snapshot = (dealt, start, zone)
         return world, None
 
     def _same_to_seat(self, world: GameState, forced: bool) -> bool:

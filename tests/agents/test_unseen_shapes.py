@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -656,3 +657,51 @@ def test_samples_agree_with_a_value_said_aloud_from_hidden_cards():
             before = det.fallbacks
         samples, fallbacks = samples + det.samples, fallbacks + det.fallbacks
     assert fallbacks <= samples // 10, (fallbacks, samples)
+
+
+def test_samples_for_a_seat_waiting_its_turn_follow_the_play():
+    """A seat that is not to act (its partner's turn, a hint shown while others think) is sampled
+    as it knows the game, as the seat to act is: before, every such sample was the last resort."""
+    import interpreter
+
+    rs = interpreter.load(str(Path(__file__).resolve().parents[2] / "rulesets" / "hearts.yaml"))
+    samples = fallbacks = 0
+    for seed in range(6):
+        st = rs.new_game(seed=seed, options={"target": 30} if "target" in rs.options else {})
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(14, 40)):
+            st.apply_action(rng.choice(st.legal_actions()))
+        waiting = (st.current_player() + 1) % rs.num_players
+        det = Determinizer(st, waiting, random.Random(seed))
+        for _ in range(8):
+            world = det.sample()
+            assert world.current_player() == st.current_player()
+            if det.fallbacks == 0:
+                assert view_of(world, waiting) == view_of(st, waiting)
+        samples, fallbacks = samples + det.samples, fallbacks + det.fallbacks
+    assert fallbacks <= samples // 10, (fallbacks, samples)
+
+
+def test_a_sample_carries_its_own_deal_and_can_be_searched_again():
+    """A sample's deal snapshot is its own (the real deal's order is not reachable from it), so a
+    search of the sample re-deals the sample's cards: with another seat's hidden pass re-chosen,
+    sampling the sample again used to fail on the real deal."""
+    import interpreter
+
+    rs = interpreter.load(str(Path(__file__).resolve().parents[2] / "rulesets" / "hearts.yaml"))
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(13, 30)):  # after the pass
+            st.apply_action(rng.choice(st.legal_actions()))
+        seat = st.current_player()
+        world = Determinizer(st, seat, random.Random(seed)).sample()
+        snap, _, zone = world.snapshot
+        assert snap is not st.snapshot[0]
+        again = Determinizer(world, seat, random.Random(seed + 1))
+        for _ in range(4):
+            assert view_of(again.sample(), seat) == view_of(st, seat)
+        assert again.fallbacks == 0
+        for spec in ("greedy", "policy", "ismcts:iterations=10"):
+            agent = make_agents(spec, rs, seed)[seat]
+            assert agent.choose(world) in world.legal_actions()
