@@ -166,7 +166,8 @@ STEP_KINDS = {
             "end": d({"enum": ["front", "back"]}, "Which end of the source zone `count` takes from (default front)."),
             "face": d(
                 {"anyOf": [{"enum": ["up", "down"]}, EXPR]},
-                "Face of the moved cards: `up`, `down`, or an expression that is true for face down. "
+                "Face of the moved cards: `up`, `down`, or an expression that is true for face down (evaluated "
+                "once for the whole move; with `cards: card` it may read `card`). "
                 "A face-down card is seen only by the seat that moved it. Without `face`, a card keeps its "
                 "face, except that it turns face up in a zone everybody sees and face down in a zone nobody sees.",
                 ["up", "is_trump(card) and not trump_led"],
@@ -553,7 +554,11 @@ SCHEMA = {
                             "name": ref("text", "The card's name."),
                             "suit": d({"type": "string"}, "A suit id, if the card has one."),
                             "rank": d({"type": "string"}, "A rank id, if the card has one."),
-                            "copies": d({"type": "integer", "minimum": 1, "maximum": 16}, "Copies of this card."),
+                            "copies": d(
+                                {"type": "integer", "minimum": 1, "maximum": 16},
+                                "Copies of this card (default: the deck's `copies`; a number here replaces it, it is not "
+                                "multiplied by it).",
+                            ),
                             "attrs": ATTRS,
                         },
                         ["id"],
@@ -566,7 +571,10 @@ SCHEMA = {
                     [{"isu-robai": {"low": True}}],
                 ),
                 "copies": d(
-                    {"type": "integer", "minimum": 1, "maximum": 16}, "Identical copies of each grid card.", [1, 4]
+                    {"type": "integer", "minimum": 1, "maximum": 16},
+                    "Identical copies of each card (suit x rank, and each card listed under `cards` that does "
+                    "not say its own `copies`).",
+                    [1, 4],
                 ),
                 "exclude": d({"type": "array", "items": CARD_ID}, "Grid cards that are not in the deck."),
                 "zone": d(ID, "The zone that holds every card when a game starts (default `deck`)."),

@@ -119,7 +119,8 @@ def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[A
             )
         chosen = tuple(sorted((*chosen, v)))
     if len(chosen) < chooser.low:
-        return f"'{act.name}' needs at least {chooser.low} (you named {len(chosen)})"
+        how_many = "exactly" if chooser.low == chooser.high else "at least"
+        return f"'{act.name}' needs {how_many} {chooser.low} (you named {len(chosen)})"
     failing = chooser.failing(chosen)
     return refusal(failing) if failing is not None else None
 

@@ -198,6 +198,10 @@ class Checker(CallChecks):
             return self.error(
                 f"'{node.id}' is a function; call it: {node.id}(...)", node.start, node.end, hint.splitlines()[0]
             )
+        if isinstance(expected, EnumT) and node.id in expected.values:  # tricks[ns]: a team's id, unquoted
+            return self.error(
+                f"unknown name '{node.id}'", node.start, node.end, f"the {expected.name} is written in quotes: '{node.id}'"
+            )
         return self.unknown(node.id, node.start, node.end, "name")
 
     def unknown(self, name: str, start: int, end: int, what: str) -> Code:

@@ -194,8 +194,11 @@ class CallChecks:
             if isinstance(value, ast.Name) and found is None:  # a misspelt name: the functions near it
                 known = [n for n in self.names.visible() if isinstance(self.names.lookup(n), (Function, UserFunction))]
                 near = did_you_mean(value.id, known)
+            what = f"'{kw.name}=' takes the name of a function of one argument"
+            if isinstance(value, ast.Name) and found is None:
+                what = f"unknown function '{value.id}': {what}"
             return self.error(
-                f"'{kw.name}=' takes the name of a function of one argument",
+                what,
                 value.start,
                 value.end,
                 near or "for example key=strength, with strength defined in the ruleset's functions",

@@ -122,7 +122,8 @@ class Commands:
             s.log.undo(s.state)
         obs = s.state.observation(s.seat)
         s.shown = len(obs["events"])
-        s.last_round, s.since_move = [], []
+        rounds = [e for e in obs["events"] if e.get("by")]  # the last trick or turn completed before it
+        s.last_round, s.since_move = (s.story.lines(rounds[-1]) if rounds else []), []
         s.echo(
             ngettext(
                 "Took back your move ({n} move in all, the others' moves after it included).",

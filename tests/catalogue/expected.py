@@ -272,8 +272,17 @@ EXPECTED: dict[str, list[E]] = {
     "model_bool_initial_no.yaml": [  # initial: no is the text 'no' in the YAML we read
         E(27, 32, "variable 'alone': expected bool, not 'no' (write true or false", hint=None),
     ],
+    "expr_team_id_unquoted.yaml": [  # tricks[ns]
+        E(25, 20, "unknown name 'ns'", exact=True, hint="the team is written in quotes: 'ns'"),
+    ],
     "expr_key_name_misspelt.yaml": [  # key=strenght
-        E(50, 48, "'key=' takes the name of a function of one argument", exact=True, hint="did you mean 'strength'?"),
+        E(
+            50,
+            48,
+            "unknown function 'strenght': 'key=' takes the name of a function of one argument",
+            exact=True,
+            hint="did you mean 'strength'?",
+        ),
     ],
     "model_param_zone_without_seat.yaml": [  # from: "hand": told once, not again where the cards move
         E(34, 33, "zone 'hand' is per seat: write hand(seat)", exact=True, hint="for example hand(player)"),

@@ -194,6 +194,13 @@ def test_last_shows_the_last_trick_and_rules_go_through_the_pager(hm, tmp_path):
     assert len(pages) == 1 and "HM-28" in pages[0]
 
 
+def test_last_after_undo_shows_the_last_trick_completed_before_the_move_taken_back(hm, tmp_path):
+    s, out = session(hm, ["1", "1", "1", "undo", "last"], tmp_path, seat=0, seed=3, options={"deals": 1})
+    s.run()
+    at = out.index("> last")
+    assert out[at + 1].startswith("Trick ") and " goes to " in out[at + 1]
+
+
 # ----- choices of several cards ---------------------------------------------------------------------
 PASSING = """
 cardrules: 1

@@ -148,7 +148,7 @@ def test_an_illegal_whole_choice_says_which_part_and_changes_nothing(rs):
         st.apply_action(f"give {fives[0]} {fives[1]} {others[0]}")
     with pytest.raises(IllegalAction, match="not one of the values you can choose"):
         st.apply_action("give a-1 a-1 a-1 a-1" if hand.count("a-1") < 4 else "give b-9")
-    with pytest.raises(IllegalAction, match="needs at least 3"):
+    with pytest.raises(IllegalAction, match="needs exactly 3"):
         st.apply_action(f"give {others[0]}")
     assert st.to_json() == before
 
@@ -247,4 +247,4 @@ def test_explain_of_a_whole_choice_names_the_part_and_never_fails(rs):
     missing = next(c for c in ("a-1", "a-2", "a-3", "b-1", "b-2") if c not in hand)
     said = st.rs.explain(st, f"give {hand[0]} {missing}")
     assert f"'{missing}' is not one of the values you can choose for 'give' now" in said
-    assert "needs at least 3" in st.rs.explain(st, f"give {hand[0]}")
+    assert "needs exactly 3" in st.rs.explain(st, f"give {hand[0]}")
