@@ -556,8 +556,8 @@ SCHEMA = {
                             "rank": d({"type": "string"}, "A rank id, if the card has one."),
                             "copies": d(
                                 {"type": "integer", "minimum": 1, "maximum": 16},
-                                "Copies of this card (default: the deck's `copies`; a number here replaces it, it is not "
-                                "multiplied by it).",
+                                "Copies of this card (default: the deck's `copies`; a number here replaces "
+                                "it, it is not multiplied by it).",
                             ),
                             "attrs": ATTRS,
                         },

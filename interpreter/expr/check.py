@@ -199,9 +199,8 @@ class Checker(CallChecks):
                 f"'{node.id}' is a function; call it: {node.id}(...)", node.start, node.end, hint.splitlines()[0]
             )
         if isinstance(expected, EnumT) and node.id in expected.values:  # tricks[ns]: a team's id, unquoted
-            return self.error(
-                f"unknown name '{node.id}'", node.start, node.end, f"the {expected.name} is written in quotes: '{node.id}'"
-            )
+            quote = f"the {expected.name} is written in quotes: '{node.id}'"
+            return self.error(f"unknown name '{node.id}'", node.start, node.end, quote)
         return self.unknown(node.id, node.start, node.end, "name")
 
     def unknown(self, name: str, start: int, end: int, what: str) -> Code:
