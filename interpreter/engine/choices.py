@@ -82,11 +82,20 @@ class Chooser:
         if not found and len(chosen) < self.high:
             for v in self.left(chosen):
                 more = tuple(sorted((*chosen, v)))
-                if self.hopeful(more) and self.completable(more):
+                if self.open(more):
                     found = True
                     break
         self.known[chosen] = found
         return found
+
+    def open(self, chosen: tuple) -> bool:
+        """`hopeful` and `completable`, each partial choice judged once (it is reached from each of
+        the choices one value smaller)."""
+        known = self.known.get(chosen)
+        if known is None:
+            known = self.hopeful(chosen) and self.completable(chosen)
+            self.known[chosen] = known
+        return known
 
     def offers(self, chosen: tuple) -> tuple[list, bool]:
         """(the values that may be picked next, whether `chosen` itself is a legal whole choice)."""
@@ -96,7 +105,7 @@ class Chooser:
         if len(chosen) < self.high:
             for v in self.left(chosen):
                 more = tuple(sorted((*chosen, v)))
-                if self.hopeful(more) and self.completable(more):
+                if self.open(more):
                     picks.append(v)
         return picks, self.legal(chosen)
 
