@@ -889,7 +889,11 @@ SCHEMA = {
                     "id": RULE_ID,
                     "text": RULE_TEXT,
                     "check": EXPR,
-                    "when": d(EXPR, "Check after every action at which this holds, not only at the end of a deal."),
+                    "when": d(
+                        EXPR,
+                        "Also check after every action at which this holds; the check is made at the end of every "
+                        "deal whatever this says (put a condition the check needs inside `check`).",
+                    ),
                 },
                 ["check"],
                 "An invariant.",

@@ -119,6 +119,8 @@ def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[A
         if v not in picks:
             text = rs.value_text(act, v)
             if v not in chooser.left(chosen):
+                if v in chosen:  # `discard hearts-a hearts-a` with one of it
+                    return f"'{text}' is named more times than it can be chosen for '{act.name}'"
                 return f"'{text}' is not one of the values you can choose for '{act.name}' now"
             if len(chosen) >= chooser.high:
                 return f"'{act.name}' takes at most {chooser.high}"

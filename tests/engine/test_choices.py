@@ -150,6 +150,9 @@ def test_an_illegal_whole_choice_says_which_part_and_changes_nothing(rs):
         st.apply_action("give a-1 a-1 a-1 a-1" if hand.count("a-1") < 4 else "give b-9")
     with pytest.raises(IllegalAction, match="needs exactly 3"):
         st.apply_action(f"give {others[0]}")
+    single = next(c for c in others if hand.count(c) == 1)
+    with pytest.raises(IllegalAction, match=f"'{single}' is named more times than it can be chosen"):
+        st.apply_action(f"give {single} {single} {fives[0]}")
     assert st.to_json() == before
 
 
