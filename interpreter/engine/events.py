@@ -10,9 +10,14 @@ Hidden information: an event goes only to its audience (every seat, or the
 seats in `to`), and for each seat of the audience every card in it is checked
 at the moment the event happens: a seat is shown at most as many copies of a
 face as it can see at that moment anywhere on the table; the others are
-hidden (None).  So a ruleset cannot leak a card through an event, whatever it
-names in it; it tells a seat what it drew, or what it passed, by emitting the
-event while the seat can see those cards.
+hidden (None).  A ruleset tells a seat what it drew, or what it passed, by
+emitting the event while the seat can see those cards.  With copies of a
+face (two packs) a face does not say which card it is: the event is taken to
+name the copies that moved since the event before it (a seat sees such a
+copy if it saw it where it was or sees it where it is), and a face none of
+whose copies moved is shown to an audience of several seats only as often as
+it lies face up.  What an event says in words about hidden cards (a hand's
+total) is the ruleset's to keep to `to:`.
 """
 
 from __future__ import annotations
