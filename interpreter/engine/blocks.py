@@ -354,7 +354,7 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
     t.add(f"    {t.name(ins.move)}(st, _z1, _z2, _ch)", d)  # raises the error naming the card
     t.add("    raise", d)
     if exprs.copies:  # P.shown_copy: a copy lying face up leaves before a hidden twin
-        t.add("if not st.meta[_z1][_k] & 1 and _ch in st.rs.copied:", d)
+        t.add("if not st.meta[_z1][_k] & 1 and _cs.count(_ch) > 1:", d)
         t.add(f"    _k = {t.name(P.shown_copy)}(_cs, st.meta[_z1], _ch, _k)", d)
     t.add("del _cs[_k]", d)
     t.add("_m = st.meta[_z1].pop(_k)", d)

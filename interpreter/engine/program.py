@@ -86,8 +86,10 @@ def zone_range(st: Any, z: int, where: Where) -> list:
 def shown_copy(cards: list, metas: list, face: int, i: int) -> int:
     """Which copy of `face` leaves a zone, its first copy being at i: the first lying face up (the
     others saw it; a hidden twin leaving instead would tell them what that was), else that first."""
-    for k in range(i, len(cards)):
-        if metas[k] & 1 and cards[k] == face:
+    k = i
+    for _ in range(cards.count(face) - 1):  # (the other copies, found by the list's own search)
+        k = cards.index(face, k + 1)
+        if metas[k] & 1:
             return k
     return i
 
