@@ -119,7 +119,7 @@ def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[A
         if v not in picks:
             text = rs.value_text(act, v)
             if v not in chooser.left(chosen):
-                if v in chosen:  # `discard hearts-a hearts-a` with one of it
+                if v in chosen:  # `give red-5 red-5` with one red-5 in hand
                     return f"'{text}' is named more times than it can be chosen for '{act.name}'"
                 return f"'{text}' is not one of the values you can choose for '{act.name}' now"
             if len(chosen) >= chooser.high:
