@@ -73,8 +73,10 @@ class StoryCompiler:
 
     def _event(self: FlowCompiler, s: Step, ins: Any) -> Any:
         v = s.value if isinstance(s.value, Mapping) else {}
-        if "to" not in v:  # an event to every seat (an end_deal's too): its texts and rows are public
-            check_public(self.c, v.get("text"), s.span, "an event's text")
+        # an event to every seat: its texts and rows are public (but not a deal's summary, which tells
+        # what the deal was: partners, a widow, totals made with hidden cards)
+        if "to" not in v and not isinstance(ins, T.EndDeal):
+            check_public(self.c, v.get("text"), vspan(v, "text", s.span), "an event's text")
             for row in v.get("rows") or ():
                 if isinstance(row, Mapping):
                     check_public(self.c, row.get("label"), s.span, "a row's label")

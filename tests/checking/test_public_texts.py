@@ -93,3 +93,10 @@ def test_no_shipped_ruleset_shows_a_hidden_variable_to_every_seat():
     for path in sorted(glob.glob(str(ROOT / "rulesets" / "**" / "*.yaml"), recursive=True)):
         report = check_text(Path(path).read_text(encoding="utf-8"), path)
         assert not [d for d in report.diagnostics if "is shown to every seat" in d.message], path
+
+
+def test_a_deals_summary_may_tell_what_the_deal_hid():
+    """`end_deal` tells every seat what the deal was (partners, a widow, totals made with hidden
+    cards): reading a hidden variable there is no mistake, where an event's text is one."""
+    assert _warnings('end_deal: {text: "Hidden total {hidden_total}, secrets {secret}."}') == []
+    assert _warnings('event: {kind: note, text: "Hidden total {hidden_total}."}') != []
