@@ -16,6 +16,7 @@ from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.ismcts import IsmctsAgent
 from interpreter.agents.levels import LEVELS, level_factory
 from interpreter.agents.policy import PolicyAgent
+from interpreter.engine.moves import PICK_KIND
 
 
 class AgentSpecError(ValueError):
@@ -102,3 +103,25 @@ def advisor(rs: Any, seat: int, seed: int) -> Any:
         return make_agents(HINT_LEVEL, rs, seed)[seat]
     except AgentSpecError:
         return make_agents("random", rs, seed)[seat]
+
+
+def advice(rs: Any, state: Any, seat: int, seed: int) -> Any:
+    """The move `advisor` suggests to a person; where it is one pick of a choice of several values
+    (six cards to lay away), the whole choice it starts, its other picks by the hints' `policy` on
+    a copy of the game (a person asks for the whole choice, not its first card)."""
+    world = state.clone()
+    action = advisor(rs, seat, seed).choose(world)
+    if action.kind != PICK_KIND:
+        return action
+    kind, first = action.value[0], action
+    helper = make_agents("policy", rs, seed)[seat]
+    for _ in range(rs.actions[kind].count[1] + 1):
+        world.apply_action(action)
+        if world.is_terminal() or world.current_player() != seat:
+            break
+        action = helper.choose(world)
+        if action.kind == kind:
+            return action
+        if action.kind != PICK_KIND:
+            break
+    return first

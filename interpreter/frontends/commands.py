@@ -66,10 +66,10 @@ class Commands:
         self.s.echo(_(HELP))
 
     def hint(self) -> None:
-        from interpreter.agents.spec import advisor
+        from interpreter.agents.spec import advice
 
         s = self.s
-        action = advisor(s.rs, s.seat, s.seed + 1).choose(s.state.clone())
+        action = advice(s.rs, s.state, s.seat, s.seed + 1)
         s.echo(_(WORDS["hint"], move=s.renderer.action(str(action))))
 
     def rules(self) -> None:

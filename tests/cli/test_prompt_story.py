@@ -241,6 +241,18 @@ def test_a_choice_of_several_cards_is_typed_whole_in_any_order_by_name_or_number
     assert len(s.state.observation(0)["zones"]["pile"]) >= 2
 
 
+def test_a_hint_on_a_choice_of_several_cards_names_the_whole_choice(tmp_path):
+    """The advisor's search answers one pick; the person is told the whole choice it starts."""
+    rs = compile_text(PASSING)
+    s, out = session(rs, ["hint"], tmp_path, seat=0, seed=1)
+    s.run()
+    told = next(line for line in out if line.startswith("hint: "))
+    hand = rs.new_game(seed=1).observation(0)["zones"]["hand"][0]
+    named = [c for c in hand if rs.cards.names[rs.cards.index()[c]].get("en") in told]
+    assert told.startswith("hint: give ") and len(named) >= 2, told
+    assert "+" not in told  # (a pick is written "+card")
+
+
 # ----- undo and logs --------------------------------------------------------------------------------
 def test_undo_takes_back_the_move_and_the_agents_after_it_and_the_log_replays(hm, tmp_path):
     log = tmp_path / "game.jsonl"

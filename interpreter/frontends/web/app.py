@@ -258,13 +258,13 @@ class Server:
                 return str(table.rs.explain(st.clone(), text, words))
 
     def _hint(self, table: Table, client: Client) -> str:
-        from interpreter.agents.spec import advisor
+        from interpreter.agents.spec import advice
 
         with table.lock:
             st = table.state.clone()
         if st.is_terminal() or st.current_player() != client.seat:
             raise Refused("turn", N_("it is not your turn"))
-        return str(advisor(table.rs, client.seat, table.seed + 1).choose(st))
+        return str(advice(table.rs, st, client.seat, table.seed + 1))
 
 
 def _error_message(client: Client, exc: Exception) -> dict:
