@@ -54,9 +54,17 @@ from typing import Any, NamedTuple
 
 from interpreter.agents.later import LaterShuffles
 from interpreter.agents.repairs import Repairs
-from interpreter.agents.views import distance, hide_variables, moved_faces, places_of, seen_positions, view_of
+from interpreter.agents.views import (
+    distance,
+    hide_variables,
+    moved_faces,
+    places_of,
+    seen_in,
+    seen_positions,
+    view_of,
+)
+from interpreter.engine.cardmeta import card_visible
 from interpreter.engine.choices import choice_steps
-from interpreter.engine.observe import card_visible
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
     ANNOUNCE,
@@ -228,11 +236,11 @@ class Determinizer:
     # ----- what the seat knows ----------------------------------------------------
     def _study(self, history: list) -> tuple[list[Step], set[int]]:
         """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
-        me, rs = self.seat, self.rs
+        me = self.seat
         seen: set[int] = set()
 
         def watch(world: GameState, z: int) -> None:  # cards seen between two decisions count too
-            seen.update(m >> 8 for m in world.meta[z] if card_visible(rs, z, m, me))
+            seen.update(seen_in(world, z, me))
 
         world = self._fresh(self.order, self.later.real(), watch)
         seen |= seen_positions(world, me)
@@ -282,13 +290,18 @@ class Determinizer:
         """The deal's snapshot with `order` dealt, played on to its first decision; the deal's later
         shuffles made by `later` (by default, as the sample makes them: `LaterShuffles.make`);
         `watch`: see GameState.watch."""
-        world = self.dealt.clone()
+        world = self._dealt(order)
         world.watch = watch
         world.snapshot = self.snapshot  # (a later shuffle of the deal goes on numbering its positions)
         world.story = False  # a sample tells nobody anything: no events
-        world.zones[self.zone] = order[:]
         world.forced_orders = later if later is not None else self.later.make()
         world._run()
+        return world
+
+    def _dealt(self, order: list) -> GameState:
+        """The state right after the deal's shuffle, with `order` dealt instead of the real cards."""
+        world = self.dealt.clone()
+        world.zones[self.zone] = order[:]
         return world
 
     # ----- samples ----------------------------------------------------------------
@@ -419,10 +432,8 @@ class Determinizer:
         if not force and view_of(world, me) != self.target:
             self.astray = world
             return None, None
-        snap, start, zone = self.snapshot  # type: ignore[misc]  # (replays are made only from a snapshot)
-        dealt = snap.clone()  # the sample's own deal, never the real one (a search of the sample re-deals it)
-        dealt.zones[zone] = order[:]
-        world.snapshot = (dealt, start, zone)
+        _, start, zone = self.snapshot  # type: ignore[misc]  # (replays are made only from a snapshot)
+        world.snapshot = (self._dealt(order), start, zone)  # its own deal: a search of it re-deals the sample
         return world, None
 
     def _same_to_seat(self, world: GameState, forced: bool) -> bool:

@@ -12,13 +12,20 @@ from collections import Counter
 from itertools import zip_longest
 from typing import Any
 
-from interpreter.engine.observe import card_visible, visible_cards
+from interpreter.engine.cardmeta import card_visible
+from interpreter.engine.observe import visible_cards
 from interpreter.engine.state import GameState
 
 
 def seen_positions(state: GameState, seat: int) -> set[int]:
+    """The deck positions of every card `seat` sees now."""
+    return {p for z in range(state.rs.zone_count) for p in seen_in(state, z, seat)}
+
+
+def seen_in(state: GameState, z: int, seat: int) -> list[int]:
+    """The deck positions of the cards of zone z that `seat` sees now."""
     rs = state.rs
-    return {m >> 8 for z in range(rs.zone_count) for m in state.meta[z] if card_visible(rs, z, m, seat)}
+    return [m >> 8 for m in state.meta[z] if card_visible(rs, z, m, seat)]
 
 
 def places_of(state: GameState) -> dict[int, int]:

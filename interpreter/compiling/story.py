@@ -37,7 +37,7 @@ class FlowCompiler(Protocol):
 
     def emit(self, out: list, ins: Any, s: Step, what: str) -> Any: ...
 
-    def _event(self, s: Step, ins: Any) -> Any: ...
+    def _event(self, s: Step, ins: Any, summary: bool = False) -> Any: ...
 
     def _list_of_ints(self, v: Mapping, key: str, s: Step) -> Callable | None: ...
 
@@ -66,16 +66,16 @@ class StoryCompiler:
 
     def step_end_deal(self: FlowCompiler, s: Step, out: list) -> None:
         v = s.value if isinstance(s.value, Mapping) else {}
-        ins = self._event(s, T.EndDeal("deal_end"))
+        ins = self._event(s, T.EndDeal("deal_end"), summary=True)
         ins.scores = self._list_of_ints(v, "scores", s)
         ins.totals = self._list_of_ints(v, "totals", s)
         self.emit(out, ins, s, "end_deal")
 
-    def _event(self: FlowCompiler, s: Step, ins: Any) -> Any:
+    def _event(self: FlowCompiler, s: Step, ins: Any, summary: bool = False) -> Any:
         v = s.value if isinstance(s.value, Mapping) else {}
-        # an event to every seat: its texts and rows are public (but not a deal's summary, which tells
-        # what the deal was: partners, a widow, totals made with hidden cards)
-        if "to" not in v and not isinstance(ins, T.EndDeal):
+        # an event to every seat: its texts and rows are public (but not a deal's `summary`, which
+        # tells what the deal was: partners, a widow, totals made with hidden cards)
+        if "to" not in v and not summary:
             check_public(self.c, v.get("text"), vspan(v, "text", s.span), "an event's text")
             for row in v.get("rows") or ():
                 if isinstance(row, Mapping):

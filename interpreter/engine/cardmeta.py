@@ -35,3 +35,11 @@ def face_down_sight(rs: Any, z: int, seat: int) -> int:
     if visibility == "others":
         return SEES_NONE if rs.zone_owner[z] == seat else SEES_ALL
     return SEES_PLACED if visibility == "all" else SEES_NONE
+
+
+def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
+    """Whether `seat` sees the card with this meta in zone z (face up, or by `face_down_sight`)."""
+    if meta & 1:
+        return True
+    sight = face_down_sight(rs, z, seat)
+    return sight == SEES_ALL or (sight == SEES_PLACED and ((meta >> 1) & BY_MASK) == seat + 1)

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, face_down_sight, meta_by
+from interpreter.engine.cardmeta import BY_MASK, SEES_ALL, SEES_PLACED, card_visible, face_down_sight, meta_by
 
 # A value in an event: (type name, value); card values are faces, masked per seat when shown.
 Typed = tuple[str, Any]
@@ -75,10 +75,14 @@ class Event:
             return self
         before = self.shown if also else {}
         visible = _visible_counts(st, seats, frozenset(refs))
-        copied = st.rs.copied.intersection(refs) if st.places is not None else ()
-        moved = _moved(st, copied, st.places[since]) if copied else {}
+        marks = st.places  # (where the copies lay: None without copies or a story)
+        now = places(st) if marks is not None else {}
+        copied = st.rs.copied.intersection(refs) if marks is not None else frozenset()
+        moved = _moved(copied, marks[since], now) if copied else {}
         named: Counter = Counter(zip(self.groups, refs)) if moved else Counter()  # copies of a face in each list
-        up = _face_up(st, copied) if copied and len(seats) > 1 else None  # (faces none of whose copies moved)
+        up = None
+        if copied and len(seats) > 1:  # faces none of whose copies moved: as often as they lie face up
+            up = Counter({f: sum(1 for _, _, m in now.get(f, ()) if m & 1) for f in copied})
         for s in seats:
             seen = visible[s]
             if up is not None:
@@ -103,8 +107,8 @@ class Event:
                 self.shown[s] = tuple(mask)
             else:  # (a moved copy was judged where it was before as well: what it saw of another copy does not count)
                 self.shown[s] = tuple(a or (b and f not in moved) for a, b, f in zip(mask, earlier, refs))
-        if st.places is not None and (also or since):
-            st.places = (st.places[0], places(st))
+        if marks is not None and (also or since):
+            st.places = (marks[0], now)
         return self
 
     def for_seat(self, rs: Any, seat: int) -> dict | None:
@@ -272,17 +276,10 @@ def places(st: Any) -> dict[int, list[tuple[int, int, int]]]:
     return out
 
 
-def _face_up(st: Any, faces: Iterable[int]) -> Counter:
-    """How many copies of each of these faces lie face up, where every seat sees them."""
-    wanted = frozenset(faces)
-    return Counter(c for z, cards in enumerate(st.zones) for c, m in zip(cards, st.meta[z]) if m & 1 and c in wanted)
-
-
-def _moved(st: Any, faces: Iterable[int], before_all: dict) -> dict[int, tuple[list, list]]:
-    """For each of these faces (with copies), the copies that moved since `before_all` was taken:
-    (where they were, where they are), each as [(zone, deck position, meta)]; faces none of whose
-    copies moved are left out."""
-    now_all = places(st)
+def _moved(faces: Iterable[int], before_all: dict, now_all: dict) -> dict[int, tuple[list, list]]:
+    """For each of these faces (with copies), the copies that moved between two `places`: (where
+    they were, where they are), each as [(zone, deck position, meta)]; faces none of whose copies
+    moved are left out."""
     out: dict[int, tuple[list, list]] = {}
     for face in faces:
         before, now = before_all.get(face, []), now_all.get(face, [])
@@ -310,7 +307,7 @@ def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, i
     shuffled share position 0) the larger of the two counts, which never overcounts."""
 
     def seen(copies: list) -> list[int]:
-        return [p for z, p, m in copies if _sees(rs, z, m, seat)]
+        return [p for z, p, m in copies if card_visible(rs, z, m, seat)]
 
     before, after = seen(gone), seen(came)
     positions = [p for _, p, _ in gone]
@@ -329,13 +326,6 @@ def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int, moved_up:
     if moved <= k:
         return moved_seen + min(k - moved, others_seen)
     return max(k - (moved - moved_seen), min(k, moved_up))
-
-
-def _sees(rs: Any, z: int, m: int, seat: int) -> bool:
-    if m & 1:
-        return True
-    sight = face_down_sight(rs, z, seat)
-    return sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == seat + 1)
 
 
 def event_size(event: Event) -> int:

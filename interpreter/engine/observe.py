@@ -16,14 +16,6 @@ from interpreter.engine.program import Where
 from interpreter.engine.state import ANNOUNCE, PASS_KIND, PICK_KIND, PICKED, PRIVATE, SECRET, GameState
 
 
-def card_visible(rs: Any, z: int, meta: int, seat: int) -> bool:
-    """Whether `seat` sees the card with this meta in zone z (face up, or by `face_down_sight`)."""
-    if meta & 1:
-        return True
-    sight = face_down_sight(rs, z, seat)
-    return sight == SEES_ALL or (sight == SEES_PLACED and ((meta >> 1) & BY_MASK) == seat + 1)
-
-
 def visible_cards(st: GameState, z: int, seat: int) -> list:
     """The zone's cards as faces, None where `seat` cannot see the card: `card_visible` of each card,
     with the zone's sight looked up once (search samples compare views often)."""

@@ -84,8 +84,11 @@ def zone_range(st: Any, z: int, where: Where) -> list:
 
 
 def shown_copy(cards: list, metas: list, face: int, i: int) -> int:
-    """Which copy of `face` leaves a zone, its first copy being at i: the first lying face up (the
-    others saw it; a hidden twin leaving instead would tell them what that was), else that first."""
+    """Which copy of `face` leaves a zone, its first copy being at i: that one if it lies face up,
+    else the first copy lying face up (the others saw it; a hidden twin leaving instead would tell
+    them what that was), else that first."""
+    if metas[i] & 1:
+        return i
     k = i
     for _ in range(cards.count(face) - 1):  # (the other copies, found by the list's own search)
         k = cards.index(face, k + 1)
@@ -101,7 +104,7 @@ def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int]
     for f in faces:
         try:
             i = cards.index(f)
-            if not meta[i] & 1 and f in st.rs.copied:
+            if f in st.rs.copied:
                 i = shown_copy(cards, meta, f, i)
         except ValueError:
             if f is None:
@@ -307,7 +310,7 @@ class Move(Instr):
         except ValueError:
             take(st, zs, (card,), self.where)  # raises the error naming the card
             raise
-        if not meta[i] & 1 and card in st.rs.copied:
+        if card in st.rs.copied:
             i = shown_copy(cards, meta, card, i)
         del cards[i]
         m = meta.pop(i)

@@ -314,8 +314,7 @@ class GameState:
         try:
             # the decision's effect and the flow up to the next decision
             if self.story and self.rs.copied:
-                here = places(self)  # which copy of a face its events name (engine/events.py)
-                self.places = (here, here)
+                self.mark_places()
             try:
                 if self.window is not None:
                     self._answer_window(chosen)
@@ -441,8 +440,7 @@ class GameState:
         the deal's snapshot."""
         self.shuffles.append((z, tuple(self.zones[z])))
         if self.places is not None:  # (the cards' positions were numbered anew: none of them moved)
-            here = places(self)
-            self.places = (here, here)
+            self.mark_places()
         if starts:
             self._snap = Mark(len(self.history), z, len(self.shuffles), self.seed)
         capture = self.capture
@@ -464,6 +462,11 @@ class GameState:
     @snapshot.setter
     def snapshot(self, value: tuple[GameState, int, int] | None) -> None:
         self._snap = value
+
+    def mark_places(self) -> None:
+        """Where every copy of a face lies now, for the events that follow (which copy they name)."""
+        here = places(self)
+        self.places = (here, here)
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
         # whether every card an action's effect moved stays in everybody's sight (written out in blocks.py)
@@ -585,8 +588,7 @@ def fresh_state(
     st.last_move_public = True
     st._snap = None
     if story and rs.copied:
-        here = places(st)
-        st.places = (here, here)
+        st.mark_places()
     st._decision_starts()
     try:
         st._run()

@@ -74,7 +74,8 @@ def test_every_zone_shows_each_seat_exactly_the_cards_card_visible_allows(root, 
     import random
 
     import interpreter
-    from interpreter.engine.observe import card_visible, visible_cards
+    from interpreter.engine.cardmeta import card_visible
+    from interpreter.engine.observe import visible_cards
 
     rs = interpreter.load(str(root / "rulesets" / f"{game}.yaml"))
     rng = random.Random(7)

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from interpreter.engine.observe import card_visible
+from interpreter.engine.cardmeta import card_visible
 from tests.openspiel.helpers import adapter, game, random_game
 
 NAMES = adapter.SHIPPED
