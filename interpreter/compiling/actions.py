@@ -17,6 +17,7 @@ from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_effect
 from interpreter.engine.fuse import candidates_function
+from interpreter.engine.moves import Made
 from interpreter.engine.tables import CompiledAction, Restriction, Return
 from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
 from interpreter.expr.compile import ExprCompiler
@@ -113,7 +114,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         P.link(effect)
         fc.in_effect, fc.rule = False, None
         fc.locals.pop()
-        fused = None
+        fused, made_actions = None, Made(i)
         if a.param_count is None:  # a choice of several values is listed pick by pick (engine/choices.py)
             where = code_name(f"legal values of '{a.name}'", a.span, getattr(a.rule, "id", None))
             fused = candidates_function(
@@ -123,6 +124,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 fc.exprs.limits.max_work,
                 where,
                 available_compiled,
+                made_actions,
             )
         lazy = compile_effect(effect, fc.compiled, any(n > 1 for n in fc.c.cards.copies))
         made = CompiledAction(
@@ -137,6 +139,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             restrictions=tuple(restrictions),
             effect=tuple(effect),
             fused=fused,
+            made=made_actions,
             count=a.param_count,
             partial=partial,
             effect_run=lazy,

@@ -1,4 +1,4 @@
-"""One generated function per action that lists the legal values of its parameter.
+"""One generated function per action that lists its legal actions.
 
 `legal_actions` of an action runs the same loop every time: test its
 `available_if` and the restrictions that do not read the parameter once,
@@ -9,7 +9,7 @@ involved has Python text (expr/emit.py), the loop and the tests are written
 out as one function, so a candidate costs a few comparisons instead of
 several calls.
 
-The function returns the legal values, or None when anything at all goes wrong
+The function returns the legal actions (from the action's `moves.Made`, by value), or None when anything at all goes wrong
 (an expression fails, a value is not hashable); the engine then runs its own
 loop over the compiled expressions, which gives the precise error, or the
 answer.  The whole function shares one evaluation's budget; should that run out, the engine's
@@ -34,13 +34,15 @@ def candidates_function(
     work: int,
     where: str = "<cardrules legality>",
     available: Any = None,
+    made: Any = None,
 ) -> Callable[[Any], Sequence | None] | None:
-    """`fn(frame) -> legal values (first occurrence of each) or None`; None when an expression
+    """`fn(frame) -> the Actions of the legal values (first occurrence of each; `made[value]`) or
+    None`; None when an expression
     has no text.  `restrictions` have `when`/`require` texts (`when_src`, `require_src`),
     `when_fixed` (the condition does not read the parameter: tested once) and `require_fixed`
     (nor does the requirement: tested once, and when it fails nothing is legal).  `available`
     is the action's compiled `available_if` (its text in `src`), if it has one.  Without a
-    parameter (`slot` None) the function returns `(None,)` when the action is legal, else `[]`."""
+    parameter (`slot` None) the function returns `[made[None]]` when the action is legal, else `[]`."""
     if slot is not None and param is None:
         return None
     if available is not None and available.src is None:
@@ -48,6 +50,7 @@ def candidates_function(
     if any(r.require_src is None or (r.when is not None and r.when_src is None) for r in restrictions):
         return None
     refs: dict[str, Any] = {} if param is None else dict(param.refs)
+    refs["_A"] = made
     # one budget for the whole check: should it run out, the engine's own loop (one budget per
     # evaluation, as everywhere) gives the answer or the error
     before = [*start_evaluation(work)]
@@ -80,8 +83,7 @@ def candidates_function(
         else:
             each += [f"if {r.when_src.text}:"] + ["    " + line for line in require]
     if slot is None:
-        loop = ["return _ONE"]
-        refs["_ONE"] = _ONE
+        loop = ["return [_A[None]]"]
     else:
         # the candidate's own tests read the loop's variable, not the slot it was just put in (the slot
         # is still set, for what the tests call)
@@ -95,14 +97,11 @@ def candidates_function(
             "    _seen.add(_x)",
             f"    f.env.vars[{int(slot)}] = _x",  # (read through a local: emit.local_reads)
             *["    " + line for line in each],
-            "    _out.append(_x)",
+            "    _out.append(_A[_x])",
             "return _out",
         ]
     body = ["try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, where, fallback=_none)
-
-
-_ONE = (None,)  # the legal values of a legal action without a parameter
 
 
 def _none(f: Any) -> None:

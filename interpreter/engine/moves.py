@@ -49,6 +49,27 @@ class Action:
         return hash((self.kind, self.value))
 
 
+class Made(dict):
+    """The Actions of one action kind by value, made on first use (`made[value]`) and shared by
+    every state (an Action never changes); at most 4,096 are kept.  Generated legality code
+    (engine/fuse.py) lists them by value directly; `rs` is set by the ruleset that owns them."""
+
+    __slots__ = ("kind", "rs")
+
+    def __init__(self, kind: int, rs: Any = None):
+        super().__init__()
+        self.kind, self.rs = kind, rs
+
+    def __missing__(self, value: Any) -> Action:
+        if len(self) >= 4096:
+            self.clear()
+        a = self[value] = Action(self.kind, value, None, self.rs)
+        return a
+
+    def __reduce__(self) -> tuple:  # (pickled for worker processes: its Actions are made again there)
+        return (Made, (self.kind, self.rs))
+
+
 def normalize(text: str) -> str:
     """Action text as typed by people: any case, '-', '_' or spaces between words; a '-' before the
     digits of a word is its sign (`adjust -2` is not `adjust 2`)."""

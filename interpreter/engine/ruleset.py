@@ -319,7 +319,7 @@ class Ruleset:
         saved = vars_[:]  # every slot: one copy costs less than picking the scratch slots out
         fr = st.fr
         fr.epoch = next_epoch()  # only the parameter slots change until the end: fixed parts are reused
-        actions, made_of, player_slot = self.actions, self._made, self.player_slot
+        actions, player_slot = self.actions, self.player_slot
         act = None
         try:
             if st.selection is not None:  # a choice of several values goes on: only its picks
@@ -330,16 +330,11 @@ class Ruleset:
                     out.extend(choosing(self, st, act, seat))
                     continue
                 fused = act.fused
-                if fused is not None:  # the legal values as one generated function (engine/fuse.py)
+                if fused is not None:  # the legal actions as one generated function (engine/fuse.py)
                     vars_[player_slot] = seat
-                    values = fused(fr)
-                    if values is not None:
-                        made = made_of[k]
-                        for value in values:
-                            a = made.get(value)
-                            if a is None:
-                                a = self.made_action(k, value)
-                            out.append(a)
+                    listed = fused(fr)
+                    if listed is not None:
+                        out += listed
                         continue  # else something failed: the engine's own loop says what
                 for value, failing in self._options_for(st, act, seat):  # the reference loop
                     if failing is None:
@@ -351,21 +346,14 @@ class Ruleset:
             vars_[:] = saved
         return out
 
-    def made_action(self, kind: int, value: Any) -> Action:
-        """The Action for (kind, value), kept in `_made[kind]`: an Action never changes, so states
-        share them; at most 4,096 per kind are kept."""
-        table = self._made[kind]
-        if len(table) >= 4096:
-            table.clear()
-        a = table[value] = Action(kind, value, None, self)
-        return a
-
     def __post_init__(self) -> None:
         slots = (self.player_slot, *sorted({a.param_slot for a in self.actions if a.param_slot is not None}))
         self.scratch_slots: tuple[int, ...] = slots  # what a legality check may change, restored after it
         # their values, as one tuple (itemgetter of one slot gives the value itself, not a tuple)
         self._scratch_get = operator.itemgetter(*slots) if len(slots) > 1 else lambda vars_: (vars_[slots[0]],)
-        self._made: list[dict] = [{} for _ in self.actions]
+        for act in self.actions:  # the Actions the generated legality lists (engine/fuse.py) are this ruleset's
+            if act.made is not None:
+                act.made.rs = self
         # by action: whether its value is a card (or cards), which a move out of sight keeps hidden
         self.card_valued: tuple[bool, ...] = tuple(a.param_kind == "card" for a in self.actions)
         # by zone index: whether everyone sees the zone's face-up cards (zone_public, as a look-up)

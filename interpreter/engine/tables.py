@@ -67,7 +67,8 @@ class CompiledAction:
     available: Callable | None
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]
-    fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal values
+    fused: Callable | None = field(default=None, repr=False, compare=False)  # engine/fuse.py: legal actions
+    made: Any = field(default=None, repr=False, compare=False)  # the Actions `fused` lists (moves.Made)
     count: tuple[int, int] | None = None  # (min, max) values chosen at once (engine/choices.py), else None
     effect_run: Callable | None = field(default=None, repr=False, compare=False)  # the effect written as Python
     partial: Callable | None = field(default=None, repr=False, compare=False)  # `partial_if`
