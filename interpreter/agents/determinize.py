@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -56,14 +57,13 @@ from interpreter.agents.later import LaterShuffles
 from interpreter.agents.repairs import Repairs
 from interpreter.agents.views import (
     distance,
-    hide_variables,
     moved_faces,
     places_of,
+    reshuffled,
     seen_in,
     seen_positions,
     view_of,
 )
-from interpreter.engine.cardmeta import card_visible
 from interpreter.engine.choices import choice_steps
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
@@ -111,7 +111,10 @@ class Determinizer:
     `answer(world)` chooses the answers of other seats asked before `seat` in
     a claim window that is still open (their real answers stay unknown);
     `likely(world, actions)` scores the values another seat's hidden decision
-    may have had, where the seat never saw them (higher: likelier).
+    may have had, where the seat never saw them (higher: likelier).  Past
+    `deadline` (a `time.perf_counter()` reading) a sample stops replaying and
+    is the last resort: where replays are slow (another seat's hidden choice
+    of several cards made again), a search's time cap holds all the same.
     """
 
     def __init__(
@@ -125,8 +128,10 @@ class Determinizer:
         nearer: int = 40,
         steps: int = 0,
         likely: Callable[[GameState, list], list] | None = None,
+        deadline: float | None = None,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
+        self.deadline = deadline
         self.likely = likely  # scores of another seat's hidden moves, the likeliest first (None: at random)
         self.tries, self.repairs = tries, repairs
         self.nearer = nearer  # replays of the search for a sample that ends looking the same (`_nearer`)
@@ -160,11 +165,13 @@ class Determinizer:
         self.samples += 1
         if self.snapshot is not None:
             for attempt in range(self.tries + 1):
+                if self._late():
+                    break
                 world, order = self._replayed(force=attempt == self.tries)
                 if world is not None and not self._same_to_seat(world, attempt == self.tries):
                     world = None  # the seat could tell it from the real game (its moves, what it sees)
                 if world is not None:
-                    if self.steps and attempt < self.tries:
+                    if self.steps and attempt < self.tries and not self._late():
                         world = self._more_plausible(world, order)
                     self.last_good = list(world.vars)  # (search plays the sample on)
                     world.seed = self.rng.getrandbits(63)
@@ -173,6 +180,10 @@ class Determinizer:
                 self.rejections += 1
         self.fallbacks += 1
         return self._reshuffled()
+
+    def _late(self) -> bool:
+        """Past the deadline: no more replays (the sample is the last resort)."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def _more_plausible(self, world: GameState, order: list) -> GameState:
         """Metropolis steps on the sample by `hints.plausible`: swap a hidden card of another seat with
@@ -321,6 +332,8 @@ class Determinizer:
         self.mend.teach(order)
         self.later.reset()  # this sample's later shuffles: made at its first replay, then repaired
         for _ in range(self.repairs + 1):
+            if self._late():
+                return None, order
             world, failure = self._replay(order, force)
             if world is None and self.astray is not None:  # replayed, but it ends looking different
                 return self._nearer(order, self.astray), order
@@ -347,6 +360,8 @@ class Determinizer:
             return None
         far = distance(view_of(astray, me), target)
         for _ in range(self.nearer):
+            if self._late():
+                return None
             a, b = rng.sample(free, 2)
             if order[a] == order[b]:
                 continue
@@ -544,37 +559,10 @@ class Determinizer:
         )
 
     def _reshuffled(self) -> GameState:
-        """Last resort: the current state with the hidden cards re-dealt and others' open answers forgotten.
-
-        The variables the seat may not see cannot be recomputed without a replay, and keeping the
-        real game's would tell their secrets: they take their values in the last sample a replay
-        made, else their first values.  Samples almost never come to this, and `fallbacks` counts them.
-        """
-        world = self.state.clone()
-        world.story = False
-        rs, seat = self.rs, self.seat
-        hide_variables(world, seat, self.last_good)
+        """Last resort (`views.reshuffled`): the current state with the cards the seat never saw
+        re-dealt; hidden variables as in the last sample a replay made.  `fallbacks` counts them."""
         never_seen = None if self.snapshot is None else self.free_set
-        slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
-            (z, i)
-            for z in range(rs.zone_count)
-            for i, m in enumerate(world.meta[z])
-            if not card_visible(rs, z, m, seat) and (never_seen is None or (m >> 8) in never_seen)
-        ]
-        faces = sorted(world.zones[z][i] for z, i in slots)
-        self.rng.shuffle(faces)
-        for (z, i), f in zip(slots, faces):
-            world.zones[z][i] = f
-        if world.window is not None:
-            pc, seats, idx, answers = world.window
-            world.window = (pc, seats, idx, tuple((s, a if s == seat else PASS) for s, a in answers))
-        world.history = [
-            h if h[3] not in (PRIVATE, PICKED) or h[0] == seat else (h[0], PASS_KIND, None, PRIVATE)
-            for h in world.history
-        ]
-        world.seed = self.rng.getrandbits(63)
-        world._legal = None
-        return world
+        return reshuffled(self.state, self.seat, self.rng, self.last_good, never_seen)
 
 
 def _moves(state: GameState) -> frozenset:

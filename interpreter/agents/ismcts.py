@@ -187,8 +187,15 @@ class IsmctsAgent(Agent):
             greedy=playout == "greedy",
         )
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
+        deadline = None
+        if self.seconds is not None:
+            deadline = start + self.seconds
+        elif self.max_seconds > 0:
+            deadline = start + self.max_seconds
         likely = preferences if self.likely and has_preferences(rs) else None
-        sampler = Determinizer(state, seat, self.rng, answer=policy.choose, steps=self.plausible, likely=likely)
+        sampler = Determinizer(
+            state, seat, self.rng, answer=policy.choose, steps=self.plausible, likely=likely, deadline=deadline
+        )
         first = sampler.sample()
         win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
         if win is not None:
@@ -204,11 +211,6 @@ class IsmctsAgent(Agent):
             root.priors = _rank_priors(legal, preferences(first, legal, deliberate=True), seat)
         base = values(first)
         scale = [1.0, 0.0, 0]
-        deadline = None
-        if self.seconds is not None:
-            deadline = start + self.seconds
-        elif self.max_seconds > 0:
-            deadline = start + self.max_seconds
         best: tuple | None = None
         run = _Run(root, sampler, first, base, scale, policy, seat, kept, start, deadline)
         if self.root == "halving":

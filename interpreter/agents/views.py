@@ -14,7 +14,9 @@ from typing import Any
 
 from interpreter.engine.cardmeta import card_visible
 from interpreter.engine.observe import visible_cards
-from interpreter.engine.state import GameState
+from interpreter.engine.state import PASS_KIND, PICKED, PRIVATE, Action, GameState
+
+_PASS = Action(PASS_KIND, None, "pass")  # an answer forgotten: passed
 
 
 def seen_positions(state: GameState, seat: int) -> set[int]:
@@ -98,3 +100,34 @@ def visible_variables(state: GameState, seat: int) -> tuple:
 def zones_seen(state: GameState, seat: int) -> list:
     """Every zone as `seat` sees it (hidden cards None)."""
     return [list(z) for z in view_of(state, seat)[0]]
+
+
+def reshuffled(state: GameState, seat: int, rng: Any, values: list | None, never_seen: Any = None) -> GameState:
+    """A sampler's last resort: `state` with the cards `seat` has never seen re-dealt among their places
+    (`never_seen`: the deck positions it never saw; None: every card it does not see now) and other
+    seats' answers in an open claim window forgotten.  The variables the seat may not see cannot be
+    recomputed without a replay, and keeping the real game's would tell their secrets: they take
+    their `values` in another sample (`hide_variables`)."""
+    world = state.clone()
+    world.story = False
+    rs = state.rs
+    hide_variables(world, seat, values)
+    slots = [  # the cards the seat has never seen (a card it saw played stays as it is, even face down now)
+        (z, i)
+        for z in range(rs.zone_count)
+        for i, m in enumerate(world.meta[z])
+        if not card_visible(rs, z, m, seat) and (never_seen is None or (m >> 8) in never_seen)
+    ]
+    faces = sorted(world.zones[z][i] for z, i in slots)
+    rng.shuffle(faces)
+    for (z, i), f in zip(slots, faces):
+        world.zones[z][i] = f
+    if world.window is not None:
+        pc, seats, idx, answers = world.window
+        world.window = (pc, seats, idx, tuple((s, a if s == seat else _PASS) for s, a in answers))
+    world.history = [
+        h if h[3] not in (PRIVATE, PICKED) or h[0] == seat else (h[0], PASS_KIND, None, PRIVATE) for h in world.history
+    ]
+    world.seed = rng.getrandbits(63)
+    world._legal = None
+    return world

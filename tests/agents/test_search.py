@@ -585,3 +585,43 @@ def test_a_failing_evaluation_in_a_one_move_look_ahead_names_the_hint(spec):
     st = rs.new_game(seed=2)
     with pytest.raises(Exception, match=re.escape("hints.evaluate")):
         make_agents(spec, rs, 1)[0].choose(st)
+
+
+def test_a_sampler_past_its_deadline_stops_replaying_and_gives_the_last_resort(hm, monkeypatch):
+    """Where replays are slow (another seat's hidden choice of several cards made again), a search's
+    time cap must still hold: past the sampler's deadline no replay is started, and the sample is
+    the last resort (the cards the seat never saw re-dealt where they lie)."""
+    st = hm.new_game(seed=3, options={"deals": 1})
+    rng = random.Random(3)
+    for _ in range(30):
+        st.apply_action(rng.choice(st.legal_actions()))
+    seat = st.current_player()
+    replays = []
+    original = Determinizer._replay
+    monkeypatch.setattr(Determinizer, "_replay", lambda self, *a: replays.append(1) or original(self, *a))
+    on_time = Determinizer(st, seat, random.Random(0), deadline=float("inf"))
+    on_time.sample()
+    assert replays and on_time.fallbacks == 0
+    replays.clear()
+    late = Determinizer(st, seat, random.Random(0), deadline=0.0)  # (perf_counter() is past it)
+    world = late.sample()
+    assert not replays and late.fallbacks == 1
+    assert view_of(world, seat) == view_of(st, seat)  # what the seat sees is as it was
+    assert world.legal_actions() == st.legal_actions()
+
+
+def test_a_search_hands_its_time_cap_to_its_sampler(hm, monkeypatch):
+    st = hm.new_game(seed=3, options={"deals": 1})
+    while len(st.legal_actions()) < 2:
+        st.apply_action(st.legal_actions()[0])
+    deadlines = []
+    original = Determinizer.__init__
+
+    def init(self, *args, **kwargs):
+        deadlines.append(kwargs.get("deadline"))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Determinizer, "__init__", init)
+    make_agents("ismcts:iterations=2,max_seconds=5", hm, 1)[st.current_player()].choose(st)
+    make_agents("ismcts:iterations=2", hm, 1)[st.current_player()].choose(st)
+    assert deadlines[0] is not None and deadlines[1] is None
