@@ -129,7 +129,7 @@ class Repairs:
         def same(a: tuple[int, int], b: tuple[int, int]) -> bool:  # two cards of one shuffle
             return pool[world.meta[a[0]][a[1]] >> 8] == pool[world.meta[b[0]][b[1]] >> 8]
 
-        if kind is not None:
+        if kind is not None and kind >= 0:  # (a pick towards a choice of several has no alternatives here)
             swaps = self._by_alternatives(world, test, kind, mine, others, same)
             if swaps is not None:
                 return swaps

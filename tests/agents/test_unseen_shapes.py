@@ -705,3 +705,55 @@ def test_a_sample_carries_its_own_deal_and_can_be_searched_again():
         for spec in ("greedy", "policy", "ismcts:iterations=10"):
             agent = make_agents(spec, rs, seed)[seat]
             assert agent.choose(world) in world.legal_actions()
+
+
+# President's exchange, small: the flow moves the loser's two best cards to the winner face down, and
+# the winner gives back any two, picked one by one
+GIFT = """
+cardrules: 1
+id: gift
+name: Gift
+players: {count: 2}
+deck:
+  suits: [{id: s}, {id: h}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+functions:
+  power: {params: {c: card}, value: "c.rank_order * 2 + c.suit_order"}
+  best: {params: {i: int}, value: "sorted(hand(1), key=power, reverse=true)[i]"}
+actions:
+  give:
+    param: {name: cards, from: "hand(player)", count: 2}
+    effect:
+      - move: {from: "hand(player)", to: "hand(1)", cards: cards, face: down}
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - move: {from: "hand(1)", to: "hand(0)", cards: "[best(0), best(1)]", face: down}
+  - turn: {player: 0, actions: [give]}
+  - repeat: {times: 3, steps: [{for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play]}}]}}]}
+result: {returns: 0}
+"""
+
+
+def test_a_seat_s_own_pick_refused_in_a_sample_is_repaired_not_a_crash():
+    """A sample that dealt the loser better cards than the two it really gave made the flow give
+    others, so the winner's own recorded pick of a card it received was refused there; repairing
+    that pick indexed the actions by the pick's kind and raised IndexError (a held-out President)."""
+    rs = compile_text(GIFT)
+    for seed in range(12):
+        st = rs.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            seat = st.current_player()
+            sampler = Determinizer(st, seat, random.Random(seed))
+            for _ in range(4):
+                assert view_of(sampler.sample(), seat) == view_of(st, seat)
+            st.apply_action(rng.choice(st.legal_actions()))
