@@ -157,7 +157,7 @@ class Determinizer:
             self.dealt_free = set(self.free)  # the positions a sample's order re-deals
             self.hidden_faces = sorted(self.order[p] for p in self.free)
             # repairs, and what they teach (agents/repairs.py)
-            self.mend = Repairs(self.rs, rng, self.free, self.later.study(seen))
+            self.mend = Repairs(self.rs, rng, self.free, self.later.study(seen), self._late)
             self.free_set = self.mend.pool.keys()  # every position never seen: the deal's and later ones
 
     def sample(self) -> GameState:

@@ -24,10 +24,18 @@ from interpreter.engine.state import GameState
 class Repairs:
     """The repairs of one search's samples (`free`: the deck positions of the deal's shuffle whose
     cards the seat never saw, the only ones a lesson moves; `later`: those of the deal's later
-    shuffles, by position, with the shuffle's number: a repair swaps two cards of one shuffle)."""
+    shuffles, by position, with the shuffle's number: a repair swaps two cards of one shuffle;
+    `late()`: the sampler's time is up, so a repair gives up)."""
 
-    def __init__(self, rs: Any, rng: random.Random, free: list[int], later: dict[int, int] | None = None):
-        self.rs, self.rng = rs, rng
+    def __init__(
+        self,
+        rs: Any,
+        rng: random.Random,
+        free: list[int],
+        later: dict[int, int] | None = None,
+        late: Callable[[], bool] = lambda: False,
+    ):
+        self.rs, self.rng, self.late = rs, rng, late
         self.free, self.free_set = free, set(free)
         self.pool = dict.fromkeys(free, -1)  # a position's shuffle: -1 the deal's, k its k-th later one
         self.pool.update(later or {})
@@ -146,6 +154,8 @@ class Repairs:
         for (z, i), (z2, i2) in tries:
             if world.zones[z2][i2] == world.zones[z][i] or not same((z, i), (z2, i2)):
                 continue
+            if self.late():
+                return None
             trial = world.clone()
             trial.zones[z][i], trial.zones[z2][i2] = trial.zones[z2][i2], trial.zones[z][i]
             if holds(trial, test):
@@ -186,7 +196,7 @@ class Repairs:
         for rounds in range(7):
             if holds(trial, test):
                 break
-            if rounds == 6:
+            if rounds == 6 or self.late():
                 return None
             try:
                 legal = trial.legal_actions()
@@ -224,6 +234,9 @@ class Repairs:
         self.rng.shuffle(pairs)
         kept = []
         for p, q in pairs:
+            if self.late():  # no time to try it back in: it stays out, and nothing is learned from it
+                kept.append((p, q))
+                continue
             swap(p, q)  # back in
             if holds(trial, test):
                 continue
