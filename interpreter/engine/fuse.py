@@ -9,8 +9,9 @@ involved has Python text (expr/emit.py), the loop and the tests are written
 out as one function, so a candidate costs a few comparisons instead of
 several calls.
 
-The function returns the legal actions (from the action's `moves.Made`, by value), or None when anything at all goes wrong
-(an expression fails, a value is not hashable); the engine then runs its own
+The function returns the legal actions (from the action's `moves.Made`, by
+value), or None when anything at all goes wrong (an expression fails, a value
+is not hashable); the engine then runs its own
 loop over the compiled expressions, which gives the precise error, or the
 answer.  The whole function shares one evaluation's budget; should that run out, the engine's
 loop (where each expression starts an evaluation of its own) says what is right.
