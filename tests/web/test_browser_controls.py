@@ -170,3 +170,69 @@ def test_phone_width_keeps_the_hand_and_the_moves_on_the_page(live, browser_page
     wait_for_me(p)
     box = p.locator("#mine").bounding_box()
     assert box is not None and box["width"] <= 390
+
+
+# a declarer plays the dummy's cards: its hand is turned up in the other seat's box
+DUMMY = """
+cardrules: 1
+id: dummy_click
+name: {en: Dummy click}
+players: {count: 2}
+deck:
+  suits: [{id: hearts, name: Hearts}]
+  ranks: [{id: "9", name: "9"}, {id: "10", name: "10"}, {id: j, name: Jack}, {id: q, name: Queen}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  trick: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: trick, cards: card}}]
+  from_dummy:
+    param: {name: card, from: "hand(1)"}
+    effect: [{move: {from: "hand(1)", to: trick, cards: card, by: 1}}]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - reveal: "hand(1)"
+  - repeat:
+      times: 2
+      steps:
+        - turn: {player: 0, actions: [play]}
+        - turn: {player: 0, actions: [from_dummy]}
+result:
+  returns: "0"
+"""
+
+
+def test_the_dummy_s_cards_are_played_by_clicking_them_in_its_seat(save_dir, tmp_path, browser_page):
+    """A declarer's move naming a card of the dummy's turned-up hand had no button, and the card
+    in the dummy's box was a label: a person with a mouse could not move (a held-out Bridge)."""
+    from interpreter.frontends.web.store import Game
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "dummy.yaml"
+    path.write_text(DUMMY, encoding="utf-8")
+    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
+    try:
+        page = browser_page()
+        _open(page, live, "file:" + str(path), 2)
+        p = page.page
+        for _ in range(2):  # my own card, then the dummy's: each by clicking a card
+            wait_for_me(p)
+            dummy = p.locator("#seats .card.legal")
+            if p.evaluate("document.body.dataset.turn") == "me" and dummy.count():
+                assert p.locator("#mine button.move").count() == 0
+                assert dummy.first.locator(".card-key").count() == 1  # numbered for the keyboard too
+                version = p.evaluate("document.body.dataset.version")
+                dummy.first.click()
+                p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+                break
+            click_something(p)
+        else:
+            raise AssertionError("the dummy's cards were never offered to click")
+        log = p.locator("#log .ev-reveal").first.inner_text()
+        assert log.count("Seat 1") + log.count("Seat 2") == 1, log  # the dummy named once, not before each card
+    finally:
+        live.stop()

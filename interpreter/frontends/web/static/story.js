@@ -18,9 +18,13 @@
       return li;
     }
     if (e.kind === "reveal") {
-      if (e.seat !== undefined && !(e.by || []).some((b) => b >= 0)) li.append(el("span", { class: "who" }, player(e.seat)), ": ");
+      // whose cards: named once when one seat's (a hand turned up), else before each card
+      const by = e.by || [];
+      const one = by.length && by.every((b) => b === by[0]) && by[0] >= 0 ? by[0] : null;
+      const who = one !== null ? one : e.seat !== undefined && !by.some((b) => b >= 0) ? e.seat : null;
+      if (who !== null) li.append(el("span", { class: "who" }, player(who)), ": ");
       li.append(w("turned_up", { zone: zoneLabel(e.zone || "") }), " ");
-      (e.cards || []).forEach((c, i) => li.append(e.by && e.by[i] >= 0 ? el("span", { class: "who" }, seatName(e.by[i]) + " ") : "", chip(c), " "));
+      (e.cards || []).forEach((c, i) => li.append(one === null && by[i] >= 0 ? el("span", { class: "who" }, seatName(by[i]) + " ") : "", chip(c), " "));
       return li;
     }
     if (e.text) li.append(parts(e.text));

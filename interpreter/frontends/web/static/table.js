@@ -274,9 +274,12 @@
   function miniZone(name, cards, s) {
     const groups = ((T.view.groups || {})[name] || {})[String(s)];
     const box = el("div", { class: "mini-zone", "aria-label": w("of_seat", { zone: zoneLabel(name), who: seatName(s) }) });
+    // a card of another seat's that I may play (a declarer playing the dummy's) is a card to click
+    const mine = myCards();
+    const shown = (c) => (c !== null && !mine.has(c) && movesOf(c).length ? cardButton(c, { small: true }) : chip(c));
     if (groups && groups.length) {
-      for (const g of groups) box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, kindLabel(g.kind)), ...g.cards.map((c) => chip(c))));
-    } else box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, zoneLabel(name)), ...cards.map((c) => chip(c))));
+      for (const g of groups) box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, kindLabel(g.kind)), ...g.cards.map(shown)));
+    } else box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, zoneLabel(name)), ...cards.map(shown)));
     return box;
   }
 
@@ -393,7 +396,9 @@
         el("button", { type: "button", class: "quiet", text: w("clear"), disabled: !T.selection.length, onclick: () => { T.selection = []; T.offer = null; render(); } })
       );
     }
-    const plain = menu().filter((m) => !m.card && !m.pick && !(v.choice && v.choice.action === m.action));
+    // a move naming a card is played by clicking the card; one whose card is shown nowhere gets a button
+    const shownCard = (c) => document.querySelector(`.card.legal[data-card="${CSS.escape(c)}"]`) !== null;
+    const plain = menu().filter((m) => !(m.card && shownCard(m.card)) && !m.pick && !(v.choice && v.choice.action === m.action));
     for (const m of plain) {
       const number = menu().indexOf(m) + 1;
       const b = el("button", { type: "button", class: "move", "data-move": m.text, onclick: () => play(m.text) }, el("span", { class: "key" }, String(number)), moveText(m.text));
@@ -410,7 +415,8 @@
     menu().forEach((m, i) => {
       const card = m.card || m.pick;
       if (!card) return;
-      const b = box.querySelector(`.card.legal[data-card="${CSS.escape(card)}"]:not([data-key])`);
+      const where = `.card.legal[data-card="${CSS.escape(card)}"]:not([data-key])`;
+      const b = box.querySelector(where) || document.getElementById("seats").querySelector(where);
       if (b) {
         b.dataset.key = String(i + 1);
         b.append(el("span", { class: "key card-key" }, String(i + 1)));
@@ -438,9 +444,16 @@
     if (!v) return [];
     const order = {};
     let i = 0;
-    for (const z of T.rs.zones) {
+    for (const z of T.rs.zones) {  // my cards first, then the shared zones', then other seats' shown cards
       const cards = z.per === "seat" ? (v.zones[z.name] || {})[String(T.seat)] : (v.zones[z.name] || {}).cards;
       if (Array.isArray(cards)) for (const c of cards) if (c !== null && !(c in order)) order[c] = i++;
+    }
+    for (let s = 0; s < T.rs.players; s++) {
+      for (const z of T.rs.zones) {
+        if (s === T.seat) continue;
+        const cards = z.per === "seat" ? (v.zones[z.name] || {})[String(s)] : null;
+        if (Array.isArray(cards)) for (const c of cards) if (c !== null && !(c in order)) order[c] = i++;
+      }
     }
     const moves = (v.moves || []).filter((m) => !(v.choice && v.choice.action === m.action && !m.pick));
     return moves
