@@ -146,8 +146,10 @@ def report_run(outcome: Any) -> None:
 @click.option(
     "--check-invariants",
     is_flag=True,
-    help="Also check the invariants that have a `when` after every action (slower); "
-    "the others are checked at the end of every deal anyway.",
+    help="Also check the invariants that have a `when` after every action, and tell every game as the "
+    "prompt would (its messages, and every seat's status lines and prompts at every decision), so a text "
+    "that fails or is too long stops the run as it would stop play (slower); the other invariants are "
+    "checked at the end of every deal anyway.",
 )
 @progress_option
 def simulate(
@@ -194,7 +196,9 @@ def simulate(
     bar = Progress(_("games"), enabled=progress)
     results = open(results_path, "w", encoding="utf-8") if results_path else None
     try:
-        summary, _tally = run(path, games, seed, agent_spec, options, workers, log_dir, cluster, bar.update, results)
+        summary, _tally = run(
+            path, games, seed, agent_spec, options, workers, log_dir, cluster, bar.update, results, check_invariants
+        )
     except FlowError as exc:  # the ruleset failed outside any one game
         click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
         sys.exit(EXIT_RULES)

@@ -124,13 +124,25 @@ def peak_memory_mb() -> float | None:
     return max(peaks) / scale
 
 
-def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any = None, ruleset_path: str = "") -> Any:
-    """Play one game with agents in every seat (optionally logged); returns the final state."""
+def play_one(
+    rs: Any,
+    agent_spec: str,
+    seed: int,
+    options: dict,
+    log_stream: Any = None,
+    ruleset_path: str = "",
+    tell: bool = False,
+) -> Any:
+    """Play one game with agents in every seat (optionally logged); returns the final state.
+
+    With `tell`, the game is told as the prompt tells it: its events, and every seat's view at
+    every decision (status lines and the decision's prompt), so a text that fails or is too long
+    stops the game here as it would stop play."""
     from interpreter.agents.spec import make_agents
     from interpreter.frontends.gamelog import LogWriter
 
     agents = make_agents(agent_spec, rs, seed)
-    st = rs.new_game(seed=seed, options=options, story=False)  # nobody reads the events of a simulation
+    st = rs.new_game(seed=seed, options=options, story=tell)  # (else nobody reads the events of a simulation)
     log = LogWriter(log_stream, rs, ruleset_path, seed, [a.describe() for a in agents], options) if log_stream else None
     if log:
         log.sync(st)
@@ -139,6 +151,9 @@ def play_one(rs: Any, agent_spec: str, seed: int, options: dict, log_stream: Any
     try:
         while not st.is_terminal():
             seat = st.current_player()
+            if tell:
+                for s in range(rs.num_players):
+                    st.observation(s)
             action = agents[seat].choose(st)
             st.apply_action(action)
             if log:
@@ -163,6 +178,7 @@ class SimJob:
     log_dir: str | None = None
     run_id: str = ""
     rows: bool = False  # send back one row per game (`simulate --results`)
+    tell: bool = False  # tell every game as the prompt would (`play_one`; `simulate --check-invariants`)
 
 
 def play_range(job: SimJob, games: range) -> Tally:
@@ -176,7 +192,7 @@ def play_range(job: SimJob, games: range) -> Tally:
         log = Path(job.log_dir) / f"game-{index:06d}-{job.run_id}.jsonl" if job.log_dir else None
         stream = open(log, "x", encoding="utf-8") if log else None  # a new file: never another run's
         try:
-            st = play_one(rs, job.agents, seed, job.options, stream, job.source.path)
+            st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
             tally.add(returns, max(1, deals), st.decisions)
@@ -209,11 +225,13 @@ def simulate(
     cluster: str | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     results: IO[str] | None = None,
+    tell: bool = False,
 ) -> tuple[Summary, Tally]:
     """Run `games` games; returns the summary (with the run's outcome) and the merged tally.
 
     `results` receives one JSON line per game, in game order (the game, its seed, returns,
-    deals and decisions, or why it failed); `on_progress(done, games)` is told as ranges finish."""
+    deals and decisions, or why it failed); `on_progress(done, games)` is told as ranges finish;
+    `tell`: see `play_one`."""
     import json
     import secrets
 
@@ -225,7 +243,9 @@ def simulate(
     run_id = secrets.token_hex(4)  # in every log name: two runs into one folder never share a file
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    job = SimJob(source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, rows=results is not None)
+    job = SimJob(
+        source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, results is not None, tell
+    )
     tally = Tally()
 
     def deliver(games_range: range, part: Tally) -> None:

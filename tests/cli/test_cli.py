@@ -244,3 +244,29 @@ def test_the_help_of_saves_speaks_the_readers_language():
         [sys.executable, "-m", "interpreter", "--lang", "ja", "saves", "--help"], capture_output=True, text=True
     )
     assert out.returncode == 0 and "プロンプトで保存したゲーム" in out.stdout
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        '        - announce: "{join(\'\', [\'x\' for i in range(1500)])}"\n',  # too long a message
+        "display:\n  status:\n    - \"{10 // (rounds - rounds)}\"\n",  # a status line that fails
+    ],
+)
+def test_simulate_check_invariants_tells_the_game_as_play_would(tmp_path, told):
+    """A text that only the prompt makes (a message over the length limit, a status line that
+    fails) stopped play at once but passed `simulate` (a held-out ruleset): with --check-invariants
+    every game is told as the prompt tells it, and the same failure stops the run."""
+    from tests.engine.tiny import HIGH_CARD
+
+    text = HIGH_CARD.replace("        - record: {points: points}\n", "        - record: {points: points}\n" + told)
+    if told.startswith("display"):
+        text = HIGH_CARD + told
+    path = tmp_path / "told.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert run(["validate", str(path)]).exit_code == 0
+    assert run(["simulate", str(path), "-n", "2"]).exit_code == 0  # nothing told: nothing fails
+    result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "2", "--check-invariants"])
+    assert result.exit_code == 1, result.output
+    assert "2 of 2 games failed" in result.output and "Traceback" not in result.output
+    assert ("the limit is 1,000" if "announce" in told else "display.status") in result.output
