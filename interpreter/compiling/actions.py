@@ -47,6 +47,14 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
         param_slot = param_from = param_src = None
         param_kind = None
         if a.param_name:
+            taken = "the seat that makes the move" if a.param_name == "player" else None
+            taken = taken or (c.global_names[a.param_name][1] if a.param_name in c.global_names else None)
+            if taken:
+                c.bag.error(
+                    f"'{a.param_name}' is already {taken}; choose another name for the parameter of '{a.name}'",
+                    getattr(a.param_name, "span", None) or a.span,
+                    "for example card, cards or choice",
+                )
             fc.about(f"{a.name}: param.from", a.rule)
             compiled = fc.typed(a.param_from, a.span)
             elem: Type = ERROR
@@ -72,7 +80,8 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     elem = ERROR
             param_slot = c.slots.new()
             chosen_type = ListT(elem) if a.param_count is not None else elem  # several values: their list
-            fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
+            if not taken:  # (else the name keeps its meaning: no errors that follow from the first)
+                fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
         elif a.param_count is not None:
             c.bag.error(f"action '{a.name}' chooses several values but has no param", a.span)

@@ -334,9 +334,9 @@ class FlowCompiler(StoryCompiler):
                 index_src = SubSource(
                     target, offset, index_text.rstrip()[:-1], tspan, key_is_quoted(self.c.sources, tspan)
                 )
-                compiled = self.exprs.compile(
-                    index_src, expected=INT if per == "seat" else self.c.names.team, extra=self.scope()
-                )
+                compiled = self.exprs.compile(index_src, expected=INT if per == "seat" else None, extra=self.scope())
+                if per == "team" and compiled is not None and compiled.type != INT:  # (a team's number, as reads take)
+                    compiled = self.exprs.compile(index_src, expected=self.c.names.team, extra=self.scope())
                 if compiled is None:
                     continue
                 index_fn = compiled.fn

@@ -23,14 +23,15 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
         if key != verb and not key.startswith(verb + " "):
             continue
+        named = (words or str)(act.name)  # the action as the reader knows it (its label)
         vars_ = st.vars
         vars_[rs.player_slot] = st.decider
         if act.available is not None and not act.available(st.fr):
-            return _("'{action}' is not possible now", action=act.name) + _rule_suffix(act.rule)
+            return _("'{action}' is not possible now", action=named) + _rule_suffix(act.rule)
         if act.param_slot is None:
             failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
             if failing is None and key != verb:  # `hit hit`: the action takes no value
-                return _("'{action}' takes no value: write just {action}", action=act.name)
+                return _("'{action}' takes no value: write just {action}", action=named)
             return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
         if act.count is not None:  # a choice of several values: say which part of it is not legal
             return _whole(rs, st, text)
@@ -41,11 +42,15 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         failing = _failing_for(rs, st, act, arg)
         if failing is not None:
             return refusal(failing)
+        card = rs.cards.index().get(arg.replace(" ", "-"))
+        if card is not None and words is not None:  # a card of the deck, by the name the reader knows
+            full = words(f"{act.name} {rs.cards.ids[card]}")
+            arg = full[len(named) + 1 :] if full.startswith(named + " ") else arg
         if legal:
             return _(
-                "'{value}' is not a choice for '{action}' now; legal: {legal}", value=arg, action=act.name, legal=legal
+                "'{value}' is not a choice for '{action}' now; legal: {legal}", value=arg, action=named, legal=legal
             )
-        return _("'{value}' is not a choice for '{action}' now", value=arg, action=act.name)
+        return _("'{value}' is not a choice for '{action}' now", value=arg, action=named)
     names = sorted({rs.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
     return _(
         "'{action}' is not an action you can take now; choose one of: {legal}",

@@ -36,15 +36,22 @@ class Emit(Instr):
 
     def event(self, st: Any) -> Event:
         fr = st.fr
+        n = st.rs.num_players
         to = self.to(fr) if self.to is not None else None
+        if to is not None and (wrong := next((s for s in to if not -1 <= s < n), None)) is not None:
+            raise FlowError(f"`to` names seat {wrong}, and the seats are 0 to {n - 1} (-1: nobody)")
+        cards = tuple(self.cards(fr)) if self.cards is not None else ()
+        by = tuple(self.by(fr)) if self.by is not None else ()
+        if by and len(by) != len(cards):
+            raise FlowError(f"`by` has {len(by)} entries for {len(cards)} cards: it needs one seat per card")
         return Event(
             self.kind,
             self.seat(fr) if self.seat is not None else -1,
             typed_text(self.text, fr),
-            tuple(self.cards(fr)) if self.cards is not None else (),
-            tuple(self.by(fr)) if self.by is not None else (),
+            cards,
+            by,
             tuple(_rows(st, self.rows)),
-            None if to is None else frozenset(s for s in to if 0 <= s < st.rs.num_players),
+            None if to is None else frozenset(s for s in to if s >= 0),
         )
 
 
@@ -85,6 +92,12 @@ class EndDeal(Emit):
             "scores": tuple(self.scores(fr)) if self.scores is not None else (),
             "totals": tuple(self.totals(fr)) if self.totals is not None else (),
         }
+        rs = st.rs
+        sizes = (rs.num_players, len(rs.team_ids)) if rs.team_ids else (rs.num_players,)
+        for name, values in deal.items():
+            if values and len(values) not in sizes:
+                each = f"{sizes[0]}, one per seat" + (f", or {sizes[1]}, one per team" if len(sizes) > 1 else "")
+                raise FlowError(f"end_deal's `{name}` has {len(values)} entries; it needs {each}")
         st.deals.append(deal)
         if st.story:
             st.emit(self.event(st))

@@ -276,19 +276,21 @@ class Session:
         self.shown = len(events)
 
     def _menu(self) -> list:
-        """The legal actions, cards in the order the hand is shown."""
+        """The legal actions, cards in the order the hand is shown (my cards first, then another
+        seat's its zone shows: a declarer's moves of the dummy's cards)."""
         legal = list(self.state.legal_actions())
-        order: dict[int, int] = {}
-        for info in self.rs.zones:
-            if info.per == "seat" and info.name in self.rs.zone_sort:
-                cards = self.state.zones[info.base + self.seat]
-                fn = self.rs.zone_sort[info.name]
-                for c in cards:
-                    order.setdefault(c, self.state.with_local("card", c, fn))
+        order: dict[int, tuple] = {}
+        seats = [self.seat, *(s for s in range(self.rs.num_players) if s != self.seat)]
+        for rank, seat in enumerate(seats):
+            for info in self.rs.zones:
+                if info.per == "seat" and info.name in self.rs.zone_sort:
+                    fn = self.rs.zone_sort[info.name]
+                    for c in self.state.zones[info.base + seat]:
+                        order.setdefault(c, (min(rank, 1), self.state.with_local("card", c, fn)))
 
         def position(a: Any) -> Any:
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
-            return order.get(a.value, 0) if act is not None and act.param_kind == "card" else 0
+            return order.get(a.value, (0, 0)) if act is not None and act.param_kind == "card" else (0, 0)
 
         return sorted(legal, key=position)
 
@@ -346,12 +348,14 @@ class Session:
                 return None
             self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
-        names = {normalize(a.text.split(" ")[0]) for a in legal} | {normalize(act.name) for act in self.rs.actions}
-        verb = next((name for name in names if key == name or key.startswith(name + " ")), None)
-        if verb is not None:  # (`name_suit` is 2 words)
-            card = self.card_names.get(key[len(verb) :].strip())  # `play spades ace`: the card by its name
-            action = next((act.name for act in self.rs.actions if normalize(act.name) == verb), verb)
-            asked = f"{action} {card}" if card is not None else line
+        # an action by its name or by the label the menus show (`name_suit` is 2 words), longest first
+        by_word = {normalize(act.name): act.name for act in self.rs.actions}
+        by_word.update({normalize(self.renderer.action_label(act.name)): act.name for act in self.rs.actions})
+        verb = next((v for v in sorted(by_word, key=len, reverse=True) if key == v or key.startswith(v + " ")), None)
+        if verb is not None:
+            rest = key[len(verb) :].strip()
+            card = self.card_names.get(rest)  # `play spades ace`: the card by its name
+            asked = " ".join(filter(None, [by_word[verb], card if card is not None else rest]))
             self.echo(self.rs.explain(self.state, asked, self.renderer.action))
             return None
         first = line.split()[0].lower()

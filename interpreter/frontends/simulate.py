@@ -243,9 +243,7 @@ def simulate(
     run_id = secrets.token_hex(4)  # in every log name: two runs into one folder never share a file
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    job = SimJob(
-        source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, results is not None, tell
-    )
+    job = SimJob(source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, results is not None, tell)
     tally = Tally()
 
     def deliver(games_range: range, part: Tally) -> None:

@@ -393,6 +393,12 @@ EXPECTED: dict[str, list[E]] = {
     "expr_param_from_lists.yaml": [  # param: {name: card, from: "[[c] for c in hand(player)]"}
         E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
     ],
+    "expr_param_named_player.yaml": [  # param: {name: player, ...}: the acting seat's name (a held-out Bridge)
+        E(34, 19, "'player' is already the seat that makes the move; choose another name for the parameter of"),
+        E(37, 38, "unknown name 'card'"),  # where the parameter was meant: `player` keeps its meaning
+        E(41, 24, "unknown name 'card'"),
+        E(42, 56, "unknown name 'card'"),
+    ],
     "expr_param_from_not_list.yaml": [  # param: {name: card, from: "len(trick)"}
         # VALIDATOR: two follow-on errors where `card` is used (37:43 and 41:29):
         #   cannot read '.suit' of a value of unknown type (any)

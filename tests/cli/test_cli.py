@@ -249,8 +249,8 @@ def test_the_help_of_saves_speaks_the_readers_language():
 @pytest.mark.parametrize(
     "told",
     [
-        '        - announce: "{join(\'\', [\'x\' for i in range(1500)])}"\n',  # too long a message
-        "display:\n  status:\n    - \"{10 // (rounds - rounds)}\"\n",  # a status line that fails
+        "        - announce: \"{join('', ['x' for i in range(1500)])}\"\n",  # too long a message
+        'display:\n  status:\n    - "{10 // (rounds - rounds)}"\n',  # a status line that fails
     ],
 )
 def test_simulate_check_invariants_tells_the_game_as_play_would(tmp_path, told):

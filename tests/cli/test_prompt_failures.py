@@ -212,3 +212,33 @@ def test_a_move_typed_with_the_cards_name_that_a_rule_forbids_is_explained_by_th
     assert session._parse_move("play stars 6") is None
     said = "\n".join(out)
     assert "the leader may not lead the 6 (T-2)" in said, said
+
+
+LABELLED = HIGH_CARD.replace(
+    "  hide:\n    text: Put a card face down.\n",
+    '  hide:\n    label: {en: cover}\n    id: T-4\n    text: Put a card face down.\n    available_if: "rounds > 0"\n',
+).replace("turn: {player: s, actions: [play]}", "turn: {player: s, actions: [play, hide]}")
+
+
+@pytest.mark.parametrize("line", ["cover s 1", "cover", "hide s-1"])
+def test_an_action_typed_by_its_label_is_refused_in_its_rule_s_words_and_named_so(tmp_path, line):
+    """Typing the label the menus show ("marriage hearts 9") of an action not possible now was "not
+    a move or a command", and the internal name gave the rule but named the action by its name (a
+    held-out Schnapsen)."""
+    rs = compile_text(LABELLED)
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    del out[:]
+    assert session._parse_move(line) is None
+    said = "\n".join(out)
+    assert "'cover' is not possible now (T-4: Put a card face down.)" in said, said
+
+
+def test_a_card_of_the_deck_not_in_hand_is_refused_by_its_name(tmp_path):
+    rs = compile_text(HIGH_CARD.replace("suits: [{id: s}]", "suits: [{id: s, name: Stars}]"))
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    session.state = rs.new_game(seed=1, deck_orders=[["s-6", "s-1", "s-2", "s-3", "s-4", "s-5"]])
+    session.clean = session.state.clone()
+    del out[:]
+    assert session._parse_move("play s-4") is None  # seat 1's card
+    said = "\n".join(out)
+    assert "'Stars 4' is not a choice for 'play' now" in said, said

@@ -5,6 +5,7 @@ has a position."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,64 @@ def test_a_file_too_large_names_itself_and_its_size_also_as_a_base(tmp_path):
         diags = check_file(str(path)).diagnostics
         assert diags and all(d.span is not None for d in diags)
         assert diags[0].span.file.endswith("big.yaml") and "bytes" in diags[0].message
+
+
+TEAMS = """
+cardrules: 1
+id: teams_told
+name: Teams told
+players: {count: 2, teams: [{id: a, seats: [0]}, {id: b, seats: [1]}]}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  score: {type: int, per: team}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: pile, cards: card}}]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [1]}
+  - turn: {player: 0, actions: [play]}
+  - set: {"score[0]": "score[1] + 3"}
+  - add: {"score['b']": 2}
+  - STEP
+result:
+  returns: "score[team_of(seat)]"
+"""
+
+
+def test_a_per_team_variable_is_written_by_a_team_s_number_as_it_is_read():
+    """`score[1]` could be read, but `set: {"score[0]": ...}` was refused: this expression must be team."""
+    rs = check_text(TEAMS.replace("  - STEP\n", ""), "teams.yaml").ruleset
+    st = rs.new_game(seed=1)
+    st.apply_action(st.legal_actions()[0])
+    assert st.is_terminal() and st.returns() == [3, 2]
+
+
+@pytest.mark.parametrize(
+    "step, message",
+    [
+        ('- end_deal: {scores: "[1, 2, 3]"}', "end_deal's `scores` has 3 entries; it needs 2, one per seat, or 2, one"),
+        ('- event: {kind: x, text: hi, cards: pile, by: "[]" }', None),  # no `by` at all: fine
+        ('- event: {kind: x, text: hi, cards: "pile + hand(1)", by: "[0]"}', "`by` has 1 entries for 2 cards"),
+        ('- event: {kind: x, text: hi, to: "[5]"}', "`to` names seat 5, and the seats are 0 to 1"),
+        ('- event: {kind: x, text: hi, to: "[-1]"}', None),  # nobody
+    ],
+)
+def test_what_an_event_or_a_deal_s_end_names_is_checked_when_it_is_told(step, message):
+    """Three scores for two seats made a match table of three columns headed 0 1 2; a `by` shorter
+    than the cards dropped cards from the story; `to` a seat that does not exist told nobody."""
+    rs = check_text(TEAMS.replace("- STEP", step), "teams.yaml").ruleset
+    st = rs.new_game(seed=1, story=True)
+    if message is None:
+        st.apply_action(st.legal_actions()[0])
+        assert st.is_terminal()
+        return
+    with pytest.raises(FlowError, match=re.escape(message)):
+        st.apply_action(st.legal_actions()[0])
