@@ -135,7 +135,8 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 available_compiled,
                 made_actions,
             )
-        lazy = compile_effect(effect, fc.compiled, any(n > 1 for n in fc.c.cards.copies))
+        copies, grouped = any(n > 1 for n in fc.c.cards.copies), any(z.groups for z in fc.c.zone_info)
+        lazy = compile_effect(effect, fc.compiled, copies, grouped)
         made = CompiledAction(
             index=i,
             name=a.name,

@@ -129,7 +129,9 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         slot_count=c.slots.count,
         actions=actions,
         program=program,
-        blocks=compile_flow(program, fc.compiled, any(n > 1 for n in c.cards.copies)),
+        blocks=compile_flow(
+            program, fc.compiled, any(n > 1 for n in c.cards.copies), any(z.groups for z in c.zone_info)
+        ),
         returns_fn=returns,
         invariants=tuple(invariants),
         player_slot=c.slots.named("player"),

@@ -61,9 +61,10 @@ class _Text:
 class _Expressions:
     """How each compiled expression of the program is written: its Python text when it has one."""
 
-    def __init__(self, compiled: Mapping[int, Any], copies: bool = False):
+    def __init__(self, compiled: Mapping[int, Any], copies: bool = False, grouped: bool = False):
         self.compiled = compiled  # id(fn) -> Compiled (expr/compile.py), for the fns the compiler made
         self.copies = copies  # whether the deck has copies of a face (a move then prefers a face-up one)
+        self.grouped = grouped  # whether a zone holds groups (a card that leaves one shrinks its group)
 
     def value(self, t: _Text, fn: Callable, into: str, depth: int) -> None:
         """Lines that set `into` to `fn(f)`: its text inline (with the same budget and the same
@@ -93,14 +94,14 @@ class _Expressions:
 
 
 def compile_flow(
-    program: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False
+    program: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False, grouped: bool = False
 ) -> tuple[list, list[int]]:
     """(runs, weights) for the engine's loop: a generated segment at every pc the flow resumes or
     is dispatched at, the instruction's own `run` elsewhere.  The segments' texts are written now;
     Python compiles each the first time play reaches it (so validating a file compiles none)."""
     runs: list[Callable[[Any], int]] = [ins.run for ins in program]
     weights = [1] * len(program)
-    exprs = _Expressions(compiled, copies)
+    exprs = _Expressions(compiled, copies, grouped)
     todo = [0] + [i for i, ins in enumerate(program) if isinstance(ins, (P.Turn, P.Claim))]
     todo += [i + 1 for i, ins in enumerate(program) if isinstance(ins, P.Turn)]
     done: set[int] = set()
@@ -116,11 +117,13 @@ def compile_flow(
     return runs, weights
 
 
-def compile_effect(effect: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False) -> Lazy | None:
+def compile_effect(
+    effect: Sequence[P.Instr], compiled: Mapping[int, Any], copies: bool = False, grouped: bool = False
+) -> Lazy | None:
     """An action's effect program as one function (None: keep running it instruction by instruction,
     as for an effect with a loop); it returns PAUSE at the effect's end, as its `Return` does.  Bind
     where it is kept with `.store` (it is compiled on its first call)."""
-    lazy, exits = _segment(effect, 0, _Expressions(compiled, copies), effect=True)
+    lazy, exits = _segment(effect, 0, _Expressions(compiled, copies, grouped), effect=True)
     return None if exits else lazy
 
 
@@ -358,6 +361,9 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
         t.add(f"    _k = {t.name(P.shown_copy)}(_cs, st.meta[_z1], _ch, _k)", d)
     t.add("del _cs[_k]", d)
     t.add("_m = st.meta[_z1].pop(_k)", d)
+    if exprs.grouped:  # P.shrink_groups: the card's group, if it had one, is a card smaller
+        t.add("if st.groups[_z1]:", d)
+        t.add(f"    {t.name(P.shrink_groups)}(st, _z1, _k)", d)
     if ins.mover is not None:
         exprs.value(t, ins.mover, "_mv", d)
     else:

@@ -116,7 +116,22 @@ def take(st: Any, z: int, faces: Sequence[int], where: Where) -> tuple[list[int]
             ) from None
         out_c.append(cards.pop(i))
         out_m.append(meta.pop(i))
+        if st.groups[z]:
+            shrink_groups(st, z, i)
     return out_c, out_m
+
+
+def shrink_groups(st: Any, z: int, start: int, n: int = 1) -> None:
+    """The cards at places `start` to `start + n - 1` of zone `z` (a zone of groups) have left it:
+    their groups shrink, and a group left without a card goes (cards after the groups, put there
+    without a group, belong to none)."""
+    out, at = [], 0
+    for kind, size in st.groups[z]:
+        gone = max(0, min(at + size, start + n) - max(at, start))
+        if size > gone:
+            out.append((kind, size - gone))
+        at += size
+    st.groups[z][:] = out
 
 
 class Shuffle(Instr):
@@ -187,6 +202,8 @@ class Deal(Instr):
                 st.meta[dst].extend([(m & ~PLACE_MASK) | place for m in meta[:n]])
                 del cards[:n]
                 del meta[:n]
+                if st.groups[z]:
+                    shrink_groups(st, z, 0, n)
                 if st.watch is not None:
                     st.watch(st, dst)
         return self.pc + 1
@@ -262,11 +279,15 @@ class Move(Instr):
             faces, metas = cards[:], meta[:]
             cards.clear()
             meta.clear()
+            if st.groups[zs]:
+                st.groups[zs].clear()
         else:
             n = arg
             if not 0 <= n <= len(cards):
                 raise FlowError(f"cannot move {n} cards: the zone holds {len(cards)}", self.where)
             cut = n if self._front else len(cards) - n
+            if st.groups[zs]:
+                shrink_groups(st, zs, 0 if self._front else cut, n)
             if self._front:
                 faces, metas = cards[:cut], meta[:cut]
                 del cards[:cut], meta[:cut]
@@ -314,6 +335,8 @@ class Move(Instr):
             i = shown_copy(cards, meta, card, i)
         del cards[i]
         m = meta.pop(i)
+        if st.groups[zs]:
+            shrink_groups(st, zs, i)
         mover = self.mover(fr) if self.mover is not None else st.rs.zone_owner[zd]
         down = self.face_down(fr) if self.face_down is not None else None
         st.zones[zd].append(card)
