@@ -139,6 +139,7 @@ class Determinizer:
         self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
+        self.resort = False  # whether the last sample is the last resort (it may break the rules in play)
         self.last_good: list | None = None  # the variables of the last sample a replay made
         self.snapshot = state.snapshot
         self.target = view_of(state, seat)
@@ -176,9 +177,11 @@ class Determinizer:
                     self.last_good = list(world.vars)  # (search plays the sample on)
                     world.seed = self.rng.getrandbits(63)
                     self.fallbacks += attempt == self.tries
+                    self.resort = attempt == self.tries
                     return world
                 self.rejections += 1
         self.fallbacks += 1
+        self.resort = True
         return self._reshuffled()
 
     def _late(self) -> bool:

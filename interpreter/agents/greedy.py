@@ -7,6 +7,7 @@ from typing import Any
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
 from interpreter.agents.policy import value_after
+from interpreter.engine.program import FlowError
 
 
 class GreedyAgent(Agent):
@@ -26,11 +27,17 @@ class GreedyAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        world = Determinizer(state, seat, self.rng).sample()
+        sampler = Determinizer(state, seat, self.rng)
+        world = sampler.sample()
         best: list = []
         best_value = None
         for action in legal:
-            value = self._value(world, action, seat)
+            try:
+                value = self._value(world, action, seat)
+            except FlowError:  # a last-resort sample may break a rule in play: the move is not judged
+                if not sampler.resort:
+                    raise
+                value = float("-inf")
             if best_value is None or value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

@@ -40,8 +40,9 @@ from typing import Any, NamedTuple
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
 from interpreter.agents.parallel import map_in_workers
-from interpreter.agents.policy import Policy, decisive, values
+from interpreter.agents.policy import Policy, decisive, rank_priors, values
 from interpreter.engine.hints import has_preferences, preferences
+from interpreter.engine.program import FlowError
 from interpreter.engine.state import ANNOUNCE, CLAIMED, PICKED, PRIVATE, SECRET
 
 DEFAULT_ITERATIONS = 200
@@ -150,6 +151,7 @@ class IsmctsAgent(Agent):
                 raise ValueError(f"{name} must be 0 or 1")
         self.root, self.width, self.trust = root, max(0, int(width)), float(trust)
         self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
+        self._new: tuple | None = None  # (the children, the key) of the node an iteration adds (`_unmade`)
         self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))
         self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
         self.depth = None if depth is None else max(0, int(depth))
@@ -197,7 +199,12 @@ class IsmctsAgent(Agent):
             state, seat, self.rng, answer=policy.choose, steps=self.plausible, likely=likely, deadline=deadline
         )
         first = sampler.sample()
-        win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
+        try:
+            win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
+        except FlowError:  # a last-resort sample may break a rule in play: then it shows no win
+            if not sampler.resort:
+                raise
+            win = None
         if win is not None:
             self._kept = None
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start, "decisive": True}
@@ -208,7 +215,7 @@ class IsmctsAgent(Agent):
         if root is None:
             root = Node(rs.num_players)
         if policy.hints and self.root != "halving":  # the root's priors as the seat deliberates
-            root.priors = _rank_priors(legal, preferences(first, legal, deliberate=True), seat)
+            root.priors = rank_priors(legal, preferences(first, legal, deliberate=True), seat)
         base = values(first)
         scale = [1.0, 0.0, 0]
         best: tuple | None = None
@@ -258,7 +265,12 @@ class IsmctsAgent(Agent):
                 break
             if world is None or (done - kept) % self.reuse == 0 and done > kept:
                 world = sampler.sample()
-            steps += self._iterate(root, world.clone(), base, scale, policy, seat)[0]
+            try:
+                steps += self._iterate(root, world.clone(), base, scale, policy, seat)[0]
+            except FlowError:
+                if not self._unmade(sampler):
+                    raise
+                world = None  # (it goes)
             done += 1
         return done, steps
 
@@ -309,7 +321,12 @@ class IsmctsAgent(Agent):
                 for a in moves:
                     policy.rng = random.Random(seed)
                     mine = before[:]
-                    played, reward = self._iterate(root, world.clone(), base, mine, policy, seat, a)
+                    try:
+                        played, reward = self._iterate(root, world.clone(), base, mine, policy, seat, a)
+                    except FlowError:
+                        if not self._unmade(sampler):
+                            raise
+                        continue
                     if reward is None:
                         continue
                     rewards[key(a)][sample] = reward
@@ -398,6 +415,17 @@ class IsmctsAgent(Agent):
             node = child
         return node, node.visits
 
+    def _unmade(self, sampler: Determinizer) -> bool:
+        """After an iteration failed: whether on a last-resort sample, which may break the rules in
+        play (it then judges nothing, and adds no node: one never visited would be divided by);
+        on any other sample the failure is the ruleset's."""
+        if not sampler.resort:
+            return False
+        if self._new is not None and self._new[0][self._new[1]].visits == 0:
+            del self._new[0][self._new[1]]
+        self._new = None
+        return True
+
     # ----- one iteration -----------------------------------------------------------------
     def _iterate(
         self, root: Node, st: Any, base: list, scale: list, policy: Policy, seat: int, first: Any = None
@@ -410,6 +438,7 @@ class IsmctsAgent(Agent):
         moves: list[tuple] = []
         records = len(st.records)
         players = len(root.total)
+        self._new = None  # (the children, the key) of the node this iteration adds
         expanded = False
         while not st.finished and len(st.records) == records:
             mover = st.decider
@@ -432,6 +461,7 @@ class IsmctsAgent(Agent):
             moves.append((mover, action.kind, action.value))
             if child is None:  # a new node: add it, then play out from here
                 child = node.children[(mover, action.kind, action.value)] = Node(players)
+                self._new = (node.children, (mover, action.kind, action.value))
                 child.avail = 1
                 node = self._apply(st, action, node, path, child)
                 expanded = True
@@ -492,7 +522,7 @@ class IsmctsAgent(Agent):
         spends its visits on the hints' favourites unless playouts show a lesser move is better."""
         priors = node.priors
         if priors is None:
-            priors = node.priors = _rank_priors(legal, preferences(st, legal), mover)
+            priors = node.priors = rank_priors(legal, preferences(st, legal), mover)
         children, c = node.children, self.cpuct
         fallback = min(priors.values(), default=1.0)
         first = node.total[mover] / node.visits if node.visits else 0.0  # the value assumed for unvisited moves
@@ -561,13 +591,3 @@ def _late(start: float, done: int, deadline: float, more: int = 1) -> bool:
 
 def _mean(node: Node | None, seat: int) -> float:
     return -1e18 if node is None or not node.visits else node.total[seat] / node.visits
-
-
-def _rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:
-    """Priors by rank of the hints' scores: the best 1, the next 1/2, then 1/4... (equal scores share
-    a rank), normalised; only the order of the scores matters, never their scale."""
-    levels = sorted(set(scores), reverse=True)
-    rank = {v: i for i, v in enumerate(levels)}
-    raw = [0.5 ** rank[v] for v in scores]
-    total = sum(raw)
-    return {(mover, a.kind, a.value): r / total for a, r in zip(legal, raw)}

@@ -194,3 +194,13 @@ class PolicyAgent(Agent):
         action = policy.choose(world, deliberate=True)
         same = next((a for a in legal if a.kind == action.kind and a.value == action.value), None)
         return same if same is not None else self.rng.choice(legal)  # (a sample's move it does not have)
+
+
+def rank_priors(legal: list, scores: list, mover: int) -> dict[tuple, float]:
+    """Priors by rank of the hints' scores: the best 1, the next 1/2, then 1/4... (equal scores share
+    a rank), normalised; only the order of the scores matters, never their scale."""
+    levels = sorted(set(scores), reverse=True)
+    rank = {v: i for i, v in enumerate(levels)}
+    raw = [0.5 ** rank[v] for v in scores]
+    total = sum(raw)
+    return {(mover, a.kind, a.value): r / total for a, r in zip(legal, raw)}
