@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations, islice
 from typing import Any
 
 from interpreter.engine.program import FlowError
@@ -137,12 +138,18 @@ def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[A
 
 
 def _whole_reason(chooser: Chooser, chosen: tuple, v: Any, refusal: Callable[[Any], str]) -> str:
-    """The rule a choice completed with `v` would break, when there is one to name."""
+    """The rule a choice completed with `v` would break, when there is one to name: the choice with
+    `v` itself, else (too few values yet) the first of its completions, among a few, that breaks one."""
     more = tuple(sorted((*chosen, v)))
-    if chooser.low <= len(more) <= chooser.high:
-        failing = chooser.failing(more)
-        if failing is not None:
-            return ": " + refusal(failing)
+    completions: Any = [()]
+    if len(more) < chooser.low:  # `give a-1` of a choice of two: with which other value would it fail
+        completions = islice(combinations(chooser.left(more), chooser.low - len(more)), 64)
+    for extra in completions:
+        whole = tuple(sorted((*more, *extra)))
+        if chooser.low <= len(whole) <= chooser.high:
+            failing = chooser.failing(whole)
+            if failing is not None:
+                return ": " + refusal(failing)
     return ""
 
 

@@ -759,7 +759,6 @@ def test_a_seat_s_own_pick_refused_in_a_sample_is_repaired_not_a_crash():
             st.apply_action(rng.choice(st.legal_actions()))
 
 
-
 # flowers laid out at once and replaced, so no hand ever holds one; who leads depends on the hidden
 # hands' totals, so most samples are the last resort, which re-deals unseen cards without a replay
 FLOWERS = """

@@ -251,3 +251,40 @@ def test_explain_of_a_whole_choice_names_the_part_and_never_fails(rs):
     said = st.rs.explain(st, f"give {hand[0]} {missing}")
     assert f"'{missing}' is not one of the values you can choose for 'give' now" in said
     assert "needs exactly 3" in st.rs.explain(st, f"give {hand[0]}")
+
+
+HIGHEST = """
+cardrules: 1
+id: highest
+name: Highest
+players: {count: 2}
+deck:
+  suits: [{id: a}, {id: b}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  out: {visibility: all}
+actions:
+  give:
+    param: {name: cards, from: "hand(player)", count: 2}
+    legal_if:
+      - {id: X-1, text: you must give your two highest cards, require: "all(c.rank_order >= 1 for c in cards)"}
+    effect:
+      - move: {from: "hand(player)", to: out, cards: cards}
+flow:
+  - deal: {from: deck, to: hand, seats: "seats", packets: [3]}
+  - turn: {player: 0, actions: [give]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.mark.parametrize("text", ["give a-1 a-2", "give a-2 a-1", "give a-1"])
+def test_a_value_no_legal_choice_can_hold_is_refused_with_the_rule_it_breaks(text):
+    """`give a-1 a-2` was refused as "'a-1' cannot be part of a legal choice for 'give'" without
+    the rule, since a-1 alone is not yet a whole choice (a held-out President's exchange)."""
+    rs = compile_text(HIGHEST)
+    st = rs.new_game(seed=1)  # (deals a-1 a-2 a-3 to seat 0)
+    with pytest.raises(IllegalAction, match=r"'a-1' cannot be part of a legal choice for 'give'.*\(X-1\)"):
+        st.apply_action(text)

@@ -65,7 +65,8 @@ def groups(st) -> list:
         ("[{move: {from: table, to: 'hand(0)', count: 4, end: back}}]", [("set", ["s-1", "s-2"])]),
         ("[{move: {from: table, to: 'hand(0)', cards: \"['s-1', 's-2', 's-3']\"}}]", [("run", ["s-4", "s-5", "s-6"])]),
         (
-            "[{move: {from: table, to: 'hand(0)', all: true}}, {move: {from: 'hand(0)', to: table, cards: \"['s-7', 's-8', 's-6']\", group: run}}]",
+            "[{move: {from: table, to: 'hand(0)', all: true}},"
+            " {move: {from: 'hand(0)', to: table, cards: \"['s-7', 's-8', 's-6']\", group: run}}]",
             [("run", ["s-7", "s-8", "s-6"])],
         ),
     ],
