@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine.program import Where
-from interpreter.engine.state import Action, GameState
+from interpreter.engine.state import PICK_KIND, Action, GameState
 from interpreter.expr.runtime import next_epoch
 
 
@@ -25,8 +25,10 @@ def has_preferences(rs: Any) -> bool:
 
 def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = False) -> list[int]:
     """Each action's `hints.prefer` score for the seat to act (0 where the ruleset gives none, and for
-    a pass or one pick towards a choice of several, which a hint cannot name); with `deliberate`, its
-    `hints.deliberate` score where the ruleset gives one."""
+    a pass); with `deliberate`, its `hints.deliberate` score where the ruleset gives one.  One pick
+    towards a choice of several values scores as the choice of the values picked so far and it
+    would (so a policy builds the choice the hint likes, value by value, and stops where the whole
+    choice made so far scores best), 0 where the hint cannot judge so few values."""
     rs = st.rs
     vars_, fr = st.vars, st.fr
     saved = rs._scratch_get(vars_)
@@ -36,8 +38,10 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
     try:
         vars_[rs.player_slot] = st.decider
         for a in actions:
-            # a pass, and one pick towards a choice of several (a negative kind), have no preference
-            kind = rs.actions[a.kind] if a.kind >= 0 else None
+            if a.kind == PICK_KIND:
+                scores.append(_pick(st, a.value, deliberate))
+                continue
+            kind = rs.actions[a.kind] if a.kind >= 0 else None  # (a pass has no preference)
             fn = None if kind is None else kind.deliberate if deliberate else kind.prefer
             if kind is None or fn is None:
                 scores.append(0)
@@ -53,3 +57,19 @@ def preferences(st: GameState, actions: Sequence[Action], deliberate: bool = Fal
         for slot, value in zip(rs.scratch_slots, saved):
             vars_[slot] = value
     return scores
+
+
+def _pick(st: GameState, pick: tuple, deliberate: bool) -> int:
+    """A pick's score: its choice's hint on the values picked so far and this one (0 without a hint,
+    or where the hint fails on a choice that is not whole yet: `cards[2]` of two cards)."""
+    k, value = pick
+    kind = st.rs.actions[k]
+    fn = kind.deliberate if deliberate else kind.prefer
+    if fn is None:
+        return 0
+    chosen = st.selection[1] if st.selection is not None else ()
+    st.vars[kind.param_slot] = tuple(sorted((*chosen, value)))
+    try:
+        return fn(st.fr)
+    except Exception:
+        return 0
