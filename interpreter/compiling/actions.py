@@ -71,11 +71,13 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 param_from, param_src = compiled.fn, compiled.src
                 if isinstance(compiled.type, SetT):  # a set's values in ascending order, the same in every run
                     param_from, param_src = in_order(compiled.fn), None
-                if isinstance(elem, ListT):
+                if isinstance(elem, (ListT, SetT)):  # (a set as one value: its text, its secrecy, unknown)
+                    several = "lists" if isinstance(elem, ListT) else "sets"
                     c.bag.error(
-                        f"an action's parameter is one value, and these are lists ({elem})",
+                        f"an action's parameter is one value, and these are {several} ({elem})",
                         getattr(a.param_from, "span", a.span),
-                        "offer a card, a number or a name per action (a set[card] is one value)",
+                        "offer a card, a number or a name per action; to choose several cards at once, give"
+                        " the parameter a count: param: {name: cards, from: ..., count: 2}",
                     )
                     elem = ERROR
             param_slot = c.slots.new()

@@ -393,6 +393,10 @@ EXPECTED: dict[str, list[E]] = {
     "expr_param_from_lists.yaml": [  # param: {name: card, from: "[[c] for c in hand(player)]"}
         E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
     ],
+    "expr_param_from_sets.yaml": [  # param: {name: card, from: "[{c} for c in hand(player)]"}: its text was
+        # Python's ("give frozenset({4, 30})") and its cards were told to every seat (a held-out President)
+        E(34, 31, "an action's parameter is one value, and these are sets (set[card])", exact=True, hint="count"),
+    ],
     "expr_param_named_player.yaml": [  # param: {name: player, ...}: the acting seat's name (a held-out Bridge)
         E(34, 19, "'player' is already the seat that makes the move; choose another name for the parameter of"),
         E(37, 38, "unknown name 'card'"),  # where the parameter was meant: `player` keeps its meaning
