@@ -380,7 +380,9 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
         t.add("    _mv = -1", d)
     t.add("_zs[_z2].append(_ch)", d)
     t.add(f"st.meta[_z2].append((_m & {~PLACE_MASK}) | ((_mv + 1) << 1 if _mv >= 0 else _m & 254) | {up})", d)
-    t.add("st.last_move_public = st.last_move_public and st.rs.public_zone[_z2] and not _dn", d)  # note_move
+    t.add("_v = st.moving", d)  # GameState.note_move: only the moves of the decision's value count
+    t.add("if _v is None or _ch == _v or (_v.__class__ is tuple and _ch in _v):", d)
+    t.add("    st.last_move_public = st.last_move_public and st.rs.public_zone[_z2] and not _dn", d)
 
 
 _WRITERS: dict[type, Callable[[Any, _Text, _Expressions, int], None]] = {

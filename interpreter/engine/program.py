@@ -134,6 +134,28 @@ def shrink_groups(st: Any, z: int, start: int, n: int = 1) -> None:
     st.groups[z][:] = out
 
 
+def add_group(st: Any, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
+    """`n` cards just put at the end of zone `z` (a zone of groups): a new group of `kind`, or added
+    to group `into` (moved next to its cards)."""
+    groups = st.groups[z]
+    if groups is None:
+        raise FlowError(f"zone '{st.rs.zone_label(z)}' does not hold groups", where)
+    if into is not None:
+        if not 0 <= into < len(groups):
+            raise FlowError(f"group {into} does not exist", where)
+        k, size = groups[into]
+        groups[into] = (k if kind is None else kind, size + n)
+        # keep the group's cards together: move the new cards next to the group
+        start = sum(s for _, s in groups[:into]) + size
+        cards, meta = st.zones[z], st.meta[z]
+        new_c, new_m = cards[-n:], meta[-n:]
+        del cards[-n:], meta[-n:]
+        cards[start:start] = new_c
+        meta[start:start] = new_m
+    else:
+        groups.append((kind, n))
+
+
 class Shuffle(Instr):
     __slots__ = ("zone",)
 
@@ -314,7 +336,8 @@ class Move(Instr):
             else:
                 dst_meta.extend([(m & ~1) | up for m in metas])
         if not self._plain:
-            st.add_group(
+            add_group(
+                st,
                 zd,
                 len(faces),
                 self.group(fr) if self.group is not None else None,
@@ -347,7 +370,8 @@ class Move(Instr):
         up = (m & 1) if down is None else (0 if down else 1)
         st.meta[zd].append((m & ~PLACE_MASK) | by | up)
         if not self._plain:
-            st.add_group(
+            add_group(
+                st,
                 zd,
                 1,
                 self.group(fr) if self.group is not None else None,

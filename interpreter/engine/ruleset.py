@@ -444,6 +444,8 @@ class Ruleset:
         if act.param_slot is not None:
             vars_[act.param_slot] = action.value
         st.last_move_public = True
+        # where the cards of its value go decides whether the decision is secret (GameState.note_move)
+        st.moving = action.value if self.card_valued[kind] else None
         program = act.effect
         pc = 0
         try:
@@ -461,6 +463,7 @@ class Ruleset:
             raise as_flow_error(
                 exc, Where(f"{where.what} of '{act.name}'", where.rule or act.rule, where.span)
             ) from None
+        st.moving = None
 
     def set_last(self, st: GameState, kind: int | None, seat: int) -> None:
         st.vars[self.last_action_slot] = -1 if kind is None else kind

@@ -180,7 +180,7 @@ def _restore(rs: Any, data: Any, playable: bool) -> GameState:
         )
     st.events, st.story, st.checks = [], data.get("story", True) is not False, False
     st.forced_orders = []
-    st.last_move_public = True
+    st.last_move_public, st.moving = True, None
     st.snapshot = None
     st.carried = {}
     carried = data.get("carried") or []

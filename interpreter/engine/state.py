@@ -62,6 +62,7 @@ class GameState:
         "_legal",
         "shuffles",
         "last_move_public",
+        "moving",
         "_snap",
         "capture",
         "fault",
@@ -96,6 +97,7 @@ class GameState:
     _legal: list[Action] | None
     shuffles: list[tuple[int, tuple[int, ...]]]
     last_move_public: bool
+    moving: Any  # a decision's card value (a face, or a tuple of faces) while its effect runs, else None
     # the deal's snapshot: (state after the last shuffle, history length, zone), made only when asked
     # for (`snapshot`): until then a Mark says how to remake it
     _snap: tuple[GameState, int, int] | Mark | None
@@ -469,8 +471,10 @@ class GameState:
         self.places = (here, here)
 
     def note_move(self, src: int, dst: int, faces: list, down: Any) -> None:
-        # whether every card an action's effect moved stays in everybody's sight (written out in blocks.py)
-        if faces:
+        # whether the cards an action's effect moves as its value stay in everybody's sight (written
+        # out in blocks.py); its other moves (the last play cleared away first) say nothing of them
+        v = self.moving
+        if faces and (v is None or (v in faces if v.__class__ is int else not set(v).isdisjoint(faces))):
             self.last_move_public = self.last_move_public and self.rs.public_zone[dst] and not down
         if self.watch is not None:
             self.watch(self, dst)
@@ -491,25 +495,6 @@ class GameState:
         if len(self.events) - self.decisions >= limits.messages_per_game:  # (decisions are told too)
             raise FlowError(f"more than {limits.messages_per_game:,} messages in one game")
         self.events.append(event.seal(self, since=1))
-
-    def add_group(self, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
-        groups = self.groups[z]
-        if groups is None:
-            raise FlowError(f"zone '{self.rs.zone_label(z)}' does not hold groups", where)
-        if into is not None:
-            if not 0 <= into < len(groups):
-                raise FlowError(f"group {into} does not exist", where)
-            k, size = groups[into]
-            groups[into] = (k if kind is None else kind, size + n)
-            # keep the group's cards together: move the new cards next to the group
-            start = sum(s for _, s in groups[:into]) + size
-            cards, meta = self.zones[z], self.meta[z]
-            new_c, new_m = cards[-n:], meta[-n:]
-            del cards[-n:], meta[-n:]
-            cards[start:start] = new_c
-            meta[start:start] = new_m
-        else:
-            groups.append((kind, n))
 
     def record(self, values: dict, where: Where) -> None:
         limit = self.rs.limits.records_per_game
@@ -537,7 +522,7 @@ class GameState:
         other.deals = self.deals[:]
         other.selection, other.story, other.checks = self.selection, self.story, self.checks
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
-        other.last_move_public = self.last_move_public
+        other.last_move_public, other.moving = self.last_move_public, None
         other._snap, other.capture = self._snap, None
         other.carried, other.places, other.watch = self.carried, None, None
         other.fr = self.rs.new_frame(other)
@@ -585,7 +570,7 @@ def fresh_state(
     st.selection, st.story, st.checks = None, story, checks
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
     st.steps = st.decisions = st.work = 0
-    st.last_move_public = True
+    st.last_move_public, st.moving = True, None
     st._snap = None
     if story and rs.copied:
         st.mark_places()

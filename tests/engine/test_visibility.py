@@ -305,3 +305,29 @@ def test_a_card_laid_face_down_stays_hidden_in_the_history_whatever_moves_after_
     assert st.observation(0)["history"][-1]["action"] == "discard " + rs.cards.ids[st.zones[-1][0]]
     assert st.observation(1)["history"][-1] == {"seat": 0, "action": "discard (hidden)"}
     assert st.observation(1)["zones"]["pile"] == [None]
+
+
+CLEARED_FIRST = LAID_AWAY.replace(
+    """      - move: {from: "hand(player)", to: pile, cards: card, face: down}
+      # (a move of the trumps to lay face up: none here, so it moves no card)
+      - move: {from: "hand(player)", to: pile, cards: "[c for c in hand(player) if c == card]", face: up}
+""",
+    """      - move: {from: pile, to: gone, all: true, face: down}
+      - move: {from: "hand(player)", to: pile, cards: card}
+""",
+).replace("  pile: {visibility: all}\n", "  pile: {visibility: all}\n  gone: {visibility: none}\n")
+
+
+@pytest.mark.parametrize("reference", [False, True])
+def test_a_card_played_face_up_is_public_though_its_effect_cleared_the_last_play_away_first(reference):
+    """Only the moves of the decision's own cards say whether it is hidden: an effect that first
+    cleared the previous play into a face-down pile made every play "(hidden)" in the others'
+    history (and a hidden decision to samples) while the card lay face up (a held-out climbing game)."""
+    rs = compile_text(CLEARED_FIRST)
+    if reference:
+        rs.use_reference_flow()
+    st = rs.new_game(seed=1, story=True)
+    st.apply_action(st.legal_actions()[0])
+    st.apply_action(st.legal_actions()[0])  # (the first card is cleared away, face down)
+    [card] = st.observation(0)["zones"]["pile"]  # face up: every seat sees it
+    assert st.observation(0)["history"][-1] == {"seat": 1, "action": "discard " + card}
