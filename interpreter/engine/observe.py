@@ -159,6 +159,12 @@ def _groups(st: GameState, z: int, shown: list) -> list[dict]:
     return out
 
 
+def texts(st: GameState, seat: int) -> tuple[list[dict], dict | None]:
+    """The status lines and the decision's prompt as `seat` reads them now: what `observation` says
+    in words, without the rest (`simulate --check-invariants` makes them at every decision)."""
+    return _status(st, seat), None if st.finished else _decision(st, seat)
+
+
 def _status(st: GameState, seat: int) -> list[dict]:
     """The ruleset's status lines that hold now, as texts by language (cards as `seat` sees them)."""
     rs, fr, out = st.rs, st.fr, []

@@ -139,6 +139,7 @@ def play_one(
     every decision (status lines and the decision's prompt), so a text that fails or is too long
     stops the game here as it would stop play."""
     from interpreter.agents.spec import make_agents
+    from interpreter.engine.observe import texts
     from interpreter.frontends.gamelog import LogWriter
 
     agents = make_agents(agent_spec, rs, seed)
@@ -151,9 +152,9 @@ def play_one(
     try:
         while not st.is_terminal():
             seat = st.current_player()
-            if tell:
+            if tell:  # (the events are told as they happen: story)
                 for s in range(rs.num_players):
-                    st.observation(s)
+                    texts(st, s)
             action = agents[seat].choose(st)
             st.apply_action(action)
             if log:
