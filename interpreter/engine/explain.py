@@ -36,6 +36,10 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         if act.count is not None:  # a choice of several values: say which part of it is not legal
             return _whole(rs, st, text)
         arg = key[len(verb) :].strip()
+        if not arg:  # `attack` without its card
+            if legal:
+                return _("'{action}' needs a value; legal: {legal}", action=named, legal=legal)
+            return _("'{action}' needs a value", action=named)
         for value, failing in rs._options_for(st, act, st.decider):
             if normalize(rs.value_text(act, value)) == arg:
                 return refusal(failing) if failing else _("'{action}' is not legal now", action=text)

@@ -242,3 +242,15 @@ def test_a_card_of_the_deck_not_in_hand_is_refused_by_its_name(tmp_path):
     assert session._parse_move("play s-4") is None  # seat 1's card
     said = "\n".join(out)
     assert "'Stars 4' is not a choice for 'play' now" in said, said
+
+
+def test_an_action_typed_without_its_value_says_it_needs_one(tmp_path):
+    """`attack` alone was "'' is not a choice for 'attack' now" (a held-out Durak)."""
+    rs = compile_text(HIGH_CARD)
+    st = rs.new_game(seed=1)
+    with pytest.raises(Exception, match=r"'play' needs a value; legal: play s-"):
+        st.apply_action("play")
+    session, out = _session(tmp_path, rs, make_agents("random", rs, 1), [])
+    del out[:]
+    assert session._parse_move("play") is None
+    assert "'play' needs a value; legal: play " in "\n".join(out)

@@ -384,3 +384,11 @@ def test_a_stock_with_a_card_turned_up_is_sent_as_its_size_and_that_card():
     zones = _zones(SimpleNamespace(rs=rs), st.observation(1), 1)
     assert zones["stock"] == {"count": len(stock), "up": [rs.cards.ids[stock[-1]]]}
     assert zones["grid"] == {"0": [None] * 4, "1": [None] * 4}
+
+
+def test_a_table_asked_for_without_a_level_plays_at_normal_as_the_lobby_does(live):
+    """POST /api/tables without "level" was refused: "there is no such AI level" (a held-out user)."""
+    status, made = post(live, "/api/tables", {"ruleset": "hachinin_meri", "seats": ["me"] + ["ai"] * 7})
+    assert status == 201, made
+    specs = live.store.tables[made["table"]].agent_specs
+    assert specs[1:] == ["normal"] * 7, specs

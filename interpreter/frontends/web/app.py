@@ -377,7 +377,7 @@ def make_app(store: Store, workers: int = 4) -> Starlette:
             if not isinstance(options, dict) or len(options) > 64:
                 raise Refused("bad", N_("a malformed request"))
             table, tokens = await server.run(
-                store.create, data.get("ruleset"), data.get("seats"), data.get("level"), options, seed, lang
+                store.create, data.get("ruleset"), data.get("seats"), data.get("level", "normal"), options, seed, lang
             )
         except Refused as exc:
             return refused(exc, lang)
