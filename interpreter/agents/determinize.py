@@ -389,6 +389,8 @@ class Determinizer:
             script, i, n = self.script, 0, len(self.script)
             claims_seen = 0
             while not world.finished:
+                if self.deadline is not None and self._late():
+                    return None, None  # (a replay can be long: another seat's choices of many cards)
                 if world.window is not None:
                     d = world.decider
                     if d == me:
@@ -474,7 +476,7 @@ class Determinizer:
             return None
         trial = world.clone()
         for a in choice_steps(self.rs, step.kind, [], sorted(step.value)):
-            if not trial.is_legal(a.kind, a.value):
+            if self._late() or not trial.is_legal(a.kind, a.value):
                 return None
             trial.force_action(a.kind, a.value)
         return trial
