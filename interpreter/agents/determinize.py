@@ -389,7 +389,7 @@ class Determinizer:
             script, i, n = self.script, 0, len(self.script)
             claims_seen = 0
             while not world.finished:
-                if self.deadline is not None and self._late():
+                if self._late():
                     return None, None  # (a replay can be long: another seat's choices of many cards)
                 if world.window is not None:
                     d = world.decider
