@@ -18,7 +18,8 @@ the preset (`normal:iterations=400`).
   stronger, measured, but sooner.)
 
 A ruleset whose hints say `playouts: random` (their `prefer` is how a good
-player chooses its own move, not a model of how the others play) gets
+player chooses its own move, not a model of how the others play), or
+whose hints give no move a preference (nothing ranks the moves), gets
 `normal` and `hard` searching with uniformly random playouts and every
 move of the tree tried (UCB), as many more iterations as those cheaper
 playouts allow in the same time:
@@ -39,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.agents.ismcts import IsmctsAgent
+from interpreter.engine.hints import has_preferences
 
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 25, "epsilon": 0.33, "keep": 0, "max_seconds": 0.5, "playout": "policy"},
@@ -62,8 +64,10 @@ RANDOM_PLAYOUT_LEVELS: dict[str, dict[str, Any]] = {
 
 
 def preset(level: str, rs: Any) -> dict[str, Any]:
-    """A level's budget and policy for one ruleset."""
-    if rs.playouts == "random" and level in RANDOM_PLAYOUT_LEVELS:
+    """A level's budget and policy for one ruleset: the random-playout presets where the hints say
+    `playouts: random` or give no move a preference (then nothing ranks the moves: comparing a few
+    favourites would keep one picked at random unless the playouts overruled it clearly)."""
+    if (rs.playouts == "random" or not has_preferences(rs)) and level in RANDOM_PLAYOUT_LEVELS:
         return RANDOM_PLAYOUT_LEVELS[level]
     return LEVELS[level]
 

@@ -704,3 +704,32 @@ def test_the_hints_build_a_choice_of_several_value_by_value():
         assert played == [low] * min(2, ranks.count(low)), (ranks, a)  # its lowest rank, a pair if it can
         checked += 1
     assert checked >= 2
+
+
+def test_levels_on_a_ruleset_without_preferences_search_every_move_as_with_random_playouts():
+    """A ruleset whose hints give no move a preference has nothing to rank its moves by: `normal` and
+    `hard` compared a few favourites there, the first one picked at random and kept unless the playouts
+    beat it by three standard errors, so they played almost at random (Hearts: 12.8 penalty points a
+    hand against three rule-based players, where uniformly random moves take 15.2).  They now search
+    every move down the tree, as where the hints say `playouts: random`."""
+    from interpreter.agents.levels import LEVELS, RANDOM_PLAYOUT_LEVELS
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    rs = compile_text(HIGH_CARD, "no_hints.yaml")
+    assert rs.playouts == "prefer"
+    st = rs.new_game(seed=3)
+    for level in ("normal", "hard"):
+        agent = make_agents(f"{level}:max_seconds=0,iterations=30", rs, 1)[0]
+        assert agent.choose(st) in st.legal_actions()
+        assert agent.root == "tree" and agent.width == 0, level
+        assert agent.last_stats["iterations"] == 30
+    plain = make_agents("normal", rs, 1)[0]
+    plain.choose(st)
+    assert plain.iterations == RANDOM_PLAYOUT_LEVELS["normal"]["iterations"]
+    easy = make_agents("easy", rs, 1)[0]
+    easy.choose(st)
+    assert easy.iterations == LEVELS["easy"]["iterations"]
+    hinted = compile_text(HIGH_CARD + "hints:\n  prefer:\n    play: \"card.value\"\n", "hinted.yaml")
+    again = make_agents("normal", hinted, 1)[0]
+    again.choose(hinted.new_game(seed=3))
+    assert again.root == "halving" and again.iterations == LEVELS["normal"]["iterations"]
