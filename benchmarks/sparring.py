@@ -1,4 +1,4 @@
-"""Rule-based players of Hachinin Meri and Duzihu: sparring partners for the AI levels.
+"""Rule-based players of Hachinin Meri, Duzihu and Hearts: sparring partners for the AI levels.
 
 They know their games (they live outside `interpreter/`, which knows none)
 and play from what their seat sees (`state.observation(seat)`) through the
@@ -282,7 +282,115 @@ class MeriRules:
         return strong[0] if strong else (winners[0] if partner_wins is False and len(trick) >= 5 else junk(cards))
 
 
-SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules}
+# ----- Hearts ---------------------------------------------------------------------------------
+
+HT_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a")
+
+
+def _ht(card: str) -> tuple[str, int]:
+    suit, _, rank = card.rpartition("-")
+    return suit, HT_RANKS.index(rank)
+
+
+def _ht_points(card: str) -> int:
+    return 13 if card == "spades-q" else 1 if card.startswith("hearts-") else 0
+
+
+class HeartsRules:
+    """A competent rule-based Hearts player: passes the queen, king and ace of spades when short of
+    spades and then its highest hearts and cards of short suits; ducks under the card winning the
+    trick, takes a clean last trick with its highest card, sheds the queen of spades, high spades and
+    high hearts when void, and leads low in its shortest safe suit (spades to flush the queen when it
+    holds no spade above the jack).  It never tries to shoot the moon."""
+
+    name = "hearts_rules"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+
+    def describe(self) -> str:
+        return self.name
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = state.observation(self.seat)
+        if legal[0].text.startswith("pass"):
+            chosen = list((obs.get("choice") or {}).get("chosen", []))
+            want = self._pass([*obs["zones"]["hand"][self.seat], *chosen])
+            cards = {a.text.split("+", 1)[1]: a for a in legal}
+            return cards[next(c for c in want if c in cards)]
+        cards = {a.text.split(" ", 1)[1]: a for a in legal}
+        hand = obs["zones"]["hand"][self.seat]
+        trick = obs["zones"]["trick"]
+        queen_out = any("spades-q" in taken for taken in obs["zones"]["taken"].values()) or "spades-q" in hand
+        if not trick:
+            return cards[self._lead(list(cards), hand, queen_out)]
+        return cards[self._follow(list(cards), trick, obs["variables"]["led_suit"], queen_out)]
+
+    @staticmethod
+    def _pass(hand: list[str]) -> list[str]:
+        """The cards to pass, best first (the hand ordered by how much it wants to be rid of each)."""
+        spades = [c for c in hand if c.startswith("spades-")]
+        low_spades = sum(_ht(c)[1] < HT_RANKS.index("q") for c in spades)
+        suits = {s: sum(c.startswith(s + "-") for c in hand) for s in ("clubs", "diamonds")}
+
+        def danger(card: str) -> tuple:
+            suit, rank = _ht(card)
+            if suit == "spades" and rank >= HT_RANKS.index("q") and low_spades < 4:
+                return (0, -rank)
+            if suit == "hearts" and rank >= HT_RANKS.index("10"):
+                return (1, -rank)
+            if suit in suits and suits[suit] <= 3:
+                return (2, suits[suit], -rank)  # empty a short side suit
+            return (3, -rank)
+
+        return sorted(hand, key=danger)
+
+    @staticmethod
+    def _lead(cards: list[str], hand: list[str], queen_out: bool) -> str:
+        by_suit: dict[str, list[str]] = {}
+        for c in cards:
+            by_suit.setdefault(_ht(c)[0], []).append(c)
+        high_spade = any(c in hand for c in ("spades-q", "spades-k", "spades-a"))
+        if "spades" in by_suit and not high_spade and not queen_out:
+            return min(by_suit["spades"], key=lambda c: _ht(c)[1])  # flush the queen out
+        safe = [s for s in by_suit if s != "hearts" and not (s == "spades" and high_spade)] or list(by_suit)
+        suit = min(safe, key=lambda s: (len(by_suit[s]), min(_ht(c)[1] for c in by_suit[s])))
+        return min(by_suit[suit], key=lambda c: _ht(c)[1])
+
+    @staticmethod
+    def _follow(cards: list[str], trick: list[str], led: str, queen_out: bool) -> str:
+        following = [c for c in cards if _ht(c)[0] == led]
+        if not following:  # void: shed the worst card
+            def shed(card: str) -> tuple:
+                suit, rank = _ht(card)
+                if card == "spades-q":
+                    return (0, 0)
+                if suit == "spades" and rank > HT_RANKS.index("q") and not queen_out:
+                    return (1, -rank)
+                if suit == "hearts":
+                    return (2, -rank)
+                return (3, -rank)
+
+            return min(cards, key=shed)
+        top = max(_ht(c)[1] for c in trick if _ht(c)[0] == led)
+        points = sum(_ht_points(c) for c in trick)
+        under = [c for c in following if _ht(c)[1] < top]
+        last = len(trick) == 3
+        if last and points == 0:
+            safe = [c for c in following if c != "spades-q"]
+            return max(safe or following, key=lambda c: _ht(c)[1])  # a clean trick: take it high
+        if under:
+            if led == "spades" and "spades-q" in under:
+                return "spades-q"  # the queen under a higher spade: someone else takes it
+            return max(under, key=lambda c: _ht(c)[1])
+        safe = [c for c in following if c != "spades-q"] or following
+        return (max if last else min)(safe, key=lambda c: _ht(c)[1])
+
+
+SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules, "hearts_rules": HeartsRules}
 
 
 if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds

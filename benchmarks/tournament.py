@@ -1,6 +1,7 @@
 """Tournaments between agents, with deal counts and 95% confidence intervals.
 
     python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
+                                    [--option NAME=VALUE ...]
     python benchmarks/tournament.py --summary FILE     # the report of a run so far (or a finished one)
 
 Without teams (Duzihu), SPECs are one per seat and rotate round the seats
@@ -15,7 +16,8 @@ takes the luck of the deal out of the comparison.
 
 Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
 rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
-`meri_rules`).  Prints, per spec: mean result per deal with its 95% CI,
+`meri_rules`, `hearts_rules`).  `--option NAME=VALUE` sets a ruleset option
+for every deal (Hearts: `--option target=0` plays one hand).  Prints, per spec: mean result per deal with its 95% CI,
 deals won (when the ruleset records a `winner`) with a 95% Wilson interval,
 and time per move (mean and 95th percentile of its searched moves), and how
 much of its search came from the tree kept from the move before.
@@ -57,11 +59,12 @@ def seat_specs(rs, specs: list[str], deal: int) -> list[str]:
 
 def play_deal(args: tuple) -> dict:
     """One deal; its result per spec, the winner's spec and each spec's move times."""
-    path, specs, deal, seed = args
+    path, specs, deal, seed, given = args
     began = time.perf_counter()
     register_sparring()
     rs = load_ruleset(path)
     options = {"deals": 1} if "deals" in rs.options else {}
+    options.update(rs.check_options(given))
     chosen = seat_specs(rs, specs, deal)
     agents = []
     for seat, spec in enumerate(chosen):
@@ -184,7 +187,7 @@ def summary(ap: argparse.ArgumentParser, out: str) -> int:
     return 0
 
 
-USAGE = """%(prog)s RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
+USAGE = """%(prog)s RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate] [--option K=V]
        %(prog)s --summary FILE"""
 
 
@@ -198,6 +201,13 @@ def arguments(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, a
     ap.add_argument("--out", default="", metavar="FILE", help="write one JSON line per deal here, as it ends")
     ap.add_argument("--duplicate", action="store_true", help="play every seed once per rotation of the specs")
     ap.add_argument("--summary", metavar="FILE", help="only report the deals in FILE (written by --out)")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a ruleset option for every deal (`--option target=0`: one hand of Hearts); repeatable",
+    )
     args = ap.parse_intermixed_args(argv)
     if args.summary is not None:
         if args.ruleset is not None:
@@ -233,9 +243,19 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("a team game takes two specs")
     register_sparring()
     check_specs(ap, specs)
+    given = {}
+    for pair in args.option:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            ap.error(f"--option needs NAME=VALUE, not '{pair}'")
+        given[name.strip()] = value.strip()
+    try:
+        rs.check_options(given)
+    except ValueError as exc:
+        ap.error(str(exc))
     turns = (2 if rs.team_ids else len(specs)) if duplicate else 1
-    jobs = [(path, specs, i, seed + i // turns) for i in range(deals * turns)] if duplicate else []
-    jobs = jobs or [(path, specs, i, seed + i) for i in range(deals)]
+    jobs = [(path, specs, i, seed + i // turns, given) for i in range(deals * turns)] if duplicate else []
+    jobs = jobs or [(path, specs, i, seed + i, given) for i in range(deals)]
     start = time.perf_counter()
     rows: list[dict] = []
     try:

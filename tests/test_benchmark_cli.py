@@ -50,6 +50,8 @@ BAD = [
     ("tournament.py", ["duzihu", "1", "no_such_agent"], 2, "unknown agent 'no_such_agent'"),
     ("tournament.py", ["duzihu", "1", "normal:no_such_option=1"], 2, "takes no option"),
     ("tournament.py", ["hachinin_meri", "1", "random"], 2, "a team game takes two specs"),
+    ("tournament.py", ["hearts", "1", "random", "--option", "target"], 2, "--option needs NAME=VALUE"),
+    ("tournament.py", ["hearts", "1", "random", "--option", "targte=0"], 2, "unknown option 'targte'"),
     ("tournament.py", ["--summary", "{tmp}/missing.jsonl"], 1, "cannot read"),
     ("tournament.py", ["{broken}", "1", "random"], 1, "unknown key 'foo'"),
     ("soak.py", ["duzihu", "lots"], 2, "not a whole number: 'lots'"),
@@ -114,3 +116,10 @@ def test_ctrl_c_stops_a_tournament_with_one_line_and_keeps_its_deals(tmp_path):
     assert "stopped after" in last and f"--summary {out}" in last
     summary = run("tournament.py", "--summary", str(out))
     assert summary.returncode == 0 and "duzihu:" in summary.stdout and "greedy" in summary.stdout
+
+
+def test_a_tournament_plays_one_hand_of_hearts_with_an_option_against_the_hearts_sparring_player():
+    """`--option target=0` plays a single hand; `hearts_rules` is a sparring player the agents never use."""
+    out = run("tournament.py", "hearts", "2", "random", "hearts_rules", "--option", "target=0")
+    assert out.returncode == 0, out.stderr
+    assert "hearts: 2 deals" in out.stdout and "hearts_rules" in out.stdout
