@@ -450,3 +450,63 @@ def test_a_message_too_long_is_refused_and_the_seat_plays_on(served):
     again.ws.send(json.dumps({"op": "echo"}))
     again.until(lambda m: m["type"] == "echo")
     again.close()
+
+
+# the flow fails (more cards asked for than the deck holds) in the game after LIMIT games
+FAILS_LATER = """
+cardrules: 1
+id: fails_later
+name: Fails later
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+variables:
+  games: {type: int}
+actions:
+  pass: {effect: []}
+flow:
+  - add: {games: 1}
+  - if: "games > LIMIT"
+    then:
+      - move: {from: deck, to: "hand(0)", count: 99}
+  - turn: {player: 0, actions: [pass]}
+result:
+  returns: "0"
+  carry: [games]
+"""
+
+
+def test_a_ruleset_failing_to_deal_a_game_is_refused_saying_why_not_an_internal_error(save_dir, tmp_path):
+    """A ruleset whose flow failed in its first deal answered POST /api/tables with a 500 and a
+    traceback in the server's output; one failing in the next game of a match, an internal error."""
+    from interpreter.frontends.web.store import Game
+
+    games = []
+    for limit in (0, 1):
+        path = tmp_path / f"fails_{limit}.yaml"
+        path.write_text(FAILS_LATER.replace("LIMIT", str(limit)), encoding="utf-8")
+        games.append(Game("file:" + str(path), str(path)))
+    live = LiveServer(save_dir, games).start()
+    try:
+        status, answer = post(live, "/api/tables", {"ruleset": games[0].key, "seats": ["me", "ai"], "level": "random"})
+        assert status == 400 and answer["error"] == "failed", answer
+        assert "cannot move 99 cards" in answer["message"] and not live.store.tables
+        status, made = post(live, "/api/tables", {"ruleset": games[1].key, "seats": ["me", "ai"], "level": "random"})
+        assert status == 201, made
+        seat = Seat(live, made["links"]["0"])
+        seat.my_turn()
+        over = seat.send({"op": "act", "action": "pass", "version": seat.version})
+        assert over["view"]["terminal"], over
+        for _ in range(2):  # the game that ended stays, and the table answers again
+            answer = seat.send({"op": "next"})
+            assert answer["type"] == "error" and answer["code"] == "failed", answer
+            assert "cannot move 99 cards" in answer["message"]
+        assert live.store.tables[made["table"]].game_number == 1
+        seat.close()
+    finally:
+        live.stop()
+    assert live.errors == []
