@@ -36,7 +36,7 @@ MAX_MESSAGE = 4 * 1024  # characters of a WebSocket message
 # time): a longer one closes the socket (code 1009); one longer than MAX_MESSAGE up to this size is
 # answered with an error, and the socket stays open
 MAX_FRAME = 1 << 20
-UVICORN_OPTIONS = {"ws_max_size": MAX_FRAME}  # what `cardrules serve` and the tests' server run with
+UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": MAX_FRAME}  # what `cardrules serve` and the tests' server run with
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "testclient")
 
 
