@@ -55,11 +55,13 @@ class LiveServer:
     def start(self) -> LiveServer:
         import uvicorn
 
-        from interpreter.frontends.web.app import make_app
+        from interpreter.frontends.web.app import UVICORN_OPTIONS, make_app
         from interpreter.frontends.web.store import Store, shipped_games
 
         self.app = make_app(Store(self.games if self.games is not None else shipped_games(), self.folder))
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning")
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, access_log=False, log_level="warning", **UVICORN_OPTIONS
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

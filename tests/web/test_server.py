@@ -132,6 +132,13 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
         assert status == 400 and answer["message"]
     status, _ = post(live, "/api/tables", b"{}", headers={"Content-Length": "99999999"})
     assert status in (400, 413)
+    # a body of another type (a form another site's page may post without asking) is not read
+    asked = json.dumps({"ruleset": "duzihu", "seats": ["me", "ai", "ai"], "level": "random"}).encode()
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""):
+        status, answer = post(live, "/api/tables?lang=ja", asked, headers={"Content-Type": kind})
+        assert status == 415 and answer["message"] == "JSON ではないリクエスト (Content-Type: application/json)"
+    status, answer = post(live, "/api/resume", {"save": "x.json"}, headers={"Content-Type": "text/plain"})
+    assert status == 415 and "JSON" in answer["message"]
     assert get(live, f"/t/{made['table']}/not-a-token") == 404
     assert get(live, "/t/nosuch/nosuch") == 404
     assert get(live, "/rules/../../etc/passwd") == 404
@@ -139,6 +146,8 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
     assert snapshot(live, made["table"]) == before
     assert len(live.store.tables) == 1
     assert get(live, "/api/lobby") == 200
+    status, _ = post(live, "/api/tables", asked, headers={"Content-Type": "Application/JSON; charset=utf-8"})
+    assert status == 201
 
 
 def test_the_lobby_gives_every_option_its_label_in_each_language_beside_its_name(live):
@@ -392,3 +401,112 @@ def test_a_table_asked_for_without_a_level_plays_at_normal_as_the_lobby_does(liv
     assert status == 201, made
     specs = live.store.tables[made["table"]].agent_specs
     assert specs[1:] == ["normal"] * 7, specs
+
+
+@pytest.fixture
+def served(save_dir):
+    """`cardrules serve` in a process of its own, with the transport settings it really runs with."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    try:
+        line = proc.stdout.readline()
+        assert "http://" in line, line + proc.stderr.read()
+        url = line.split("http://", 1)[1].split("/", 1)[0]
+        yield type("Served", (), {"url": "http://" + url})()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_a_message_too_long_is_refused_and_the_seat_plays_on(served):
+    """A message over 64 KiB closed the socket (code 1009) and the table seemed dead: now up to
+    MAX_FRAME it is refused as too long, in the browser's language, and the seat still plays."""
+    from interpreter.frontends.web.app import MAX_FRAME
+
+    made = new_table(served, "hachinin_meri", ["me"] + ["ai"] * 7, seed=SEAT_0_FIRST)
+    me = Seat(served, made["links"]["0"])
+    me.ws.send(json.dumps({"op": "lang", "lang": "ja"}))
+    me.my_turn()
+    for size in (5_000, 70_000, MAX_FRAME - 100):
+        answer = me.send(json.dumps({"op": "act", "action": "x" * size, "version": me.version}))
+        assert answer["type"] == "error" and answer["message"] == "長すぎるメッセージ", (size, answer)
+    me.ws.send(b"\x00" * 200_000)  # a long binary frame: malformed, the socket stays open
+    assert me.until(lambda m: m["type"] == "error")["code"] == "bad"
+    before = me.version
+    moved = me.send({"op": "act", "action": me.view["moves"][0]["text"], "version": me.version})
+    assert moved["type"] == "view" and me.version > before, moved
+    # longer than the transport reads: that socket is closed (1009), and the seat opens a new one
+    me.ws.send("y" * (MAX_FRAME + 1))
+    with pytest.raises(websockets_exceptions.ConnectionClosed) as closed:
+        while True:
+            me.recv()
+    assert closed.value.rcvd.code == 1009
+    again = Seat(served, made["links"]["0"])
+    again.ws.send(json.dumps({"op": "echo"}))
+    again.until(lambda m: m["type"] == "echo")
+    again.close()
+
+
+# the flow fails (more cards asked for than the deck holds) in the game after LIMIT games
+FAILS_LATER = """
+cardrules: 1
+id: fails_later
+name: Fails later
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+variables:
+  games: {type: int}
+actions:
+  pass: {effect: []}
+flow:
+  - add: {games: 1}
+  - if: "games > LIMIT"
+    then:
+      - move: {from: deck, to: "hand(0)", count: 99}
+  - turn: {player: 0, actions: [pass]}
+result:
+  returns: "0"
+  carry: [games]
+"""
+
+
+def test_a_ruleset_failing_to_deal_a_game_is_refused_saying_why_not_an_internal_error(save_dir, tmp_path):
+    """A ruleset whose flow failed in its first deal answered POST /api/tables with a 500 and a
+    traceback in the server's output; one failing in the next game of a match, an internal error."""
+    from interpreter.frontends.web.store import Game
+
+    games = []
+    for limit in (0, 1):
+        path = tmp_path / f"fails_{limit}.yaml"
+        path.write_text(FAILS_LATER.replace("LIMIT", str(limit)), encoding="utf-8")
+        games.append(Game("file:" + str(path), str(path)))
+    live = LiveServer(save_dir, games).start()
+    try:
+        status, answer = post(live, "/api/tables", {"ruleset": games[0].key, "seats": ["me", "ai"], "level": "random"})
+        assert status == 400 and answer["error"] == "failed", answer
+        assert "cannot move 99 cards" in answer["message"] and not live.store.tables
+        status, made = post(live, "/api/tables", {"ruleset": games[1].key, "seats": ["me", "ai"], "level": "random"})
+        assert status == 201, made
+        seat = Seat(live, made["links"]["0"])
+        seat.my_turn()
+        over = seat.send({"op": "act", "action": "pass", "version": seat.version})
+        assert over["view"]["terminal"], over
+        for _ in range(2):  # the game that ended stays, and the table answers again
+            answer = seat.send({"op": "next"})
+            assert answer["type"] == "error" and answer["code"] == "failed", answer
+            assert "cannot move 99 cards" in answer["message"]
+        assert live.store.tables[made["table"]].game_number == 1
+        seat.close()
+    finally:
+        live.stop()
+    assert live.errors == []

@@ -32,6 +32,11 @@ from interpreter.frontends.web.view import choice_offer, ruleset_data, seat_view
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 16 * 1024  # bytes of a request body
 MAX_MESSAGE = 4 * 1024  # characters of a WebSocket message
+# bytes of a WebSocket message the transport reads at all (into memory, one message of a socket at a
+# time): a longer one closes the socket (code 1009); one longer than MAX_MESSAGE up to this size is
+# answered with an error, and the socket stays open
+MAX_FRAME = 1 << 20
+UVICORN_OPTIONS: dict[str, Any] = {"ws_max_size": MAX_FRAME}  # what `cardrules serve` and the tests' server run with
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "testclient")
 
 
@@ -309,6 +314,9 @@ def _text(message: dict, key: str, limit: int) -> str:
 
 # ----- HTTP ----------------------------------------------------------------------------------------
 async def _body(request: Request) -> dict:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":  # (a form another site's page posts is no request of the lobby)
+        raise Refused("type", N_("a request that is not JSON (Content-Type: application/json)"))
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise Refused("bad", N_("a request too large"))
@@ -337,7 +345,8 @@ def _local(request: Request) -> bool:
 def make_app(store: Store, workers: int = 4) -> Starlette:
     server = Server(store, workers)
 
-    def refused(exc: Refused, lang: str, status: int = 400) -> JSONResponse:
+    def refused(exc: Refused, lang: str) -> JSONResponse:
+        status = 415 if exc.code == "type" else 400
         with use_language(lang):
             return JSONResponse({"error": exc.code, "message": words.refusal(exc)}, status_code=status)
 

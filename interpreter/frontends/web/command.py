@@ -32,13 +32,13 @@ def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -
         import uvicorn
     except ImportError:
         raise click.UsageError(_("the web table needs its packages: pip install 'cardrules[web]'")) from None
-    from interpreter.frontends.web.app import make_app
+    from interpreter.frontends.web.app import UVICORN_OPTIONS, make_app
     from interpreter.frontends.web.store import Game, Store, shipped_games
 
     games = shipped_games() + [Game(f"file:{path}", path) for path in rulesets]
     store = Store(games)
     app = make_app(store)
-    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning", ws_max_size=1 << 16)
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning", **UVICORN_OPTIONS)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
 

@@ -18,7 +18,15 @@ from typing import Any
 from interpreter.base.i18n import N_
 from interpreter.frontends.locks import FileBusy
 from interpreter.frontends.savefile import SaveFileError, default_save_path, saves_folder
-from interpreter.frontends.web.tables import Refused, Table, new_token, read_sidecar, restore, sidecar_path
+from interpreter.frontends.web.tables import (
+    Refused,
+    Table,
+    failed_in_play,
+    new_token,
+    read_sidecar,
+    restore,
+    sidecar_path,
+)
 from interpreter.frontends.web.view import image_ref
 
 MAX_TABLES = 500  # tables one server holds
@@ -127,6 +135,7 @@ class Store:
     ) -> tuple[Table, dict[int, str]]:
         """A new table: `seats` says, per seat, `me`, `person` (a friend) or `ai`."""
         from interpreter.agents.spec import AgentSpecError
+        from interpreter.engine.program import FlowError
 
         game, rs = self.game(key)
         if len(self.tables) >= MAX_TABLES:
@@ -163,6 +172,8 @@ class Store:
             )
         except AgentSpecError as exc:
             raise Refused("bad", str(exc)) from None
+        except FlowError as exc:  # the ruleset fails dealing its first deal
+            raise failed_in_play(exc) from None
         self._hold(table)
         table.save()
         self.tables[table.id] = table

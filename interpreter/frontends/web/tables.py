@@ -185,7 +185,13 @@ class Table:
             if not self.state.is_terminal():
                 raise Refused("turn", N_("the game is not over yet"))
             self.game_number += 1
-            self.state = self.rs.new_game(seed=self.game_seed, options=self.options, carry_from=self.state, story=True)
+            try:
+                self.state = self.rs.new_game(
+                    seed=self.game_seed, options=self.options, carry_from=self.state, story=True
+                )
+            except FlowError as exc:  # the ruleset fails dealing the next game: this one stays
+                self.game_number -= 1
+                raise failed_in_play(exc) from None
             self.stuck = None
             self.moves += 1
             self.save()

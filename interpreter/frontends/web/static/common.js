@@ -247,15 +247,19 @@ const CR = (() => {
     return pic;
   }
 
-  // a card as a small inline chip for the log and messages
-  function chip(id) {
+  // a card as a small inline chip for the log and messages; `short`: its suit's symbol and its rank's
+  // short name only, as a card's corner writes them (another seat's melds), the whole name on hover
+  function chip(id, short) {
     if (id === null || id === undefined) return el("span", { class: "chip hidden-chip", title: w("card_back") }, "▮");
     const s = suitOf(id);
+    const c = deck && deck.byId[id];
+    const brief = short && c && c.rank >= 0 ? deck.short[c.rank] : null;
+    const named = brief ? { role: "img", "aria-label": cardName(id), title: cardName(id) } : {};
     return el(
       "span",
-      { class: "chip", style: `--suit:${colourOf(id)}` },
+      { class: brief ? "chip short" : "chip", style: `--suit:${colourOf(id)}`, ...named },
       s ? el("span", { class: "chip-suit", "aria-hidden": "true" }, s.symbol) : null,
-      cardName(id)
+      brief ? el("span", { "aria-hidden": "true" }, brief) : cardName(id)
     );
   }
 

@@ -223,6 +223,7 @@
     renderMine();
     renderLog();
     renderMatch();
+    fitSeats(); // once the page around the felt is laid out
     document.getElementById("undo").disabled = !T.events.some((e) => e.seat === T.seat && (e.kind === "action" || e.kind === "claim"));
     document.getElementById("hint").disabled = !(v.moves && v.moves.length);
   }
@@ -232,12 +233,18 @@
     const n = T.rs.players;
     const box = document.getElementById("seats");
     box.replaceChildren();
-    const decreasing = T.rs.order === "decreasing";
-    for (let s = 0; s < n; s++) {
-      const r = (s - T.seat + n) % n;
-      const angle = Math.PI / 2 + ((decreasing ? -1 : 1) * r * 2 * Math.PI) / n;
-      const x = 50 + 44 * Math.cos(angle);
-      const y = 50 + 41 * Math.sin(angle);
+    // The seats sit clockwise by number (seat s+1 on the left of seat s), so play goes round clockwise
+    // when seat s is followed by s+1 and counterclockwise when by s-1 ("counterclockwise, to seat - 1":
+    // `players.order: decreasing`).  The plates come in the order of play from this seat's (as a phone
+    // lines them up, and a screen reader reads them).
+    const step = T.rs.order === "decreasing" ? -1 : 1;
+    for (let r = 0; r < n; r++) {
+      const s = (((T.seat + step * r) % n) + n) % n;
+      const angle = Math.PI / 2 + (((s - T.seat + n) % n) * 2 * Math.PI) / n;
+      const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+      // each plate hangs inwards from its point near the rim (--ax, --ay: which of its points lies there),
+      // so however large it grows it stays on the felt
+      const place = `--x:${50 + 47 * cos}%;--y:${50 + 46 * sin}%;--ax:${(1 + cos) / 2};--ay:${(1 + sin) / 2}`;
       const acting = v.to_act === s;
       const thinking = v.thinking === s;
       const counts = [];
@@ -256,7 +263,7 @@
         "div",
         {
           class: `seat${s === T.seat ? " me" : ""}${acting ? " acting" : ""}${thinking ? " thinking" : ""} team-${T.rs.team_of_seat[s]}`,
-          style: `--x:${x}%;--y:${y}%`,
+          style: place,
           role: "group",
           "aria-label": `${player(s)}${counts.length ? ", " + counts.join(", ") : ""}${acting ? ", " + w("turn_of", { who: seatName(s) }) : ""}`,
           "data-seat": s,
@@ -266,17 +273,83 @@
         el("div", { class: "seat-counts" }, counts.join(" · ")),
         thinking ? el("div", { class: "seat-thinking" }, w("thinking")) : null
       );
-      for (const [name, cards] of shown) plate.append(miniZone(name, cards, s));
+      if (shown.length) {
+        plate.classList.add("shows");
+        plate.append(el("div", { class: "seat-shown" }, ...shown.map(([name, cards]) => miniZone(name, cards, s))));
+      }
       box.append(plate);
     }
   }
+
+  // The cards a seat shows (its melds) scroll inside its plate, made just short enough that no plate
+  // overlaps another, the middle's cards or the felt's edge; the middle keeps clear of the plates at
+  // its sides (its cards wrap, or scroll, between them).  On a phone the plates flow, and only what
+  // they show is bounded in height.
+  function fitSeats() {
+    const box = document.getElementById("seats");
+    const center = document.getElementById("center");
+    const plates = Array.from(box.querySelectorAll(".seat"));
+    const shown = (p) => p.querySelector(".seat-shown");
+    for (const p of plates) if (shown(p)) shown(p).style.maxHeight = "";
+    center.style.left = center.style.right = center.style.top = center.style.bottom = "";
+    if (!plates.length || getComputedStyle(plates[0]).position !== "absolute") return;
+    const area = box.getBoundingClientRect();
+    const meet = (a, b) => Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top); // > 0: rows in common
+    const apart = (a, b) => a.left >= b.right || b.left >= a.right || meet(a, b) <= 0;
+    const c = center.getBoundingClientRect();
+    const [half, level] = [(area.left + area.right) / 2, (area.top + area.bottom) / 2];
+    const around = plates.map((p) => p.getBoundingClientRect());
+    const across = (r) => r.left < half && r.right > half; // a plate above or below the middle
+    let [top, bottom] = [area.top + 0.12 * area.height, area.bottom - 0.12 * area.height];
+    for (const r of around.filter(across)) {
+      if (r.top < level) top = Math.max(top, r.bottom + 6);
+      else bottom = Math.min(bottom, r.top - 6);
+    }
+    if (bottom - top < 100) [top, bottom] = [c.top, c.bottom];
+    let [left, right] = [c.left, c.right];
+    for (const r of around) {
+      if (across(r) || Math.min(r.bottom, bottom) <= Math.max(r.top, top)) continue;
+      if (r.right <= half) left = Math.max(left, r.right + 6);
+      else right = Math.min(right, r.left - 6);
+    }
+    if (right - left < 120) [left, right] = [c.left, c.right];
+    Object.assign(center.style, { top: `${top - area.top}px`, bottom: `${area.bottom - bottom}px`, left: `${left - area.left}px`, right: `${area.right - right}px` });
+    const middle = Array.from(center.children).map((x) => x.getBoundingClientRect());
+    const least = 40; // px of shown cards a plate keeps: a line of them
+    const shrink = (p, by) => {
+      const s = shown(p);
+      const h = s ? s.getBoundingClientRect().height : 0;
+      if (!s || h <= least) return false;
+      s.style.maxHeight = `${Math.max(least, Math.floor(h - by - 2))}px`;
+      return true;
+    };
+    for (let round = 0; round < 4 * plates.length; round++) {
+      const rects = plates.map((p) => p.getBoundingClientRect());
+      let changed = false;
+      rects.forEach((r, i) => {
+        const out = Math.max(area.top - r.top, r.bottom - area.bottom, ...middle.map((m) => (apart(r, m) ? 0 : meet(r, m))));
+        if (out > 0) changed = shrink(plates[i], out) || changed;
+      });
+      for (let i = 0; i < rects.length; i++) {
+        for (let j = i + 1; j < rects.length; j++) {
+          const [a, b] = [rects[i], rects[j]];
+          if (apart(a, b)) continue;
+          const [big, small] = a.height >= b.height ? [plates[i], plates[j]] : [plates[j], plates[i]];
+          changed = shrink(big, meet(a, b)) || shrink(small, meet(a, b)) || changed;
+        }
+      }
+      if (!changed) break;
+    }
+  }
+  new ResizeObserver(() => T.view && fitSeats()).observe(document.getElementById("seats")); // (the felt's size
+  // follows the page's and the panels' beside it)
 
   function miniZone(name, cards, s) {
     const groups = ((T.view.groups || {})[name] || {})[String(s)];
     const box = el("div", { class: "mini-zone", "aria-label": w("of_seat", { zone: zoneLabel(name), who: seatName(s) }) });
     // a card of another seat's that I may play (a declarer playing the dummy's) is a card to click
     const mine = myCards();
-    const shown = (c) => (c !== null && !mine.has(c) && movesOf(c).length ? cardButton(c, { small: true }) : chip(c));
+    const shown = (c) => (c !== null && !mine.has(c) && movesOf(c).length ? cardButton(c, { small: true }) : chip(c, true));
     if (groups && groups.length) {
       for (const g of groups) box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, kindLabel(g.kind)), ...g.cards.map(shown)));
     } else box.append(el("div", { class: "meld" }, el("span", { class: "meld-kind" }, zoneLabel(name)), ...cards.map(shown)));
@@ -302,6 +375,12 @@
       }
       const cards = data.cards;
       if (!cards.length) continue;
+      const groups = (v.groups || {})[z.name];
+      if (Array.isArray(groups) && groups.length) {  // melds laid in the middle: each a fan of its own
+        const fans = groups.map((g) => el("div", { class: "zone-row long meld-fan", role: "group", "aria-label": kindLabel(g.kind) }, ...g.cards.map((c, i) => cardButton(c, { small: true, last: i === g.cards.length - 1 }))));
+        center.append(el("div", { class: "zone" }, el("div", { class: "zone-label" }, label), el("div", { class: "meld-fans", role: "group", "aria-label": label }, ...fans)));
+        continue;
+      }
       const long = cards.length > 12;
       const row = el("div", { class: `zone-row${long ? " long" : ""}`, role: "group", "aria-label": label });
       cards.forEach((c, i) => {

@@ -1,0 +1,103 @@
+"""The seats around the felt in a real headless Chromium: many melds laid by every seat fit in
+their plates (no plate over another, over the middle's cards or off the felt, at desk and at phone
+width), and play goes round counterclockwise when the ruleset says `order: decreasing`."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_browser_controls import _open
+
+# six seats playing to seat - 1; every seat has nine melds laid before seat 0 is asked anything
+MANY_MELDS = """
+cardrules: 1
+id: many_melds
+name: {en: Many melds}
+players: {count: 6, order: decreasing}
+deck:
+  copies: 4
+  suits: [{id: hearts, name: Hearts, symbol: "H", color: red}, {id: spades, name: Spades, symbol: "S"},
+          {id: clubs, name: Clubs, symbol: "C"}, {id: diamonds, name: Diamonds, symbol: "D", color: red}]
+  ranks: [{id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}, {id: "7"}, {id: "8"}, {id: "9"}, {id: "10"},
+          {id: j, name: Jack}, {id: q, name: Queen}, {id: k, name: King}, {id: a, name: Ace}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  melds: {per: seat, visibility: all, groups: true}
+melds:
+  kinds:
+    set: {shape: set, size: 3}
+actions:
+  pass:
+    effect: []
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - for_each:
+      in: seats
+      as: s
+      steps:
+        - repeat:
+            times: 9
+            steps:
+              - move: {from: deck, to: "melds(s)", count: 3, group: set}
+  - turn: {player: 0, actions: [pass]}
+result:
+  returns: "0"
+"""
+
+# what lies over what on the felt: pairs of seats, seats over the middle's cards, seats off the felt
+OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const seats = [...document.querySelectorAll('#seats .seat')].map((s) => [s.dataset.seat, box(s)]);
+  const middle = [...document.querySelectorAll('#center > *')].map(box);
+  const felt = box(document.getElementById('seats'));
+  const found = [];
+  seats.forEach(([s, a], i) => {
+    seats.slice(i + 1).forEach(([t, b]) => over(a, b) && found.push(`seat ${s} over seat ${t}`));
+    middle.forEach((m) => over(a, m) && found.push(`seat ${s} over the middle`));
+    if (a.top < felt.top - 1 || a.bottom > felt.bottom + 1 || a.left < felt.left - 1 || a.right > felt.right + 1)
+      found.push(`seat ${s} off the felt`);
+  });
+  return found;
+}"""
+
+
+@pytest.fixture
+def many_melds(save_dir, tmp_path):
+    from interpreter.frontends.web.store import Game
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "many_melds.yaml"
+    path.write_text(MANY_MELDS, encoding="utf-8")
+    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
+    yield live, "file:" + str(path)
+    live.stop()
+    assert live.errors == []
+
+
+def test_many_melds_fit_their_seats_and_play_goes_round_as_the_ruleset_says(many_melds, browser_page):
+    """A seat's melds overflowed its plate, over the felt's edge and the other seats (a held-out
+    Canasta); and seats were placed so that play always went round clockwise, `order: decreasing`
+    or not (seat s+1 sits on the left of seat s: play to seat - 1 goes counterclockwise)."""
+    live, game = many_melds
+    page = browser_page("en", width=1280, height=800)
+    _open(page, live, game, 6)
+    p = page.page
+    assert p.evaluate(OVERLAPS) == []
+    # in the order of play from mine; the next to play sits on my right, the one before on my left
+    assert p.eval_on_selector_all("#seats .seat", "ss => ss.map((s) => s.dataset.seat)") == list("054321")
+    x = {s: p.locator(f"#seats .seat[data-seat='{s}']").bounding_box()["x"] for s in (0, 5, 1)}
+    assert x[1] < x[0] < x[5], x
+    # every meld of the other seats is there, each card by its suit and rank (its name to hover or read)
+    chips = p.locator("#seats .seat-shown .chip.short")
+    assert chips.count() == 5 * 9 * 3
+    assert chips.first.inner_text().replace("\n", "") in {f"{s}{r}" for s in "HSCD" for r in "2345678910JQKA"}
+    assert chips.first.get_attribute("aria-label") == chips.first.get_attribute("title") != ""
+    p.set_viewport_size({"width": 390, "height": 844})
+    p.wait_for_timeout(200)
+    assert p.evaluate(OVERLAPS) == []
+    assert p.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+    heights = p.eval_on_selector_all(".seat-shown", "ss => ss.map((s) => s.getBoundingClientRect().height)")
+    assert max(heights) <= 160
