@@ -60,12 +60,16 @@ def test_agents_play_legal_moves_to_the_end_reproducibly(tiny, spec):
 
 @pytest.mark.parametrize("spec", ["policy", "greedy", "easy", "normal:iterations=12,max_seconds=0"])
 def test_hints_and_a_choice_of_several_cards_go_together(spec):
-    """Hearts passes three cards as a choice of several (one pick at a time): with a hint for its
-    play, every agent that reads hints plays whole games (the picks have no preference)."""
+    """Hearts passes three cards as a choice of several (one pick at a time): with its hints for the
+    pass (each pick scored as the choice so far) and for play, every agent that reads hints plays
+    whole games."""
     from pathlib import Path
 
+    from interpreter.engine.hints import has_preferences
+
     text = (Path(__file__).resolve().parents[2] / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
-    rs = compile_text(text + '\nhints:\n  prefer:\n    play: "0 - len(trick)"\n', "hearts_hinted.yaml")
+    rs = compile_text(text, "hearts.yaml")
+    assert {a.name for a in rs.actions if a.prefer is not None} == {"pass", "play"} and has_preferences(rs)
     agents = make_agents(spec, rs, 1)
     st = rs.new_game(seed=1, options={"target": 30} if "target" in rs.options else {})
     moves = 0
