@@ -46,9 +46,9 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         failing = _failing_for(rs, st, act, arg)
         if failing is not None:
             return refusal(failing)
-        card = rs.cards.index().get(arg.replace(" ", "-"))
-        if card is not None and words is not None:  # a card of the deck, by the name the reader knows
-            full = words(f"{act.name} {rs.cards.ids[card]}")
+        if words is not None:  # the value by the name the reader knows (a card of the deck, a seat)
+            card = rs.cards.index().get(arg.replace(" ", "-"))
+            full = words(f"{act.name} {rs.cards.ids[card] if card is not None else arg}")
             arg = full[len(named) + 1 :] if full.startswith(named + " ") else arg
         if legal:
             return _(
