@@ -471,6 +471,15 @@ EXPECTED: dict[str, list[E]] = {
     "flow_move_cards_number.yaml": [  # move: {..., cards: "7"}  (a number is not a card)
         E(42, 56, "move.cards needs a card or a list of cards, and this is int", exact=True, hint="count: N"),
     ],
+    "flow_move_into_zone_without_groups.yaml": [  # move: {..., to: trick, into: 0}  (trick holds no groups)
+        E(
+            42,
+            68,
+            "move.into needs a zone of groups, and 'trick' does not hold groups",
+            exact=True,
+            hint="trick: {..., groups: true}",
+        ),
+    ],
     "flow_announce_record.yaml": [  # announce: "Played: {entries('trick')}"
         E(52, 27, "a message cannot show list[entry] values as they are", hint="x.card"),
     ],
