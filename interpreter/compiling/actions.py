@@ -83,7 +83,9 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     )
                     elem = ERROR
             param_slot = c.slots.new()
-            chosen_type = ListT(elem) if a.param_count is not None else elem  # several values: their list
+            # several values: their list (values already found wrong stay unknown, not a list of them,
+            # so that the uses of the parameter add no errors that follow from the first)
+            chosen_type = ListT(elem) if a.param_count is not None and elem is not ERROR else elem
             if not taken:  # (else the name keeps its meaning: no errors that follow from the first)
                 fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)

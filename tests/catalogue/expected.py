@@ -393,6 +393,13 @@ EXPECTED: dict[str, list[E]] = {
     "expr_param_from_lists.yaml": [  # param: {name: card, from: "[[c] for c in hand(player)]"}
         E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
     ],
+    "expr_param_from_lists_with_count.yaml": [  # param: {..., from: "[[c] for c in hand(player)]", count: 2}
+        # the one error: `card.suit` where the parameter is used said "cannot read '.suit' of list[any]"
+        E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
+    ],
+    "expr_param_count_from_unknown_name.yaml": [  # param: {..., from: "hand(playr)", count: 2}: no more errors
+        E(34, 37, "unknown name 'playr'", exact=True),
+    ],
     "expr_param_from_sets.yaml": [  # param: {name: card, from: "[{c} for c in hand(player)]"}: its text was
         # Python's ("give frozenset({4, 30})") and its cards were told to every seat (a held-out President)
         E(34, 31, "an action's parameter is one value, and these are sets (set[card])", exact=True, hint="count"),
