@@ -224,8 +224,10 @@ class Session:
         before = self.clean
         try:
             self._apply(action)
-        except IllegalAction as exc:
-            self.echo(str(exc))
+        except IllegalAction as exc:  # (a whole choice typed at once: why, its cards as the table names them)
+            self.echo(
+                self.rs.explain(self.state, action, self.renderer.action) if isinstance(action, str) else str(exc)
+            )
             return
         self.undo_points.append(before)
         self.since_move = []
@@ -340,7 +342,7 @@ class Session:
             return whole
         card = self.card_names.get(key)
         if card is not None:
-            matches = [a for a in legal if a.text.endswith(" " + card)]
+            matches = [a for a in legal if a.text.endswith((" " + card, " +" + card))]  # (a pick's too)
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
@@ -400,7 +402,9 @@ class Session:
         return None
 
     def _cards_in(self, words: list[str], legal: list) -> list[str] | None:
-        """Card ids named by the words (longest names first), or by the number of a move that picks one."""
+        """Card ids named by the words (longest names first, a pick's `+` before one left out), or by the
+        number of a move that picks one."""
+        words = [w.removeprefix("+") for w in words if w != "+"]
         out: list[str] = []
         i = 0
         while i < len(words):

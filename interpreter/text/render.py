@@ -143,8 +143,11 @@ class Renderer:
     def action(self, text: str) -> str:
         """An action's string form in words: its label, and its cards, suits, ranks or seats by name."""
         verb, _sep, rest = text.partition(" ")
-        words = [self._word(verb, w) for w in rest.split(" ")] if rest else []
-        return " ".join([self.action_label(verb), *words])
+        return " ".join([self.action_label(verb), self.action_value(verb, rest)]) if rest else self.action_label(verb)
+
+    def action_value(self, verb: str, text: str) -> str:
+        """The value of an action `verb` (its text after the name) in words."""
+        return " ".join(self._word(verb, w) for w in text.split(" "))
 
     def _word(self, verb: str, word: str) -> str:
         """A word of an action's text: a value by name (`+id`, a card picked for a choice, as `+name`)."""
