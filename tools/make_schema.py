@@ -178,7 +178,11 @@ STEP_KINDS = {
                 "a kind, or a kind name).",
                 ["'triplet'"],
             ),
-            "into": d(EXPR, "For a zone of groups: add the cards to the existing group with this index instead."),
+            "into": d(
+                EXPR,
+                "For a zone of groups: add the cards to the existing group with this index instead of forming "
+                "a new one; with `group` too, that group takes the kind `group` gives (a pong becoming a kong).",
+            ),
             "by": d(
                 EXPR,
                 "The seat recorded as placing the cards (their `.by`, and who sees them face down). Default: "

@@ -13,6 +13,7 @@ from interpreter.compiling.hints import compile_preference
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
 from interpreter.compiling.public import check_public
+from interpreter.compiling.seats import SeatReader
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_effect
@@ -42,6 +43,7 @@ def compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
 def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]:
     out = []
     player_slot = c.slots.named("player")
+    seats = SeatReader(c.model)
     for i, a in enumerate(c.model.actions):
         fc.locals.append({"player": var_value(INT, player_slot)})
         param_slot = param_from = param_src = None
@@ -81,10 +83,14 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                     )
                     elem = ERROR
             param_slot = c.slots.new()
-            chosen_type = ListT(elem) if a.param_count is not None else elem  # several values: their list
+            # several values: their list (values already found wrong stay unknown, not a list of them,
+            # so that the uses of the parameter add no errors that follow from the first)
+            chosen_type = ListT(elem) if a.param_count is not None and elem is not ERROR else elem
             if not taken:  # (else the name keeps its meaning: no errors that follow from the first)
                 fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
+            if elem == INT and seats.gives_seats(a.param_from):  # written with the seats' names
+                param_kind = "seat"
         elif a.param_count is not None:
             c.bag.error(f"action '{a.name}' chooses several values but has no param", a.span)
         fc.about(f"{a.name}: available_if", a.rule)

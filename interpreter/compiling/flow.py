@@ -260,6 +260,13 @@ class FlowCompiler(StoryCompiler):
             face_fn = F.true
         elif face is not None:
             face_fn = self.expr(face, vspan(v, "face", s.span), BOOL)
+        for key in ("group", "into"):  # (a zone without groups fails at the move in play otherwise)
+            if key in v and to_info is not None and not to_info.groups:
+                self.bag.error(
+                    f"move.{key} needs a zone of groups, and '{to_name}' does not hold groups",
+                    vspan(v, key, s.span),
+                    f"declare the zone with groups: true ({to_name}: {{..., groups: true}}), or leave out {key}",
+                )
         group = None
         if "group" in v:
             kinds = self.c.names.kind.values

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from itertools import combinations, islice
 from typing import Any
 
+from interpreter.base.i18n import _
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import PICK_KIND, Action, IllegalAction, normalize
 
@@ -111,28 +112,62 @@ class Chooser:
         return picks, self.legal(chosen)
 
 
-def explain_whole(rs: Any, st: Any, act: Any, values: list, refusal: Callable[[Any], str]) -> str | None:
+Words = Callable[[str], str] | None  # writes an action's text as the reader sees it (cards by name)
+
+
+def value_words(words: Words, name: str, text: str) -> str:
+    """A value of the action `name` as the reader knows it (`words` writes a whole action's text;
+    without it, or where it does not begin with the action's label, the value's own text)."""
+    if words is None:
+        return text
+    label, full = words(name), words(f"{name} {text}")
+    return full[len(label) + 1 :] if full.startswith(label + " ") else text
+
+
+def explain_whole(
+    rs: Any, st: Any, act: Any, values: list, refusal: Callable[[Any], str], words: Words = None
+) -> str | None:
     """Why a whole choice is not legal now, naming the first value that cannot be part of it (None: it is)."""
     chooser = Chooser(rs, st, act, st.decider)
     chosen: tuple = tuple(sorted(st.selection[1])) if st.selection is not None else ()
+    named = words(act.name) if words is not None else act.name
+
+    def shown(v: Any) -> str:
+        return value_words(words, act.name, rs.value_text(act, v))
+
     for v in sorted(values):
-        picks, _ = chooser.offers(chosen)
+        picks, _whole = chooser.offers(chosen)
         if v not in picks:
-            text = rs.value_text(act, v)
             if v not in chooser.left(chosen):
                 if v in chosen:  # `give red-5 red-5` with one red-5 in hand
-                    return f"'{text}' is named more times than it can be chosen for '{act.name}'"
-                return f"'{text}' is not one of the values you can choose for '{act.name}' now"
+                    return _(
+                        "'{value}' is named more times than it can be chosen for '{action}'",
+                        value=shown(v),
+                        action=named,
+                    )
+                return _(
+                    "'{value}' is not one of the values you can choose for '{action}' now", value=shown(v), action=named
+                )
             if len(chosen) >= chooser.high:
-                return f"'{act.name}' takes at most {chooser.high}"
-            with_ = " with " + ", ".join(rs.value_text(act, c) for c in chosen) if chosen else ""
-            return f"'{text}' cannot be part of a legal choice for '{act.name}'{with_}" + _whole_reason(
-                chooser, chosen, v, refusal
-            )
+                return _("'{action}' takes at most {n}", action=named, n=chooser.high)
+            reason = _whole_reason(chooser, chosen, v, refusal)
+            if chosen:
+                with_ = ", ".join(shown(c) for c in chosen)
+                return (
+                    _(
+                        "'{value}' cannot be part of a legal choice for '{action}' with {chosen}",
+                        value=shown(v),
+                        action=named,
+                        chosen=with_,
+                    )
+                    + reason
+                )
+            return _("'{value}' cannot be part of a legal choice for '{action}'", value=shown(v), action=named) + reason
         chosen = tuple(sorted((*chosen, v)))
     if len(chosen) < chooser.low:
-        how_many = "exactly" if chooser.low == chooser.high else "at least"
-        return f"'{act.name}' needs {how_many} {chooser.low} (you named {len(chosen)})"
+        if chooser.low == chooser.high:
+            return _("'{action}' needs exactly {n} (you named {named})", action=named, n=chooser.low, named=len(chosen))
+        return _("'{action}' needs at least {n} (you named {named})", action=named, n=chooser.low, named=len(chosen))
     failing = chooser.failing(chosen)
     return refusal(failing) if failing is not None else None
 
@@ -163,10 +198,10 @@ def choosing(rs: Any, st: Any, act: Any, seat: int) -> list[Any]:
     return out
 
 
-def whole_choice(rs: Any, st: Any, text: str, refusal: Callable[[Any], str]) -> list[Any] | None:
+def whole_choice(rs: Any, st: Any, text: str, refusal: Callable[[Any], str], words: Words = None) -> list[Any] | None:
     """The picks and the choice that a whole choice's text (`pass c-2 d-5`) stands for, when they are
     all legal; None when the text names no choice of several values; IllegalAction saying which part
-    is not legal otherwise."""
+    is not legal otherwise, its values written by `words` where it is given."""
     tokens = text.split()
     if not tokens:
         return None
@@ -188,14 +223,20 @@ def whole_choice(rs: Any, st: Any, text: str, refusal: Callable[[Any], str]) -> 
             for word in tokens[1:]:
                 key = normalize(word.removeprefix("+"))
                 if key not in by_text:
-                    raise IllegalAction(f"'{word}' is not one of the values you can choose for '{act.name}' now")
+                    raise IllegalAction(
+                        _(
+                            "'{value}' is not one of the values you can choose for '{action}' now",
+                            value=value_words(words, act.name, word),
+                            action=words(act.name) if words is not None else act.name,
+                        )
+                    )
                 values.append(by_text[key])
             have = list(st.selection[1]) if st.selection is not None else []
             new = _minus(sorted(values), have)
             if len(new) + len(have) != len(values):
-                named = ", ".join(rs.value_text(act, v) for v in have)
-                raise IllegalAction(f"name the whole choice, with what you picked already ({named})")
-            why = explain_whole(rs, st, act, new, refusal)
+                named = ", ".join(value_words(words, act.name, rs.value_text(act, v)) for v in have)
+                raise IllegalAction(_("name the whole choice, with what you picked already ({named})", named=named))
+            why = explain_whole(rs, st, act, new, refusal, words)
         finally:
             for slot, value in zip(rs.scratch_slots, saved):
                 vars_[slot] = value

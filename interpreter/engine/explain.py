@@ -6,8 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.base.i18n import _, language
-from interpreter.engine.choices import whole_choice
-from interpreter.engine.state import Action, IllegalAction, normalize
+from interpreter.engine.choices import value_words, whole_choice
+from interpreter.engine.state import PICK_KIND, Action, IllegalAction, normalize
+
+SHOWN = 12  # legal moves (and values of a choice) a refusal lists
 
 
 def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = None) -> str:
@@ -16,8 +18,8 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
     key = normalize(text)
     ins = rs.program[st.pc]
     kinds = ins.actions if hasattr(ins, "actions") else ()
-    moves = _reading_order(st.legal_actions())
-    legal = ", ".join((words or str)(a.text) for a in moves[:12]) + (", …" if len(moves) > 12 else "")
+    legal = _legal_words(rs, _reading_order(st.legal_actions()), words)
+    said = (words or str)(text)  # the move as typed, its cards by name
     for k in kinds:
         act = rs.actions[k]
         verb = normalize(act.name)  # action names may contain '_' (normalised to spaces)
@@ -32,9 +34,9 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
             failing = next(iter(rs._options_for(st, act, st.decider)), (None, None))[1]
             if failing is None and key != verb:  # `hit hit`: the action takes no value
                 return _("'{action}' takes no value: write just {action}", action=named)
-            return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
+            return refusal(failing) if failing else _("'{action}' is not legal now", action=said)
         if act.count is not None:  # a choice of several values: say which part of it is not legal
-            return _whole(rs, st, text)
+            return _whole(rs, st, text, words)
         arg = key[len(verb) :].strip()
         if not arg:  # `attack` without its card
             if legal:
@@ -42,13 +44,13 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
             return _("'{action}' needs a value", action=named)
         for value, failing in rs._options_for(st, act, st.decider):
             if normalize(rs.value_text(act, value)) == arg:
-                return refusal(failing) if failing else _("'{action}' is not legal now", action=text)
+                return refusal(failing) if failing else _("'{action}' is not legal now", action=said)
         failing = _failing_for(rs, st, act, arg)
         if failing is not None:
             return refusal(failing)
-        card = rs.cards.index().get(arg.replace(" ", "-"))
-        if card is not None and words is not None:  # a card of the deck, by the name the reader knows
-            full = words(f"{act.name} {rs.cards.ids[card]}")
+        if words is not None:  # the value by the name the reader knows (a card of the deck, a seat)
+            card = rs.cards.index().get(arg.replace(" ", "-"))
+            full = words(f"{act.name} {rs.cards.ids[card] if card is not None else arg}")
             arg = full[len(named) + 1 :] if full.startswith(named + " ") else arg
         if legal:
             return _(
@@ -58,18 +60,51 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
     names = sorted({rs.actions[k].name for k in kinds} | ({"pass"} if st.window is not None else set()))
     return _(
         "'{action}' is not an action you can take now; choose one of: {legal}",
-        action=text,
+        action=said,
         legal=legal or ", ".join(names),
     )
 
 
-def _whole(rs: Any, st: Any, text: str) -> str:
+def _whole(rs: Any, st: Any, text: str, words: Callable[[str], str] | None) -> str:
     """Why the text of a whole choice of several values is refused (the choice's own explanation)."""
     try:
-        whole_choice(rs, st, text, refusal)
+        whole_choice(rs, st, text, refusal, words)
     except IllegalAction as exc:
         return str(exc)
-    return _("'{action}' is not legal now", action=text)
+    return _("'{action}' is not legal now", action=(words or str)(text))
+
+
+def _legal_words(rs: Any, moves: list[Action], words: Callable[[str], str] | None) -> str:
+    """The legal moves as the reader knows them; the picks of a choice of several values as one
+    entry, `pass (3 of Clubs 5, Clubs 9, …)`, not a pick each in the engine's notation (`pass +c-5`)."""
+    entries: list[Any] = []
+    picked: dict[int, list] = {}  # an action's values that may be picked, by action
+    for a in moves:
+        if a.kind != PICK_KIND:
+            entries.append(a)
+        elif a.value[0] in picked:
+            picked[a.value[0]].append(a.value[1])
+        else:
+            picked[a.value[0]] = [a.value[1]]
+            entries.append(a.value[0])
+    out = []
+    for e in entries[:SHOWN]:
+        if isinstance(e, Action):
+            out.append((words or str)(e.text))
+            continue
+        act, values = rs.actions[e], picked[e]
+        shown = [value_words(words, act.name, rs.value_text(act, v)) for v in values[:SHOWN]]
+        low, high = act.count
+        count = str(low) if low == high else "-".join((str(low), str(high)))
+        out.append(
+            _(
+                "{action} ({count} of {values})",
+                action=(words or str)(act.name),
+                count=count,
+                values=", ".join(shown) + (", …" if len(values) > SHOWN else ""),
+            )
+        )
+    return ", ".join(out) + (", …" if len(entries) > SHOWN else "")
 
 
 def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:

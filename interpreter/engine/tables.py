@@ -63,7 +63,7 @@ class CompiledAction:
     # The compiled candidates of the parameter, None without one.  Any, not `Callable | None`: it is
     # called behind `param_slot is not None`, a link mypy cannot follow.
     param_from: Any
-    param_kind: str | None  # 'card', 'enum', 'int', ... how values are written
+    param_kind: str | None  # 'card', 'enum', 'int', 'seat' (an int read as a seat) ... how values are written
     available: Callable | None
     restrictions: tuple[Restriction, ...]
     effect: tuple[Instr, ...]

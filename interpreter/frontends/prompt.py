@@ -89,6 +89,7 @@ class Session:
     shown: int = 0  # events of the seat's observation already shown
     menu: list = field(default_factory=list)
     card_names: dict = field(default_factory=dict)
+    seat_names: dict = field(default_factory=dict)  # a seat by its name, as a move's value
     confirm_forced: bool = False  # a move that is the only legal one is typed, not played for the person
     columns: int = 100  # the terminal's width
     page: Callable[[str], None] | None = None  # shows a long text (a pager when the terminal is interactive)
@@ -106,6 +107,9 @@ class Session:
             for name in self.rs.cards.names[face].values.values():
                 self.card_names.setdefault(normalize(name), cid)
         self.renderer.viewer = self.seat
+        for s in range(self.rs.num_players):  # seats by the names the table writes (and "seat 2")
+            self.seat_names[normalize(self.renderer.seat(s))] = s
+            self.seat_names.setdefault(normalize(_("Seat {seat}", seat=s)), s)
         self.story = StoryWriter(self.renderer, self.columns, self.sorted_cards)
         self.screen = Screen(self.rs, self.renderer, self.columns, self.sorted_cards)
         self.commands = Commands(self)
@@ -220,8 +224,10 @@ class Session:
         before = self.clean
         try:
             self._apply(action)
-        except IllegalAction as exc:
-            self.echo(str(exc))
+        except IllegalAction as exc:  # (a whole choice typed at once: why, its cards as the table names them)
+            self.echo(
+                self.rs.explain(self.state, action, self.renderer.action) if isinstance(action, str) else str(exc)
+            )
             return
         self.undo_points.append(before)
         self.since_move = []
@@ -329,14 +335,14 @@ class Session:
             return None
         key = normalize(line)
         for a in legal:
-            if normalize(a.text) == key or normalize(self.renderer.action(a.text)) == key:
+            if key in self._typings(a.text):
                 return a
         whole = self._whole_choice(line, legal)
         if whole is not None:
             return whole
         card = self.card_names.get(key)
         if card is not None:
-            matches = [a for a in legal if a.text.endswith(" " + card)]
+            matches = [a for a in legal if a.text.endswith((" " + card, " +" + card))]  # (a pick's too)
             if len(matches) == 1:
                 return matches[0]
             if len(matches) > 1:
@@ -348,14 +354,21 @@ class Session:
                 return None
             self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
             return None
+        seat = self.seat_names.get(key)  # a seat alone, where one move takes it
+        seated = [a for a in legal if a.kind >= 0 and self.rs.actions[a.kind].param_kind == "seat"]
+        matches = [a for a in seated if a.value == seat]
+        if seat is not None and len(matches) == 1:
+            return matches[0]
         # an action by its name or by the label the menus show (`name_suit` is 2 words), longest first
         by_word = {normalize(act.name): act.name for act in self.rs.actions}
         by_word.update({normalize(self.renderer.action_label(act.name)): act.name for act in self.rs.actions})
         verb = next((v for v in sorted(by_word, key=len, reverse=True) if key == v or key.startswith(v + " ")), None)
         if verb is not None:
             rest = key[len(verb) :].strip()
-            card = self.card_names.get(rest)  # `play spades ace`: the card by its name
-            asked = " ".join(filter(None, [by_word[verb], card if card is not None else rest]))
+            value = self.card_names.get(rest)  # `play spades ace`: the card by its name
+            if value is None and rest in self.seat_names:  # `ask seat 3`: the seat by its name
+                value = str(self.seat_names[rest])
+            asked = " ".join(filter(None, [by_word[verb], value if value is not None else rest]))
             self.echo(self.rs.explain(self.state, asked, self.renderer.action))
             return None
         first = line.split()[0].lower()
@@ -364,6 +377,13 @@ class Session:
             return None
         self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
         return None
+
+    def _typings(self, text: str) -> set[str]:
+        """The ways a move may be typed (normalised): its text, its words as the table writes
+        them, and its label with its value as the text has it (`ask 2` for `ask Seat 2`)."""
+        verb, _sep, rest = text.partition(" ")
+        label = " ".join(filter(None, [self.renderer.action_label(verb), rest]))
+        return {normalize(text), normalize(self.renderer.action(text)), normalize(label)}
 
     def _whole_choice(self, line: str, legal: list) -> str | None:
         """`pass red 5 7 9` for a choice of several cards: an action's name (or label) and its cards
@@ -382,7 +402,9 @@ class Session:
         return None
 
     def _cards_in(self, words: list[str], legal: list) -> list[str] | None:
-        """Card ids named by the words (longest names first), or by the number of a move that picks one."""
+        """Card ids named by the words (longest names first, a pick's `+` before one left out), or by the
+        number of a move that picks one."""
+        words = [w.removeprefix("+") for w in words if w != "+"]
         out: list[str] = []
         i = 0
         while i < len(words):

@@ -86,7 +86,7 @@ class Screen:
             out.append(_(WORDS["claim"]))
         choice = obs.get("choice")
         if choice and choice.get("chosen"):
-            chosen = [self.r.action(f"x {c}").split(" ", 1)[1] for c in choice["chosen"]]
+            chosen = [self.r.action_value(choice["action"], c) for c in choice["chosen"]]
             out.append(
                 _(
                     WORDS["choosing"],

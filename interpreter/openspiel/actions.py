@@ -77,8 +77,8 @@ def domain(rs: Any, act: Any) -> Domain | None:
         return Domain(kind, len(rs.actions) + 1, low=PASS_KIND)
     if kind == "bool":
         return Domain(kind, 2)
-    if kind == "int":
-        return Domain(kind, INT_HIGH - INT_LOW + 1, low=INT_LOW)
+    if kind in ("int", "seat"):  # (a seat is an int whose moves name it)
+        return Domain("int", INT_HIGH - INT_LOW + 1, low=INT_LOW)
     raise IndexError_(
         f"action '{act.name}' takes a parameter of type {kind}, which the action index cannot number "
         "(offer a card, a name, a bool or an int, or choose several values with param count)"

@@ -49,6 +49,7 @@ class Renderer:
         self._by_kind = {"suit": self._suits, "rank": self._ranks}  # named values by their type
         # by action: the names of the suits or ranks its parameter takes (a move naming one shows it so)
         self._named = {a.name: self._by_kind.get(a.param_kind) for a in rs.actions}
+        self._seated = {a.name for a in rs.actions if a.param_kind == "seat"}  # its values are seats
 
     def _encodable(self, text: str) -> bool:
         try:
@@ -110,6 +111,11 @@ class Renderer:
             return self.text(names[s])
         return _("Seat {seat}", seat=s)
 
+    def seat_in_text(self, s: int) -> str:
+        """A seat's name inside a sentence: "you" for the viewer."""
+        name = self.seat(s)
+        return name[:1].lower() + name[1:] if s == self.viewer else name
+
     def player(self, s: int) -> str:
         """A seat's name with its team, where the game has teams: "Seat 3 (Team B)"."""
         name = self.seat(s)
@@ -135,14 +141,21 @@ class Renderer:
         return text if text and text != name else name.replace("_", " ")
 
     def action(self, text: str) -> str:
-        """An action's string form in words: its label, and its cards by name."""
+        """An action's string form in words: its label, and its cards, suits, ranks or seats by name."""
         verb, _sep, rest = text.partition(" ")
-        named = self._named.get(verb) or {}
-        words = [self.text(named[w]) if w in named else self._word(w) for w in rest.split(" ")] if rest else []
-        return " ".join([self.action_label(verb), *words])
+        return " ".join([self.action_label(verb), self.action_value(verb, rest)]) if rest else self.action_label(verb)
 
-    def _word(self, word: str) -> str:
-        """A word of an action's text: a card id by name (`+id`, a card picked for a choice, as `+name`)."""
+    def action_value(self, verb: str, text: str) -> str:
+        """The value of an action `verb` (its text after the name) in words."""
+        return " ".join(self._word(verb, w) for w in text.split(" "))
+
+    def _word(self, verb: str, word: str) -> str:
+        """A word of an action's text: a value by name (`+id`, a card picked for a choice, as `+name`)."""
+        named = self._named.get(verb)
+        if named is not None and word in named:
+            return self.text(named[word])
+        if verb in self._seated and word.isdigit() and int(word) < self.rs.num_players:
+            return self.seat_in_text(int(word))
         if word in self.index:
             return self.card(word)
         if word.startswith("+") and word[1:] in self.index:

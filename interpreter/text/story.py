@@ -57,11 +57,6 @@ class StoryWriter:
             out.extend(self.table(event["rows"]))
         return out
 
-    def _who(self, seat: int) -> str:
-        """A seat named in a list of cards ("you" for the viewer)."""
-        name = self.r.seat(seat)
-        return name[:1].lower() + name[1:] if seat == self.r.viewer else name
-
     def _decision(self, event: Mapping) -> str:
         r = self.r
         value = event.get("value")  # its cards, suit or rank by name, as the menu writes moves
@@ -96,7 +91,7 @@ class StoryWriter:
 
     def _placed(self, cards: list, by: list) -> list[str]:
         """Cards with the seat that placed each ("Seat 2 Red 5"; a card the flow placed stands alone)."""
-        return [f"{self._who(b)} {self.r.card(c)}" if b >= 0 else self.r.card(c) for c, b in zip(cards, by)]
+        return [f"{self.r.seat_in_text(b)} {self.r.card(c)}" if b >= 0 else self.r.card(c) for c, b in zip(cards, by)]
 
     def _zone_label(self, name: str) -> str:
         info = next((z for z in self.r.rs.zones if z.name == name), None)

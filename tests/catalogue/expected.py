@@ -393,6 +393,13 @@ EXPECTED: dict[str, list[E]] = {
     "expr_param_from_lists.yaml": [  # param: {name: card, from: "[[c] for c in hand(player)]"}
         E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
     ],
+    "expr_param_from_lists_with_count.yaml": [  # param: {..., from: "[[c] for c in hand(player)]", count: 2}
+        # the one error: `card.suit` where the parameter is used said "cannot read '.suit' of list[any]"
+        E(34, 31, "an action's parameter is one value, and these are lists (list[card])", exact=True),
+    ],
+    "expr_param_count_from_unknown_name.yaml": [  # param: {..., from: "hand(playr)", count: 2}: no more errors
+        E(34, 37, "unknown name 'playr'", exact=True),
+    ],
     "expr_param_from_sets.yaml": [  # param: {name: card, from: "[{c} for c in hand(player)]"}: its text was
         # Python's ("give frozenset({4, 30})") and its cards were told to every seat (a held-out President)
         E(34, 31, "an action's parameter is one value, and these are sets (set[card])", exact=True, hint="count"),
@@ -470,6 +477,15 @@ EXPECTED: dict[str, list[E]] = {
     ],
     "flow_move_cards_number.yaml": [  # move: {..., cards: "7"}  (a number is not a card)
         E(42, 56, "move.cards needs a card or a list of cards, and this is int", exact=True, hint="count: N"),
+    ],
+    "flow_move_into_zone_without_groups.yaml": [  # move: {..., to: trick, into: 0}  (trick holds no groups)
+        E(
+            42,
+            68,
+            "move.into needs a zone of groups, and 'trick' does not hold groups",
+            exact=True,
+            hint="trick: {..., groups: true}",
+        ),
     ],
     "flow_announce_record.yaml": [  # announce: "Played: {entries('trick')}"
         E(52, 27, "a message cannot show list[entry] values as they are", hint="x.card"),

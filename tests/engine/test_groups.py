@@ -69,6 +69,14 @@ def groups(st) -> list:
             " {move: {from: 'hand(0)', to: table, cards: \"['s-7', 's-8', 's-6']\", group: run}}]",
             [("run", ["s-7", "s-8", "s-6"])],
         ),
+        (  # into: the cards join that group, beside its cards
+            "[{move: {from: 'hand(0)', to: table, cards: \"'s-7'\", into: 0}}]",
+            [("set", ["s-1", "s-2", "s-3", "s-7"]), ("run", ["s-4", "s-5", "s-6"])],
+        ),
+        (  # into with group: the group they join takes that kind (a pong becoming a kong)
+            "[{move: {from: 'hand(0)', to: table, cards: \"['s-8', 's-7']\", into: 1, group: set}}]",
+            [("set", ["s-1", "s-2", "s-3"]), ("set", ["s-4", "s-5", "s-6", "s-8", "s-7"])],
+        ),
     ],
 )
 def test_cards_leaving_a_zone_of_groups_shrink_their_groups_and_an_empty_group_goes(steps, left, reference):

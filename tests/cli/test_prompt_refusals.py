@@ -1,0 +1,134 @@
+"""A refused move of a choice of several cards says why with the cards named as the table names them.
+
+Found playing Hearts' pass and a held-out President at the prompt: the refusals named cards by
+their ids ('clubs-5' is named more times than it can be chosen), listed the legal moves in the
+engine's notation of picks (`pass +Clubs 5, pass +Clubs 9, ...`), and a card typed alone that
+is a legal one-card choice was refused ("'play Clubs King' is not legal now").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.engine.moves import IllegalAction
+from tests.cli.test_prompt_story import session
+from tests.engine.tiny import compile_text
+
+CHOOSING = """
+cardrules: 1
+id: choosing
+name: Choosing
+players: {count: 2}
+deck:
+  suits: [{id: red, name: Red}, {id: blue, name: Blue}]
+  ranks: [{id: "1", name: One}, {id: "2", name: Two}, {id: "3", name: Three}, {id: "4", name: Four}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner, sort: "card.suit_order * 10 + card.rank_order"}
+  table: {visibility: all}
+actions:
+  pass:
+    param: {name: cards, from: "hand(player)", count: 2}
+    legal_if:
+      - id: P-1
+        text: pass at most one blue card
+        require: "count(c for c in cards if c.suit == 'blue') <= 1"
+    effect:
+      - move: {from: "hand(player)", to: "hand(next_seat(player))", cards: cards}
+  lay:
+    param: {name: cards, from: "hand(player)", count: {min: 1, max: 2}}
+    legal_if:
+      - id: P-2
+        text: lay cards of one rank
+        require: "all(c.rank == first(cards).rank for c in cards)"
+    effect:
+      - move: {from: "hand(player)", to: table, cards: cards}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - for_each:
+      in: seats
+      as: s
+      steps:
+        - turn: {player: s, actions: [pass]}
+  - turn: {player: 0, actions: [lay]}
+result:
+  returns: "0"
+"""
+
+# seat 0 holds red 1, red 2, blue 1, blue 2 (the deck is dealt in packets of four)
+DECK = ["red-1", "red-2", "blue-1", "blue-2", "red-3", "red-4", "blue-3", "blue-4"]
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return compile_text(CHOOSING)
+
+
+def _said(rs, tmp_path, typed: str, picks: tuple = ()) -> str:
+    s, out = session(rs, [], tmp_path)
+    s.state = rs.new_game(seed=1, deck_orders=[DECK])
+    for pick in picks:
+        s.state.apply_action(pick)
+    s.clean = s.state.clone()
+    s.menu = s._menu()
+    move = s._parse_move(typed)
+    if move is not None:
+        s.play_move(move)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize(
+    ("typed", "picks", "told"),
+    [
+        ("pass red one red one", (), "'Red One' is named more times than it can be chosen for 'pass'"),
+        ("pass red three red one", (), "'Red Three' is not one of the values you can choose for 'pass' now"),
+        (
+            "pass blue one blue two",
+            (),
+            "'Blue Two' cannot be part of a legal choice for 'pass' with Blue One: "
+            "not allowed: pass at most one blue card (P-1)",
+        ),
+        ("pass blue two", ("pass +blue-1",), "name the whole choice, with what you picked already (Blue One)"),
+        (
+            "lay red one",
+            (),
+            "'lay Red One' is not an action you can take now; choose one of: "
+            "pass (2 of Red One, Red Two, Blue One, Blue Two)",
+        ),
+    ],
+)
+def test_a_refused_choice_names_its_cards_as_the_table_does(rs, tmp_path, typed, picks, told):
+    said = _said(rs, tmp_path, typed, picks)
+    assert told in said, said
+    assert "red-" not in said and "blue-" not in said and "+" not in said, said
+
+
+def test_a_pick_typed_with_its_plus_and_a_card_typed_alone_are_read(rs, tmp_path):
+    s, out = session(rs, [], tmp_path)
+    s.state = rs.new_game(seed=1, deck_orders=[DECK])
+    s.clean = s.state.clone()
+    s.menu = s._menu()
+    assert str(s._parse_move("pass +red one")) == "pass +red-1"
+    assert str(s._parse_move("red one")) == "pass +red-1"  # the menu's move of that card: a pick
+    s.play_move(s._parse_move("pass +red three +red one"))
+    assert "'Red Three' is not one of the values you can choose for 'pass' now" in out, out
+
+
+def test_a_card_typed_alone_that_is_a_legal_one_card_choice_is_played(rs, tmp_path):
+    s, out = session(rs, [], tmp_path)
+    s.state = rs.new_game(seed=1, deck_orders=[DECK])
+    for move in ("pass red-1 blue-1", "pass red-3 blue-3"):
+        s.state.apply_action(move)
+    s.clean = s.state.clone()
+    s.menu = s._menu()
+    move = s._parse_move("red three")
+    assert move is not None, out
+    s.play_move(move)
+    assert "is not legal now" not in "\n".join(out), out
+
+
+def test_the_engine_without_words_keeps_the_ids(rs):
+    st = rs.new_game(seed=1, deck_orders=[DECK])
+    with pytest.raises(IllegalAction, match="'red-1' is named more times than it can be chosen for 'pass'"):
+        st.apply_action("pass red-1 red-1")
