@@ -352,7 +352,7 @@ class FlowCompiler(StoryCompiler):
     def step_set(self, s: Step, out: list, add: bool = False) -> None:
         items = []
         for name, t, slot, index_fn, size, value, tspan in self._targets(s):
-            if add and t is not INT:
+            if add and t is not INT and t is not ERROR:  # (ERROR: its unknown type is reported already)
                 self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
                 continue
             self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)

@@ -82,3 +82,10 @@ def test_no_dead_rule_warnings_where_the_file_has_errors():
     found = check_text(no_flow, "dead.yaml").diagnostics
     assert [d.message for d in found] == ["missing required key 'flow' in the top level"]
 
+
+def test_a_variable_of_an_unknown_type_gives_one_error_not_one_per_use():
+    """Regression: `add` to it also said "'add' needs an int variable, and 'points' is any"."""
+    text = GAME.replace("{type: int, per: seat}", "{type: integer, per: seat}")
+    text = text.replace("__ACTIONS__", "play, pass").replace("__SCORING__", "- phase: scoring")
+    found = check_text(text.replace("__SCORE__", "1"), "dead.yaml").diagnostics
+    assert [d.message for d in found] == ["unknown type 'integer'"]
