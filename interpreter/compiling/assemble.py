@@ -13,6 +13,7 @@ from interpreter.compiling.images import compile_images
 from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
 from interpreter.compiling.names import ENGINE_WORDS, engine_functions
+from interpreter.compiling.reach import warn_unreached
 from interpreter.engine import program as P
 from interpreter.engine import telling as T
 from interpreter.engine.blocks import compile_flow
@@ -26,22 +27,28 @@ from interpreter.model import Model
 
 
 def compile_ruleset(
-    model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str], profile: Profile | None = None
+    model: Model,
+    bag: DiagnosticBag,
+    path: str,
+    sources: Mapping[str, str],
+    profile: Profile | None = None,
+    mended: bool = False,
 ) -> Ruleset | None:
     """Compile a model; returns None when `bag` has errors.  With a `profile`, every expression is
-    metered (expr/profile.py, for `validate --perf`)."""
+    metered (expr/profile.py, for `validate --perf`).  A `mended` model (a file with schema errors,
+    checking/repair.py) gets no warnings of dead rules: its mending may have left out what runs them."""
     c = Compiler(model, bag, path, sources)
     c.zones()
     c.constants()
     c.option_section()
     c.variables()
-    rs = finish_compile(c, profile)
+    rs = finish_compile(c, profile, mended)
     if bag.has_errors or rs is None:
         return None
     return rs
 
 
-def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | None:
+def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = False) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
     for name, binding in engine_functions(c).items():
@@ -94,6 +101,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         else:
             carry.append(c.var_types[name][1])
     c.bag.extend(exprs.diagnostics)
+    if not c.bag.has_errors and not mended:  # (after an error, parts of the flow may not be compiled)
+        warn_unreached(c.model, c.bag, fc.phases_run, fc.offered)
     if c.model.deck.zone not in {z.name for z in c.zone_info}:
         c.bag.error(
             f"deck.zone '{c.model.deck.zone}' is not a declared zone",

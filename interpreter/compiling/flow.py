@@ -58,6 +58,8 @@ class FlowCompiler(StoryCompiler):
         self.in_effect = False
         self.rule: Any = None  # the rule of the action whose effect is being compiled
         self.action_index = {a.name: i for i, a in enumerate(c.model.actions)}
+        self.phases_run: set[str] = set()  # phases some step runs (`warn_unreached`)
+        self.offered: set[int] = set()  # actions some turn or claim offers
         self.compiled: dict[int, Any] = {}  # id(fn) -> its Compiled, for writing the flow as Python (blocks.py)
 
     # ----- expressions ----------------------------------------------------------
@@ -357,7 +359,7 @@ class FlowCompiler(StoryCompiler):
     def step_set(self, s: Step, out: list, add: bool = False) -> None:
         items = []
         for name, t, slot, index_fn, size, value, tspan in self._targets(s):
-            if add and t is not INT:
+            if add and t is not INT and t is not ERROR:  # (ERROR: its unknown type is reported already)
                 self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
                 continue
             self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)
@@ -524,6 +526,7 @@ class FlowCompiler(StoryCompiler):
                 )
             else:
                 out.append(self.action_index[name])
+        self.offered.update(out)
         return tuple(out)
 
     def step_turn(self, s: Step, out: list) -> None:
@@ -576,6 +579,7 @@ class FlowCompiler(StoryCompiler):
             chain = " -> ".join([*self.phase_stack[self.phase_stack.index(name) :], name])
             self.bag.error(f"phase '{name}' runs itself ({chain}); this flow would never end", s.span)
             return
+        self.phases_run.add(name)
         self.phase_stack.append(name)
         self.steps(phases[name], out)
         self.phase_stack.pop()

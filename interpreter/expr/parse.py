@@ -344,6 +344,8 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
         return f"expected an expression{after}, found {_describe(tok)}", None, *at_tok
     if str(tok) in _COMPARISONS:
         return "comparisons cannot be chained", "write 'a < b and b < c'", *at_tok
+    if str(tok) == "," and _in_grouping_parenthesis(before):
+        return "tuples are not in the expression language", "write a list: [a, b]", *at_tok
     special = _missing_word(expected, before)
     if special is not None:
         return *special, *at_tok
@@ -352,6 +354,15 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
     if tok.type in _EXPRESSION_STARTS:
         return f"unexpected {_describe(tok)}", "is an operator or a comma missing before it?", *at_tok
     return f"unexpected {_describe(tok)}", _expected_hint(expected), *at_tok
+
+
+def _in_grouping_parenthesis(before: list[Token]) -> bool:
+    """Whether the innermost open bracket is a '(' that groups (not a call's, which takes commas)."""
+    opened = _open_brackets(before)
+    if not opened or str(opened[-1]) != "(":
+        return False
+    i = next(k for k in range(len(before) - 1, -1, -1) if before[k] is opened[-1])
+    return i == 0 or not (before[i - 1].type == "NAME" or str(before[i - 1]) in _CLOSERS)
 
 
 def _bad_closer(tok: Token, before: list[Token]) -> tuple[str, str | None, int, int]:

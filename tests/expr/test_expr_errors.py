@@ -51,6 +51,9 @@ LOAD_TIME = [
     ("{}", "'{}' is not an empty set", 1),
     ("max(key=len, hand)", "a positional argument cannot follow a keyword argument", 14),
     ("hand[1:2]", "':' is not allowed here", 7),
+    ("seat == (1, 2)", "tuples are not in the expression language", 11),
+    ("max((seat, 2))", "tuples are not in the expression language", 10),
+    ("max(c for c in hand, 1)", "unexpected ','", 20),  # a call's parenthesis: no tuple there
     ("", "empty expression", 1),
     ("seat @ 2", "unexpected character '@'", 6),
     # names, sandbox
