@@ -101,3 +101,55 @@ def test_many_melds_fit_their_seats_and_play_goes_round_as_the_ruleset_says(many
     assert p.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
     heights = p.eval_on_selector_all(".seat-shown", "ss => ss.map((s) => s.getBoundingClientRect().height)")
     assert max(heights) <= 160
+
+
+ASK_A_SEAT = """
+cardrules: 1
+id: ask_a_seat
+name: {en: Ask a seat}
+players: {count: 3}
+deck:
+  suits: [{id: s, name: Spades}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}]
+zones:
+  deck: {visibility: none}
+variables:
+  asked: {type: seat}
+actions:
+  ask:
+    param: {name: whom, from: "others_from(player)"}
+    effect:
+      - set: {asked: whom}
+flow:
+  - turn: {player: 0, actions: [ask]}
+result:
+  returns: "1 if seat == asked else 0"
+"""
+
+
+@pytest.fixture
+def ask_a_seat(save_dir, tmp_path):
+    from interpreter.frontends.web.store import Game
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "ask_a_seat.yaml"
+    path.write_text(ASK_A_SEAT, encoding="utf-8")
+    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
+    yield live, "file:" + str(path)
+    live.stop()
+    assert live.errors == []
+
+
+def test_a_move_whose_value_is_a_seat_names_the_seat_on_its_button(ask_a_seat, browser_page):
+    """The web table's move buttons wrote a seat-valued move by its number (`ask 1`), where the
+    prompt names the seat as the table does (`ask Seat 1`)."""
+    from tests.web.test_browser_controls import _post
+
+    live, game = ask_a_seat
+    page = browser_page("en", width=1280, height=800)
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai", "ai"], "level": "random", "seed": 1})
+    page.page.goto(live.url + made["links"]["0"])
+    page.page.wait_for_selector("#mine button.move")
+    buttons = page.page.locator("#mine button.move")
+    texts = [buttons.nth(i).inner_text().split("\n")[-1] for i in range(buttons.count())]
+    assert texts == ["ask Seat 1", "ask Seat 2"], texts

@@ -548,6 +548,7 @@
   function namedValue(verb, x) {
     // a suit or a rank a move names, by its name (null: the move's value is not one)
     const param = (T.rs.actions[verb] || {}).param;
+    if (param === "seat" && /^\d+$/.test(x) && Number(x) < T.rs.players) return seatName(Number(x));
     const named = param === "suit" ? T.rs.suits : param === "rank" ? T.rs.ranks : null;
     const n = named && named.find((s) => s.id === x);
     return n ? (n.symbol ? n.symbol + " " : "") + tr(n.name) : null;
