@@ -364,6 +364,7 @@ class HeartsRules:
     def _follow(cards: list[str], trick: list[str], led: str, queen_out: bool) -> str:
         following = [c for c in cards if _ht(c)[0] == led]
         if not following:  # void: shed the worst card
+
             def shed(card: str) -> tuple:
                 suit, rank = _ht(card)
                 if card == "spades-q":

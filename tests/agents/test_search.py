@@ -729,7 +729,7 @@ def test_levels_on_a_ruleset_without_preferences_search_every_move_as_with_rando
     easy = make_agents("easy", rs, 1)[0]
     easy.choose(st)
     assert easy.iterations == LEVELS["easy"]["iterations"]
-    hinted = compile_text(HIGH_CARD + "hints:\n  prefer:\n    play: \"card.value\"\n", "hinted.yaml")
+    hinted = compile_text(HIGH_CARD + 'hints:\n  prefer:\n    play: "card.value"\n', "hinted.yaml")
     again = make_agents("normal", hinted, 1)[0]
     again.choose(hinted.new_game(seed=3))
     assert again.root == "halving" and again.iterations == LEVELS["normal"]["iterations"]
