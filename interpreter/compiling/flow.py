@@ -363,7 +363,8 @@ class FlowCompiler(StoryCompiler):
                 self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
                 continue
             self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)
-            fn = self.expr(value, tspan, t)
+            compiled = self.typed(value, tspan, t)
+            fn = None if compiled is None else compiled.fn
             if not add:
                 check_copy(self.c, name, value, tspan)
             if fn is not None and isinstance(t, ListT) and not add:
@@ -371,7 +372,7 @@ class FlowCompiler(StoryCompiler):
             per = self.c.var_types[name][2]
             if fn is not None and index_fn is None and per != "game":  # the whole variable: one value each
                 size_of = self.c.n if per == "seat" else len(self.c.model.players.teams)
-                fn = F.one_each(fn, name, per, size_of, tspan)
+                fn = F.one_each(fn, name, per, size_of, tspan, compiled, self.bag)
             if fn is not None:
                 items.append((slot, index_fn, fn, add, size))
         self.emit(out, P.Assign(tuple(items)), s, "add" if add else "set")

@@ -8,15 +8,22 @@ from typing import Any
 
 from interpreter.base.diagnostics import Span
 from interpreter.engine import program as P
-from interpreter.expr import ExprRuntimeError
+from interpreter.expr import ExprRuntimeError, Limits
+from interpreter.expr.ast import ListLit
+from interpreter.expr.parse import parse
 
 
 def slot(slot: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.vars[slot]
 
 
-def one_each(fn: Callable, name: str, per: str, size: int, span: Span | None) -> Callable:
-    """A whole per-seat or per-team variable set at once must get one value for each."""
+def one_each(fn: Callable, name: str, per: str, size: int, span: Span | None, compiled: Any = None, bag: Any = None):
+    """A whole per-seat or per-team variable set at once must get one value for each: a list written
+    out (`[0, 0, 0]`) is counted when the file loads (an error in `bag`), anything else when it runs."""
+    tree = None if compiled is None else parse(compiled.source, Limits())[0]
+    if isinstance(tree, ListLit) and len(tree.items) != size and bag is not None:
+        n = len(tree.items)
+        bag.error(f"'{name}' holds one value per {per} ({size}), and this list has {n}", span)
 
     def checked(fr: Any) -> Any:
         value = fn(fr)

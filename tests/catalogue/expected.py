@@ -478,6 +478,9 @@ EXPECTED: dict[str, list[E]] = {
     "flow_move_cards_number.yaml": [  # move: {..., cards: "7"}  (a number is not a card)
         E(42, 56, "move.cards needs a card or a list of cards, and this is int", exact=True, hint="count: N"),
     ],
+    "flow_set_per_seat_list_of_wrong_length.yaml": [  # set: {score: "[0, 0, 0]"} for two seats (was found in play)
+        E(54, 20, "'score' holds one value per seat (2), and this list has 3", exact=True),
+    ],
     "flow_move_into_zone_without_groups.yaml": [  # move: {..., to: trick, into: 0}  (trick holds no groups)
         E(
             42,
