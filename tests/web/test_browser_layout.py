@@ -64,17 +64,22 @@ OVERLAPS = """() => {
 }"""
 
 
-@pytest.fixture
-def many_melds(save_dir, tmp_path):
+def _served(save_dir, tmp_path, name: str, text: str):
+    """A live server offering one ruleset written for the test: (server, its game key), then stopped."""
     from interpreter.frontends.web.store import Game
     from tests.web.conftest import LiveServer
 
-    path = tmp_path / "many_melds.yaml"
-    path.write_text(MANY_MELDS, encoding="utf-8")
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
     live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
     yield live, "file:" + str(path)
     live.stop()
     assert live.errors == []
+
+
+@pytest.fixture
+def many_melds(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "many_melds", MANY_MELDS)
 
 
 def test_many_melds_fit_their_seats_and_play_goes_round_as_the_ruleset_says(many_melds, browser_page):
@@ -129,15 +134,7 @@ result:
 
 @pytest.fixture
 def ask_a_seat(save_dir, tmp_path):
-    from interpreter.frontends.web.store import Game
-    from tests.web.conftest import LiveServer
-
-    path = tmp_path / "ask_a_seat.yaml"
-    path.write_text(ASK_A_SEAT, encoding="utf-8")
-    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
-    yield live, "file:" + str(path)
-    live.stop()
-    assert live.errors == []
+    yield from _served(save_dir, tmp_path, "ask_a_seat", ASK_A_SEAT)
 
 
 def test_a_move_whose_value_is_a_seat_names_the_seat_on_its_button(ask_a_seat, browser_page):
@@ -153,3 +150,49 @@ def test_a_move_whose_value_is_a_seat_names_the_seat_on_its_button(ask_a_seat, b
     buttons = page.page.locator("#mine button.move")
     texts = [buttons.nth(i).inner_text().split("\n")[-1] for i in range(buttons.count())]
     assert texts == ["ask Seat 1", "ask Seat 2"], texts
+
+
+RANKLESS = """
+cardrules: 1
+id: rankless
+name: {en: Rankless cards}
+players: {count: 2}
+deck:
+  suits: [{id: pine, name: Pine, symbol: "P"}]
+  cards:
+    - {id: pine-crane, name: Crane, suit: pine}
+    - {id: pine-chaff, name: Chaff, suit: pine}
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: pile, cards: card}}]
+flow:
+  - move: {from: deck, to: "hand(0)", all: true}
+  - turn: {player: 0, actions: [play]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.fixture
+def rankless(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "rankless", RANKLESS)
+
+
+def test_cards_of_one_suit_without_ranks_are_drawn_with_their_names(rankless, browser_page):
+    """Two cards of one suit and no rank (a hanafuda month's crane and its chaff) were drawn alike, by
+    the suit's symbol alone; each now shows its own name in the middle."""
+    from tests.web.test_browser_controls import _post
+
+    live, game = rankless
+    page = browser_page("en", width=1280, height=800)
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai"], "level": "random", "seed": 1})
+    page.page.goto(live.url + made["links"]["0"])
+    page.page.wait_for_selector(".card.legal svg")
+    faces = page.page.eval_on_selector_all(".card.legal svg", "ss => ss.map((s) => s.textContent)")
+    assert len(faces) == 2 and faces[0] != faces[1], faces
+    assert any("Crane" in f for f in faces) and any("Chaff" in f for f in faces), faces

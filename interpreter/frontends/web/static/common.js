@@ -234,11 +234,12 @@ const CR = (() => {
       turned.append(svg("text", { x: 8, y: 30, class: "corner-suit", fill: colour }, symbol));
       pic.append(turned);
     }
-    if (symbol) {
+    if (symbol && rank) {
       pic.append(svg("circle", { cx: 30, cy: 44, r: 15, class: "pip-ring", stroke: colour }));
       pic.append(svg("text", { x: 30, y: 51, class: "pip", fill: colour }, symbol));
     } else {
-      // a card without a suit (an honour): its name in the middle, a word a line
+      // a card without a suit (an honour), or of a suit but no rank (two such cards of one suit would
+      // look the same): its name in the middle, a word a line
       const words = cardName(id).split(/\s+/).slice(0, 3);
       words.forEach((word, i) =>
         pic.append(svg("text", { x: 30, y: 44 + (i - (words.length - 1) / 2) * 12, class: "honour", fill: colour }, word))
