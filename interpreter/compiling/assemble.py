@@ -18,7 +18,7 @@ from interpreter.engine import program as P
 from interpreter.engine import telling as T
 from interpreter.engine.blocks import compile_flow
 from interpreter.engine.ruleset import Ruleset, file_sha256
-from interpreter.expr import BOOL, INT, DictScope
+from interpreter.expr import BOOL, INT, Const, DictScope, ListT
 from interpreter.expr.ast import reads_only_through
 from interpreter.expr.compile import ExprCompiler
 from interpreter.expr.parse import parse
@@ -56,6 +56,9 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
     c.reserve("last_action", var_value(names.action, last_action_slot), ENGINE_WORDS["last_action"])
     c.reserve("last_player", var_value(INT, last_player_slot), ENGINE_WORDS["last_player"])
+    for name, values in (("suits", names.suit), ("ranks", names.rank)):  # yield to a ruleset's own name
+        if values.values and name not in c.declared_spans and name not in c.global_names:
+            c.global_names[name] = (Const(ListT(values), tuple(range(len(values.values)))), "a built-in name")
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
     exprs = ExprCompiler(scope, profile=profile)

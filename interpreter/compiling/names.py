@@ -20,6 +20,8 @@ ENGINE_WORDS = {
     "teams": "Every team.",
     "last_action": "The last action chosen (or `pass` after a claim window nobody took).",
     "last_player": "The seat that chose the last action (-1 when none).",
+    "suits": "Every suit of the deck, in the order the deck lists them (unless the ruleset names something `suits`).",
+    "ranks": "Every rank of the deck, in the order the deck lists them (unless the ruleset names something `ranks`).",
     "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
     "waits": "The cards that would complete the shape if added (one of each).",
     "partitions": "Every way to split the cards into the shape's groups and pairs.",

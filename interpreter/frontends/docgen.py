@@ -145,7 +145,7 @@ def _engine_names() -> list[tuple[str, str]]:
     for name in ("complete", "waits", "partitions", "missing", "useful"):
         fn = c.global_names[name][0]
         rows.append((fn.signature(), fn.doc))
-    rows += [(name, ENGINE_WORDS[name]) for name in ("last_action", "last_player")]
+    rows += [(name, ENGINE_WORDS[name]) for name in ("last_action", "last_player", "suits", "ranks")]
     rows.append(("<zone> / <zone>(seat)", "The cards in a shared zone, or in a seat's zone."))
     return rows
 

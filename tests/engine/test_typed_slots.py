@@ -78,8 +78,10 @@ def test_move_of_a_negative_count_is_a_ruleset_error():
 
 
 def test_a_whole_per_seat_variable_needs_one_value_per_seat():
+    """Checked in play for a computed list (a list written out is counted when the file loads: the
+    catalogue's flow_set_per_seat_list_of_wrong_length.yaml)."""
     with pytest.raises(FlowError, match=r"'points' holds one value per seat \(2\), and this gives 3"):
-        _run("  - set: {points: '[1, 2, 3]'}")
+        _run("  - set: {points: '[1, 2] + [3]'}")
 
 
 def test_a_claim_window_for_a_seat_that_does_not_exist_is_a_ruleset_error():
