@@ -79,7 +79,7 @@ class Store:
         self.games = {g.key: g for g in games}
         self.folder = folder or saves_folder()
         self.tables: dict[str, Table] = {}
-        self._rulesets: dict[str, Any] = {}
+        self._rulesets: dict[tuple[str, int | None], Any] = {}  # (path, number of players) -> Ruleset
         self.images: dict[str, Any] = {}  # image_ref -> the CardImages of a loaded ruleset
         self._lock = threading.Lock()
         self.problems: list[str] = []  # tables that could not be brought back, and why
