@@ -466,7 +466,17 @@ SCHEMA = {
         "source": d({"type": "string"}, "Where the rules come from."),
         "players": obj(
             {
-                "count": d({"type": "integer", "minimum": 1, "maximum": 16}, "Number of seats.", [8, 3]),
+                "count": d(
+                    {"type": "integer", "minimum": 1, "maximum": 16},
+                    "Number of seats (with `choices`: the number a game has unless another is chosen).",
+                    [8, 3],
+                ),
+                "choices": d(
+                    {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": 16}},
+                    "The numbers of seats a game may be started with (`cardrules play --players N`); "
+                    "`count` must be one of them. Not with `teams` or `seat_names`.",
+                    [[3, 4, 5, 6, 7]],
+                ),
                 "order": d(
                     {"enum": ["increasing", "decreasing"]},
                     "Play order: seat s is followed by s+1 (`increasing`, the default) or s-1.",

@@ -17,6 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, DiagnosticBag, RulesetError
+from interpreter.compiling.counts import PlayerCountError, check_count, other_counts, player_counts
+from interpreter.compiling.counts import diagnostic_key as _key
+
+__all__ = ["PlayerCountError", "Report", "check_count", "check_file", "check_text", "load_ruleset", "player_counts"]
 
 
 @dataclass
@@ -33,13 +37,24 @@ class Report:
         return not any(d.severity == "error" for d in self.diagnostics)
 
 
-def check_file(path: str | Path, options: Mapping[str, Any] | None = None, profile: Any = None) -> Report:
+def check_file(
+    path: str | Path,
+    options: Mapping[str, Any] | None = None,
+    profile: Any = None,
+    players: int | None = None,
+    every_count: bool = True,
+) -> Report:
     """Validate a ruleset file completely; the compiled ruleset is kept when valid (with its
-    expressions metered into `profile`, an expr.profile.Profile, when one is given)."""
+    expressions metered into `profile`, an expr.profile.Profile, when one is given).
+
+    A ruleset with players.choices is compiled for its players.count, and with `every_count` (the
+    default) also for every other choice, with a short random game of each, reporting what only
+    some counts have (compiling/counts.py).  `players`: compile for that number of seats only (one
+    of the choices; PlayerCountError for another)."""
     from interpreter.loading import load_document
 
     doc = load_document(path)
-    return _check_document(str(path), doc, profile)
+    return _check_document(str(path), doc, profile, players, every_count)
 
 
 def check_text(text: str, filename: str = "<text>") -> Report:
@@ -49,7 +64,9 @@ def check_text(text: str, filename: str = "<text>") -> Report:
     return _check_document(filename, parse_text(text, filename))
 
 
-def _check_document(name: str, doc: Any, profile: Any = None) -> Report:
+def _check_document(
+    name: str, doc: Any, profile: Any = None, players: int | None = None, every_count: bool = True
+) -> Report:
     from interpreter.checking.schema import check_structure
     from interpreter.compiling.assemble import compile_ruleset
     from interpreter.model import build_model
@@ -66,8 +83,12 @@ def _check_document(name: str, doc: Any, profile: Any = None) -> Report:
         bag.extend(d for d in _beyond_structure(doc.root, name, report.sources) if _key(d) not in known)
         report.diagnostics = bag.sorted()
         return report
-    model = build_model(doc.root, bag)
+    if players is not None:
+        check_count(doc.root, players)
+    model = build_model(doc.root, bag, players)
     ruleset = compile_ruleset(model, bag, path=name, sources=report.sources, profile=profile)
+    if every_count and players is None and model.players.choices:
+        bag.extend(other_counts(doc.root, name, report.sources, bag.sorted(), ruleset))
     report.diagnostics = bag.sorted()
     if report.ok:
         report.ruleset = ruleset
@@ -102,14 +123,11 @@ def _beyond_structure(root: Any, name: str, sources: Mapping[str, str]) -> list[
 _QUOTED = re.compile(r"'([^']+)'")
 
 
-def _key(d: Diagnostic) -> tuple:
-    span = d.span
-    return (d.message, span.file, span.line, span.col) if span else (d.message,)
-
-
-def load_ruleset(path: str | Path) -> Any:
-    """The compiled ruleset of a valid file; raises RulesetError otherwise."""
-    report = check_file(path)
+def load_ruleset(path: str | Path, players: int | None = None) -> Any:
+    """The compiled ruleset of a valid file, for `players` seats (one of its players.choices; by
+    default players.count); raises RulesetError for an invalid file, PlayerCountError for a number
+    of players it is not played by."""
+    report = check_file(path, players=players, every_count=False)
     if not report.ok:
         raise RulesetError([d for d in report.diagnostics if d.severity == "error"], report.sources)
     return report.ruleset

@@ -26,7 +26,14 @@ from interpreter.frontends.clicktext import (
     lang_option,
     requested_language,
 )
-from interpreter.frontends.cliutil import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, EXIT_USAGE
+from interpreter.frontends.cliutil import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_RULES,
+    EXIT_USAGE,
+    players_option,
+)
 from interpreter.frontends.cliutil import load_or_exit as _load_or_exit
 from interpreter.frontends.cliutil import parse_options as _parse_options
 from interpreter.frontends.cliutil import resolve_ruleset as _resolve_ruleset
@@ -175,6 +182,7 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 @cli.command()
 @click.argument("ruleset", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
+@players_option
 @click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
 @click.option(
     "--agents",
@@ -226,7 +234,7 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
     help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so).",
 )
 def play(
-    ruleset, seat, seed, agent_spec, level, lang, log_path, option_pairs, resume, save_path, confirm_forced
+    ruleset, seat, players, seed, agent_spec, level, lang, log_path, option_pairs, resume, save_path, confirm_forced
 ) -> None:
     """Play RULESET (a file, or a shipped name like hachinin_meri) at the prompt.
 
@@ -250,6 +258,8 @@ def play(
         raise click.UsageError(_("give either --agents or --level, not both"))
     if level and resume:
         raise click.UsageError(_("a resumed game keeps its agents: give --level only to a new game"))
+    if players is not None and resume:
+        raise click.UsageError(_("a resumed game keeps its number of players: give --players only to a new game"))
     agent_spec = LEVELS[level] if level else agent_spec
     saved, lock = None, None
     if resume:
@@ -266,7 +276,7 @@ def play(
         path = data["ruleset"]
         if not Path(path).is_file():
             refuse(_("cannot resume {save}: its ruleset file {path} does not exist", save=resume, path=repr(path)))
-        seat, agent_spec, seed = data["seat"], data["agents"], data["seed"]
+        seat, agent_spec, seed, players = data["seat"], data["agents"], data["seed"], data.get("players")
         lang = lang or data.get("lang")
         options = data.get("options") or {}
         log_path = log_path or data.get("log")  # `--log NEW` on resume writes the whole game so far to NEW
@@ -276,7 +286,12 @@ def play(
     else:
         path = _resolve_ruleset(ruleset)
         options = _parse_options(option_pairs)
-    rs = _load_or_exit(path)
+    try:
+        rs = _load_or_exit(path, players)
+    except click.UsageError as exc:
+        if saved is None:
+            raise
+        refuse(_("cannot resume {save}: {error}", save=resume, error=exc.message))  # the ruleset no longer offers it
     state = None
     if saved is not None:
         try:

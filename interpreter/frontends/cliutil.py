@@ -43,15 +43,29 @@ def resolve_ruleset(name: str) -> str:
     raise click.UsageError(_("no ruleset file or shipped ruleset named '{name}'", name=name))
 
 
-def load_or_exit(path: str):
+def load_or_exit(path: str, players: int | None = None):
+    """The compiled ruleset for `players` seats; its errors printed and exit 1 when it is not valid,
+    a usage error for a number of players it is not played by."""
     from interpreter.base.diagnostics import RulesetError
-    from interpreter.compiling.pipeline import load_ruleset
+    from interpreter.compiling.pipeline import PlayerCountError, load_ruleset
 
     try:
-        return load_ruleset(path)
+        return load_ruleset(path, players=players)
     except RulesetError as exc:
         click.echo(exc.render(color=use_color(sys.stderr)), err=True)
         sys.exit(EXIT_RULES)
+    except PlayerCountError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def players_option(f):
+    return click.option(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Number of players, for a ruleset that offers several (its players.choices); default: its players.count.",
+    )(f)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict:

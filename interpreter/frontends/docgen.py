@@ -125,7 +125,7 @@ def _engine_names() -> list[tuple[str, str]]:
     from interpreter.compiling.pipeline import check_file
 
     with_melds = [p for p in sorted((ROOT / "rulesets").glob("*.yaml")) if "\nmelds:" in p.read_text(encoding="utf-8")]
-    report = check_file(str(with_melds[0])) if with_melds else None
+    report = check_file(str(with_melds[0]), every_count=False) if with_melds else None
     rs = report.ruleset if report else None
     if rs is None:
         return []
@@ -176,7 +176,7 @@ def game_pages() -> dict[str, str]:
 
     pages = {}
     for path in sorted((ROOT / "rulesets").rglob("*.yaml")):
-        report = check_file(str(path))
+        report = check_file(str(path), every_count=False)
         if report.ruleset is None:
             continue
         rel = path.relative_to(ROOT / "rulesets").with_suffix(".md")

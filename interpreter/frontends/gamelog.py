@@ -55,6 +55,7 @@ class LogWriter:
             "ruleset": ruleset_path,
             "ruleset_id": rs.id,
             "sha256": rs.source_sha256,
+            "players": rs.num_players,
             "seed": seed,
             "agents": agents,
             "options": _typed_options(rs, options or {}),

@@ -24,7 +24,7 @@ from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD, stopping
 from interpreter.frontends.locks import FileBusy, FileLock
-from interpreter.frontends.savefile import SaveFileError, write_save
+from interpreter.frontends.savefile import SaveFileError, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
@@ -533,9 +533,7 @@ class Session:
         if self.state is None:
             raise OSError(_("the game had not begun"))
         data = {
-            "ruleset": str(Path(self.ruleset_path).resolve()),
-            "ruleset_id": self.rs.id,
-            "sha256": self.rs.source_sha256,
+            **ruleset_fields(self.ruleset_path, self.rs),
             "seat": self.seat,
             "agents": self.agent_spec,
             "seed": self.seed,

@@ -32,11 +32,16 @@ def _ruleset_for(header: dict, log_path: Path, cache: dict) -> Any:
     shipped = shipped_ruleset(str(header.get("ruleset_id") or ""))
     if shipped:
         candidates.append(shipped)
+    players = header.get("players")  # (logs written before players.choices: the ruleset's players.count)
+    if players is not None and type(players) is not int:
+        raise LogError(
+            f"{log_path}: " + _("the header's number of players {found} is not a number", found=repr(players))
+        )
     for p in candidates:
         if p.is_file():
-            key = str(p.resolve())
+            key = (str(p.resolve()), players)
             if key not in cache:
-                cache[key] = load_ruleset(p)
+                cache[key] = load_ruleset(p, players=players)
             return cache[key]
     raise LogError(f"{log_path}: " + _("the log's ruleset {path} cannot be found", path=repr(path)))
 
@@ -62,6 +67,7 @@ def replay_log(path: str | Path, check: bool = True, on_action: Any = None) -> R
 
 def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, check: bool, on_action: Any) -> None:
     from interpreter.base.diagnostics import RulesetError
+    from interpreter.compiling.pipeline import PlayerCountError
     from interpreter.engine.state import IllegalAction
 
     header = game["header"]
@@ -69,6 +75,10 @@ def _replay_game(report: ReplayReport, path: Path, game: dict, cache: dict, chec
         rs = _ruleset_for(header, path, cache)
     except RulesetError as exc:
         raise LogError(f"{path}:{game['line']}: " + _("the log's ruleset is not valid: {error}", error=exc)) from None
+    except PlayerCountError as exc:
+        raise LogError(
+            f"{path}:{game['line']}: " + _("the log's game cannot be played again: {error}", error=exc)
+        ) from None
     if header.get("sha256") != rs.source_sha256:
         report.problems.append(f"{path}:{game['line']}: " + _("the ruleset file changed since the log was written"))
     for problem in header_problems(header, rs):

@@ -16,7 +16,14 @@ from typing import Any
 import click
 
 from interpreter.base.i18n import _, ngettext
-from interpreter.frontends.cliutil import EXIT_INTERRUPTED, EXIT_RULES, load_or_exit, parse_options, resolve_ruleset
+from interpreter.frontends.cliutil import (
+    EXIT_INTERRUPTED,
+    EXIT_RULES,
+    load_or_exit,
+    parse_options,
+    players_option,
+    resolve_ruleset,
+)
 
 
 def workers_option(f: Any) -> Any:
@@ -126,6 +133,7 @@ def report_run(outcome: Any) -> None:
     show_default=True,
     help="Agents: one spec, one per seat (a/b/c), or per team (a=ismcts/b=random).",
 )
+@players_option
 @workers_option
 @cluster_option
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="Change a ruleset option.")
@@ -157,6 +165,7 @@ def simulate(
     games,
     seed,
     agent_spec,
+    players,
     workers,
     cluster,
     option_pairs,
@@ -184,7 +193,7 @@ def simulate(
     from interpreter.frontends.simulate import simulate as run
 
     path = resolve_ruleset(ruleset)
-    rs = load_or_exit(path)
+    rs = load_or_exit(path, players)
     options = parse_options(option_pairs)
     try:
         rs.check_options(options)
@@ -197,7 +206,18 @@ def simulate(
     results = open(results_path, "w", encoding="utf-8") if results_path else None
     try:
         summary, _tally = run(
-            path, games, seed, agent_spec, options, workers, log_dir, cluster, bar.update, results, check_invariants
+            path,
+            games,
+            seed,
+            agent_spec,
+            options,
+            workers,
+            log_dir,
+            cluster,
+            bar.update,
+            results,
+            check_invariants,
+            rs.num_players,
         )
     except FlowError as exc:  # the ruleset failed outside any one game
         click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
@@ -250,6 +270,7 @@ def simulate(
     show_default=True,
     help="Agents of the main run: one spec, one per seat (a/b/c), or per team (a=greedy/b=random).",
 )
+@players_option
 @click.option(
     "--skill",
     "skill_agents",
@@ -301,6 +322,7 @@ def balance(
     games,
     seed,
     agent_spec,
+    players,
     skill_agents,
     skill_games,
     workers,
@@ -327,7 +349,7 @@ def balance(
     from interpreter.study.summary import run_balance
 
     paths = [resolve_ruleset(name) for name in (base, *variants)]
-    loaded = [load_or_exit(p) for p in paths]
+    loaded = [load_or_exit(p, players) for p in paths]
     check_one_game(paths, loaded)
     options = parse_options(option_pairs)
     unknown = [k for k in options if not any(k in rs.options for rs in loaded)]
@@ -365,6 +387,7 @@ def balance(
             rule_counts,
             bar.update,
             HELD,
+            players,
         )
     finally:
         bar.close()

@@ -22,6 +22,7 @@ FIELDS = {
     "ruleset",
     "ruleset_id",
     "sha256",
+    "players",
     "seat",
     "agents",
     "seed",
@@ -62,6 +63,8 @@ def check_fields(path: str | Path, data: dict) -> None:
         raise bad("seed")
     if not _int(data.get("seat")) or not 0 <= data["seat"] < 256:
         raise bad("seat")
+    if "players" in data and (not _int(data["players"]) or not 1 <= data["players"] <= 16):  # (older saves: none)
+        raise bad("players")
     if not _int(data.get("game_number", 1)) or not 1 <= data.get("game_number", 1) <= MAX_GAMES:
         raise bad("game_number")
     if not _int(data.get("shown", 0)) or data.get("shown", 0) < 0:

@@ -17,6 +17,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from interpreter.base.i18n import _
 from interpreter.frontends.locks import write_atomic
@@ -37,6 +38,17 @@ class SaveFile:
 
     data: dict
     legacy: bool = False
+
+
+def ruleset_fields(ruleset_path: str | Path, rs: Any) -> dict:
+    """What a save says of its ruleset: the file, its id and digest, and the number of players it
+    was loaded for (a resume loads it for as many; a save without it, for players.count)."""
+    return {
+        "ruleset": str(Path(ruleset_path).resolve()),
+        "ruleset_id": rs.id,
+        "sha256": rs.source_sha256,
+        "players": rs.num_players,
+    }
 
 
 def data_folder() -> Path:

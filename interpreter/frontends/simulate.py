@@ -227,12 +227,13 @@ def simulate(
     on_progress: Callable[[int, int], None] | None = None,
     results: IO[str] | None = None,
     tell: bool = False,
+    players: int | None = None,
 ) -> tuple[Summary, Tally]:
     """Run `games` games; returns the summary (with the run's outcome) and the merged tally.
 
     `results` receives one JSON line per game, in game order (the game, its seed, returns,
     deals and decisions, or why it failed); `on_progress(done, games)` is told as ranges finish;
-    `tell`: see `play_one`."""
+    `tell`: see `play_one`; `players`: the number of players (one of the ruleset's players.choices)."""
     import json
     import secrets
 
@@ -240,11 +241,13 @@ def simulate(
     from interpreter.frontends.interrupts import HELD, ignore_interrupts_in_worker
     from interpreter.study.executors import executor_for, source_for
 
-    rs = load_ruleset(path)
+    rs = load_ruleset(path, players=players)
     run_id = secrets.token_hex(4)  # in every log name: two runs into one folder never share a file
     if log_dir:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    job = SimJob(source_for(path, cluster), agent_spec, seed, dict(options), log_dir, run_id, results is not None, tell)
+    job = SimJob(
+        source_for(path, cluster, players), agent_spec, seed, dict(options), log_dir, run_id, results is not None, tell
+    )
     tally = Tally()
 
     def deliver(games_range: range, part: Tally) -> None:

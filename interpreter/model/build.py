@@ -55,9 +55,10 @@ def _item_span(seq: Any, i: int) -> Span | None:
 class _Builder:
     """Turns the tree into the model; one small method per section."""
 
-    def __init__(self, root: Mapping, bag: DiagnosticBag):
+    def __init__(self, root: Mapping, bag: DiagnosticBag, seats: int | None = None):
         self.root = root
         self.bag = bag
+        self.seats = seats
         self.rules: list[Rule] = []
 
     def rule(self, node: Mapping | None) -> Rule | None:
@@ -125,7 +126,9 @@ class _Builder:
 
     def players(self) -> Players:
         raw = self.root["players"]
-        count = raw["count"]
+        default = raw["count"]
+        choices = self.choices(raw)
+        count = default if self.seats is None else self.seats
         teams = []
         owner: dict[int, str] = {}
         for i, t in enumerate(raw.get("teams") or ()):
@@ -153,7 +156,40 @@ class _Builder:
         names = tuple(Text.of(n) for n in raw.get("seat_names") or ())
         if names and len(names) != count:
             self.bag.error(f"seat_names lists {len(names)} names for {count} seats", _key_span(raw, "seat_names"))
-        return Players(count=count, order=raw.get("order", "increasing"), teams=tuple(teams), seat_names=names)
+        return Players(
+            count=count,
+            order=raw.get("order", "increasing"),
+            teams=tuple(teams),
+            seat_names=names,
+            choices=choices,
+            default=default,
+        )
+
+    def choices(self, raw: Mapping) -> tuple[int, ...]:
+        """players.choices, checked: the default among them, no fixed seats beside them (none when
+        they are wrong, so that no other number of players is compiled)."""
+        listed = raw.get("choices")
+        if listed is None:
+            return ()
+        errors = len(self.bag.items)
+        span = _key_span(raw, "choices")
+        for i, n in enumerate(listed):
+            if n in listed[:i]:
+                self.bag.error(f"players.choices lists {n} twice", _item_span(listed, i))
+        if raw["count"] not in listed:
+            self.bag.error(
+                f"players.count {raw['count']} is not one of players.choices {sorted(set(listed))}",
+                _value_span(raw, "count"),
+                "count is the number of seats a game has unless another is chosen: make it one of the choices",
+            )
+        for key, why in (("teams", "a team lists fixed seats"), ("seat_names", "they name a fixed number of seats")):
+            if raw.get(key):
+                self.bag.error(
+                    f"players.choices cannot be used with {key}: {why}",
+                    span,
+                    "write one variant file per number of seats instead (docs/extends.md)",
+                )
+        return tuple(sorted(set(listed))) if len(self.bag.items) == errors else ()
 
     def step(self, node: Any, span: Span | None) -> Step | None:
         if isinstance(node, str) and node == "break":
@@ -429,6 +465,7 @@ def _zero(type_name: str) -> Any:
     return {"int": 0, "bool": False, "str": ""}.get(type_name)
 
 
-def build_model(root: Mapping, bag: DiagnosticBag) -> Model:
-    """The model of a schema-valid tree; structural problems go into `bag`."""
-    return _Builder(root, bag).build()
+def build_model(root: Mapping, bag: DiagnosticBag, seats: int | None = None) -> Model:
+    """The model of a schema-valid tree; structural problems go into `bag`.  `seats`: the number of
+    players to compile for, one of players.choices (default: players.count)."""
+    return _Builder(root, bag, seats).build()

@@ -117,10 +117,12 @@ class Team:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Players:
-    count: int
+    count: int  # the seats of this compiled game: players.count, or the choice it was loaded for
     order: str
     teams: tuple[Team, ...]
     seat_names: tuple[Text, ...]
+    choices: tuple[int, ...] = ()  # players.choices, in increasing order (empty: the count is fixed)
+    default: int = 0  # players.count as written (the count a game has unless another is chosen)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -24,6 +24,7 @@ from interpreter.engine.state import GameState
 from interpreter.openspiel import observing
 from interpreter.openspiel.actions import ActionIndex
 from interpreter.openspiel.rulesets import (
+    PLAYERS,
     REGISTERED,
     Entry,
     entry_from_file,
@@ -42,20 +43,21 @@ MAX_UTILITY = 10.0**18  # the engine bounds every integer a rule computes, retur
 class GameData:
     """What every state of one ruleset shares: the ruleset, its action index, its tensor layouts."""
 
-    def __init__(self, entry: Entry):
+    def __init__(self, entry: Entry, players: int | None = None):
         self.entry = entry
-        self.rs = ruleset_for(entry)
+        self.rs = ruleset_for(entry, players)
         self.index = ActionIndex(self.rs)
         self.layouts = {True: observing.Layout(self.rs, True), False: observing.Layout(self.rs, False)}
 
 
-_DATA: dict[str, GameData] = {}
+_DATA: dict[tuple[str, int | None], GameData] = {}
 
 
-def game_data(entry: Entry) -> GameData:
-    data = _DATA.get(entry.short_name)
+def game_data(entry: Entry, players: int | None = None) -> GameData:
+    """What the games of `entry` for `players` seats share (None: its players.count)."""
+    data = _DATA.get((entry.short_name, players))
     if data is None or data.entry.path != entry.path:
-        data = _DATA[entry.short_name] = GameData(entry)
+        data = _DATA[(entry.short_name, players)] = GameData(entry, players)
     return data
 
 
@@ -69,8 +71,8 @@ def game_type(entry: Entry) -> Any:
         information=GT.Information.IMPERFECT_INFORMATION,
         utility=GT.Utility.GENERAL_SUM,
         reward_model=GT.RewardModel.TERMINAL,
-        max_num_players=entry.players,
-        min_num_players=entry.players,
+        max_num_players=max(entry.choices or (entry.players,)),
+        min_num_players=min(entry.choices or (entry.players,)),
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -87,10 +89,13 @@ class CardrulesGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None):
         given = dict(params or {})
-        self.data = game_data(self.entry)
-        rs = self.data.rs
         full = {**dict(self.entry.params), **given}
+        players = full.pop(PLAYERS) if self.entry.players_param else None
+        self.data = game_data(self.entry, players)
+        rs = self.data.rs
         self.options = rs.check_options({k: v for k, v in full.items() if v != ""})
+        if players is not None:
+            full[PLAYERS] = players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.data.index.size,
             max_chance_outcomes=OUTCOMES,

@@ -4,7 +4,9 @@ Every shipped ruleset is registered when the package is imported, as
 `cardrules_<id>`.  Registering needs only the file's id, seat count and
 options, read from the merged YAML tree (fast); the ruleset is compiled when
 the game is first loaded.  A ruleset loaded from a path is registered the same
-way from its compiled form.
+way from its compiled form.  A ruleset that offers several numbers of players
+(`players.choices`) has the parameter `players` (by default its `players.count`);
+it is compiled once for each number a game is loaded with.
 """
 
 from __future__ import annotations
@@ -27,16 +29,21 @@ class Entry:
     path: str
     players: int
     params: tuple[tuple[str, Any], ...]  # OpenSpiel parameters and their defaults, in order
+    choices: tuple[int, ...] = ()  # players.choices: the numbers the parameter `players` may take
+    players_param: bool = False  # the first parameter is `players` (players.choices, and no option of that name)
 
 
-_COMPILED: dict[str, Any] = {}
+PLAYERS = "players"  # the parameter of a ruleset with players.choices
+_COMPILED: dict[tuple[str, int], Any] = {}
 REGISTERED: dict[str, Entry] = {}
 
 
-def ruleset_for(entry: Entry) -> Any:
-    rs = _COMPILED.get(entry.path)
+def ruleset_for(entry: Entry, players: int | None = None) -> Any:
+    """The entry's ruleset compiled for `players` seats (None: its players.count)."""
+    players = entry.players if players is None else players
+    rs = _COMPILED.get((entry.path, players))
     if rs is None:
-        rs = _COMPILED[entry.path] = load_ruleset(entry.path)
+        rs = _COMPILED[(entry.path, players)] = load_ruleset(entry.path, players=players)
     return rs
 
 
@@ -53,8 +60,14 @@ def param_default(type_name: str, default: Any) -> Any:
     return "" if default is None else str(default)
 
 
-def _params(options: list[tuple[str, str, Any]]) -> tuple[tuple[str, Any], ...]:
-    return tuple((name, param_default(type_name, default)) for name, type_name, default in options)
+def _entry(short: str, long: str, path: str, players: int, choices: Any, options: list[tuple[str, str, Any]]) -> Entry:
+    """An entry whose parameters are the options, and `players` first for a ruleset with
+    players.choices (unless an option has that name)."""
+    params = tuple((name, param_default(type_name, default)) for name, type_name, default in options)
+    count_param = bool(choices) and all(name != PLAYERS for name, _type, _default in options)
+    if count_param:
+        params = ((PLAYERS, int(players)), *params)
+    return Entry(short, long, path, int(players), params, tuple(sorted({int(n) for n in choices or ()})), count_param)
 
 
 def _text(value: Any) -> str:
@@ -77,13 +90,9 @@ def entry_from_file(path: Path) -> Entry:
         if type_name == "int" and default is not None:
             default = int(default)
         options.append((str(name), type_name, default))
-    return Entry(
-        PREFIX + rid,
-        "cardrules " + _text(root.get("name") or rid),
-        str(path),
-        int(root["players"]["count"]),
-        _params(options),
-    )
+    players = root["players"]
+    name = "cardrules " + _text(root.get("name") or rid)
+    return _entry(PREFIX + rid, name, str(path), players["count"], players.get("choices"), options)
 
 
 def entry_from_ruleset(rs: Any) -> Entry:
@@ -93,7 +102,9 @@ def entry_from_ruleset(rs: Any) -> Entry:
         if isinstance(values, dict) and isinstance(default, int) and not isinstance(default, bool):
             default = next((k for k, v in values.items() if v == default), default)  # an enum by its name
         options.append((name, str(opt.type), default))
-    return Entry(PREFIX + rs.id, "cardrules " + _text(rs.name), str(Path(rs.path)), rs.num_players, _params(options))
+    players = rs.model.players
+    name = "cardrules " + _text(rs.name)
+    return _entry(PREFIX + rs.id, name, str(Path(rs.path)), players.default, players.choices, options)
 
 
 def shipped_files() -> list[Path]:

@@ -20,9 +20,10 @@ def executor_for(workers: int, cluster: str | None, payload: Any, initializer: C
     return ProcessPool(workers, initializer)
 
 
-def source_for(path: str, cluster: str | None) -> Any:
-    """The ruleset as workers get it: its path here; its texts for a cluster's other machines."""
+def source_for(path: str, cluster: str | None, players: int | None = None) -> Any:
+    """The ruleset as workers get it (compiled for `players` seats): its path here; its texts for a
+    cluster's other machines."""
     from interpreter.study.sources import RulesetSource, shipped
 
     remote = cluster is not None and cluster != "ray"
-    return shipped(path) if remote else RulesetSource(path)
+    return shipped(path, players) if remote else RulesetSource(path, players=players)

@@ -26,6 +26,7 @@ class RulesetSource:
     path: str
     texts: tuple[tuple[str, str], ...] = ()
     main: str = ""  # the file's own relative path among `texts`
+    players: int | None = None  # the number of players to compile it for (None: its players.count)
 
     def digest(self) -> str:
         h = hashlib.sha256()
@@ -49,19 +50,19 @@ class RulesetSource:
 
     def ruleset(self, instrument: Any = None) -> Any:
         """The compiled ruleset, compiled once per process (`instrument(rs)` makes a counted copy)."""
-        key = (self.path, self.digest(), instrument)
+        key = (self.path, self.digest(), self.players, instrument)
         rs = _COMPILED.get(key)
         if rs is None:
             from interpreter.compiling.pipeline import load_ruleset
 
-            rs = load_ruleset(self.local_path())
+            rs = load_ruleset(self.local_path(), players=self.players)
             if instrument is not None:
                 rs = instrument(rs)
             _COMPILED[key] = rs
         return rs
 
 
-def shipped(path: str) -> RulesetSource:
+def shipped(path: str, players: int | None = None) -> RulesetSource:
     """The file and every file it extends, as texts relative to their common folder."""
     from interpreter.loading import load_document
 
@@ -69,7 +70,7 @@ def shipped(path: str) -> RulesetSource:
     files = [Path(f).resolve() for f in (doc.files or [path])]
     root = Path(os.path.commonpath([f.parent for f in files]))
     texts = tuple(sorted((str(f.relative_to(root)), f.read_text(encoding="utf-8")) for f in files))
-    return RulesetSource(path, texts, str(Path(path).resolve().relative_to(root)))
+    return RulesetSource(path, texts, str(Path(path).resolve().relative_to(root)), players)
 
 
 def family(path: str) -> str:

@@ -193,19 +193,21 @@ def run_balance(
     count_rules: bool = True,
     on_progress: Any = None,
     hold: Any = None,
+    players: int | None = None,
 ) -> tuple[dict, Any]:
     """Run the comparison; returns its summary and the runner's Outcome.  `executor_args` is
     (workers, cluster, initializer) for executors.executor_for; `on_progress(done, games)` is told
-    as ranges finish; `hold` is runner.run_ranges's."""
+    as ranges finish; `hold` is runner.run_ranges's; `players`: the number of players every ruleset is
+    played by (one of its players.choices; None: each its players.count)."""
     from interpreter.compiling.pipeline import load_ruleset
     from interpreter.study.balance import BalanceJob, balance_range
     from interpreter.study.executors import executor_for, source_for
     from interpreter.study.runner import run_ranges
 
     workers, cluster, initializer = executor_args
-    rulesets = [load_ruleset(p) for p in paths]
+    rulesets = [load_ruleset(p, players=players) for p in paths]
     job = BalanceJob(
-        tuple(source_for(p, cluster) for p in paths),
+        tuple(source_for(p, cluster, players) for p in paths),
         agents,
         seed,
         tuple(options),

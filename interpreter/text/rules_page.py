@@ -189,7 +189,17 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
     teams = _("; ").join(
         _("{team}: seats {seats}", team=w.t(t.name), seats=", ".join(map(str, t.seats))) for t in p.teams
     )
-    if p.order == "increasing":
+    if p.choices:  # the number of players is chosen when a game starts
+        counts = _(
+            "{counts} players (chosen when a game starts; {default} unless another number is chosen).",
+            counts=", ".join(map(str, p.choices)),
+            default=p.default,
+        )
+        if p.order == "increasing":
+            order = _sentences([counts, _("Each seat is followed by the next higher seat.")])
+        else:
+            order = _sentences([counts, _("Each seat is followed by the next lower seat.")])
+    elif p.order == "increasing":
         order = ngettext(
             "{n} player; each seat is followed by the next higher seat.",
             "{n} players; each seat is followed by the next higher seat.",

@@ -547,4 +547,31 @@ EXPECTED: dict[str, list[E]] = {
     ],
     "hints_prefer_not_int.yaml": [E(66, 12, "this expression must be int, but it is bool")],
     "hints_evaluate_twice.yaml": [E(64, 3, "evaluate is given twice, in hints and in result", hint="hints.evaluate")],
+    # ------------------------------------------------------------ numbers of players (players.choices)
+    "schema_players_choice_zero.yaml": [E(6, 13, "'choices' must be at least 1, not 0", exact=True)],
+    "model_players_count_not_a_choice.yaml": [
+        E(5, 10, "players.count 2 is not one of players.choices [3, 4]", exact=True, hint="make it one of the choices")
+    ],
+    "model_players_choices_with_teams.yaml": [  # and nothing about the seats of a count of 4 (it is not compiled)
+        E(
+            6,
+            3,
+            "players.choices cannot be used with teams: a team lists fixed seats",
+            exact=True,
+            hint="docs/extends.md",
+        )
+    ],
+    "model_players_choice_listed_twice.yaml": [E(6, 19, "players.choices lists 2 twice", exact=True)],
+    "flow_per_seat_list_for_one_choice.yaml": [  # set: {score: "[0, 0]"}, right for 2 players only
+        E(61, 24, "with 3 players: 'score' holds one value per seat (3), and this list has 2", exact=True)
+    ],
+    "flow_deal_too_many_for_one_choice.yaml": [  # 6 cards: three each for 2 players, not for 3 (found in play)
+        E(
+            61,
+            11,
+            "with 3 players: a game with random moves fails: cannot deal 3 cards: only 0 left in deck",
+            exact=True,
+            hint="players.choices offers this number of players",
+        )
+    ],
 }

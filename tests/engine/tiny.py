@@ -71,3 +71,37 @@ def compile_text(text: str, name: str = "tiny.yaml"):
     report = check_text(text, name)
     assert report.ok, "\n".join(d.message for d in report.diagnostics)
     return report.ruleset
+
+
+# played by 2, 3 or 4 (3 unless another number is chosen): each seat gets three of 12 cards
+CHOICES = """
+cardrules: 1
+id: choices
+name: Choices
+players: {count: 3, choices: [2, 3, 4]}
+deck:
+  suits: [{id: s}, {id: h}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  played: {type: int, per: seat}
+actions:
+  play:
+    param: {name: c, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: c}
+      - add: {"played[player]": "c.rank_order + 1"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, counts: 3}
+  - repeat:
+      times: 3
+      steps:
+        - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play]}}]}
+  - record: {played: played}
+result:
+  returns: "played[seat]"
+"""

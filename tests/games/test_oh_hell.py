@@ -186,3 +186,18 @@ def test_random_games_finish(oh, seed):
     assert st.is_terminal() and len(st.records) == 23
     totals = list(st.records[-1]["totals"])
     assert st.returns() == totals
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_three_to_seven_players_each_get_the_largest_hand_that_leaves_a_card_to_turn_up(players):
+    rs = interpreter.load(str(PATH), players=players)
+    largest = 51 // players  # OH-10: 17, 12, 10, 8, 7
+    st = rs.new_game(seed=players, options={"first_dealer": 0})
+    seen = st.observation(1)
+    assert [len(seen["zones"]["hand"][s]) for s in range(players)] == [largest] * players
+    assert len(seen["zones"]["turnup"]) == 1
+    rng = random.Random(players)
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+    assert len(st.deals) == 2 * largest - 1  # down to one card and back (OH-6, OH-8)
+    assert len(st.returns()) == players

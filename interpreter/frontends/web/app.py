@@ -472,6 +472,7 @@ def _game_entry(store: Store, key: str) -> dict | None:
         "name": texts(rs.name),
         "description": texts(rs.model.description),
         "players": rs.num_players,
+        "choices": list(rs.model.players.choices) or None,  # the numbers of players a table may have
         "teams": [
             {"id": tid, "name": teams.get(tid, {}), "seats": [s for s, t in enumerate(rs.team_of_seat) if t == i]}
             for i, tid in enumerate(rs.team_ids)

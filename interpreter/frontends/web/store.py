@@ -79,21 +79,23 @@ class Store:
         self.games = {g.key: g for g in games}
         self.folder = folder or saves_folder()
         self.tables: dict[str, Table] = {}
-        self._rulesets: dict[str, Any] = {}
+        self._rulesets: dict[tuple[str, int | None], Any] = {}  # (path, number of players) -> Ruleset
         self.images: dict[str, Any] = {}  # image_ref -> the CardImages of a loaded ruleset
         self._lock = threading.Lock()
         self.problems: list[str] = []  # tables that could not be brought back, and why
 
     # ----- rulesets ----------------------------------------------------------------------------
-    def ruleset(self, path: str) -> Any:
+    def ruleset(self, path: str, players: int | None = None) -> Any:
+        """The ruleset at `path` compiled for `players` seats (None: its players.count), compiled once."""
         import interpreter
 
+        key = (path, players)
         with self._lock:
-            rs = self._rulesets.get(path)
+            rs = self._rulesets.get(key)
         if rs is None:
-            rs = interpreter.load(path)
+            rs = interpreter.load(path, players=players)
             with self._lock:
-                rs = self._rulesets.setdefault(path, rs)
+                rs = self._rulesets.setdefault(key, rs)
                 if rs.images is not None:
                     self.images[image_ref(rs)] = rs.images
         return rs
@@ -135,6 +137,7 @@ class Store:
     ) -> tuple[Table, dict[int, str]]:
         """A new table: `seats` says, per seat, `me`, `person` (a friend) or `ai`."""
         from interpreter.agents.spec import AgentSpecError
+        from interpreter.base.diagnostics import RulesetError
         from interpreter.engine.program import FlowError
 
         game, rs = self.game(key)
@@ -142,10 +145,15 @@ class Store:
             raise Refused("full", N_("this server holds as many tables as it can"))
         if (
             not isinstance(seats, list)
-            or len(seats) != rs.num_players
+            or len(seats) not in (rs.model.players.choices or (rs.num_players,))
             or any(s not in ("me", "person", "ai") for s in seats)
         ):
             raise Refused("bad", N_("say for every seat who plays it"))
+        if len(seats) != rs.num_players:  # another of the ruleset's players.choices
+            try:
+                rs = self.ruleset(game.path, len(seats))
+            except RulesetError as exc:  # the file compiles for its players.count only
+                raise Refused("bad", str(exc)) from None
         if seats.count("me") != 1:
             raise Refused("bad", N_("take exactly one seat yourself"))
         specs = level_specs()

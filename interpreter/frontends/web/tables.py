@@ -22,7 +22,7 @@ from interpreter.base.i18n import N_
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, fresh_state
 from interpreter.frontends.locks import FileLock, write_atomic
-from interpreter.frontends.savefile import write_save
+from interpreter.frontends.savefile import ruleset_fields, write_save
 
 SIDECAR = ".web"  # beside a save: the table's id and its seats' join tokens (mode 0600)
 MAX_UNDO_REPLAY = 200_000  # decisions replayed by one undo
@@ -202,9 +202,7 @@ class Table:
         seat = min(self.tokens) if self.tokens else 0
         shown = len(self.state.observation(seat)["history"])
         return {
-            "ruleset": str(Path(self.ruleset_path).resolve()),
-            "ruleset_id": self.rs.id,
-            "sha256": self.rs.source_sha256,
+            **ruleset_fields(self.ruleset_path, self.rs),
             "seat": seat,
             "agents": "/".join(self.agent_specs),
             "seed": self.seed,
@@ -251,12 +249,13 @@ def read_sidecar(save: Path) -> dict | None:
     return {"table": data["table"], "tokens": tokens}
 
 
-Loader = Callable[[str], Any]  # a ruleset path -> a compiled Ruleset (cached by the server)
+Loader = Callable[[str, Any], Any]  # a ruleset path, a number of players -> a compiled Ruleset (cached by the server)
 
 
 def restore(save: Path, load: Loader, tokens: dict[int, str] | None = None, table_id: str | None = None) -> Table:
     """A table from a save (a browser table's, or one the prompt wrote), checked as `cardrules play
     --resume` checks it and held with the same lock; raises SaveFileError or FileBusy."""
+    from interpreter.compiling.pipeline import PlayerCountError
     from interpreter.frontends.savecheck import check_against, check_fields, rebuild
     from interpreter.frontends.savefile import SaveFileError, read_save
 
@@ -267,7 +266,10 @@ def restore(save: Path, load: Loader, tokens: dict[int, str] | None = None, tabl
         data = saved.data
         if not Path(data["ruleset"]).is_file():
             raise SaveFileError(f"its ruleset file {data['ruleset']!r} does not exist")
-        rs = load(data["ruleset"])
+        try:
+            rs = load(data["ruleset"], data.get("players"))  # (older saves: no number, its players.count)
+        except PlayerCountError as exc:  # the ruleset no longer offers the save's number of players
+            raise SaveFileError(str(exc)) from None
         check_against(save, data, rs)
         state = rebuild(save, data, rs)
         from interpreter.agents.spec import seat_specs

@@ -66,6 +66,8 @@ WORDS = {
     "title": N_("Card table"),
     "games": N_("Games"),
     "players": N_("{n} players"),
+    "player_choices": N_("{list} players"),  # a game played by 3, 4 or 5: "3, 4, 5 players"
+    "player_count": N_("Players"),
     "new_table": N_("A new table"),
     "your_seat": N_("Your seat"),
     "others": N_("The other seats"),

@@ -41,21 +41,38 @@
 
   function newTableForm(g, box) {
     const form = el("form", { class: "new-table" });
+    let count = g.players; // a ruleset with choices: the number chosen below
     const mySeat = el("select", { name: "seat", id: `seat-${g.key}` });
-    for (let s = 0; s < g.players; s++) mySeat.append(el("option", { value: String(s) }, seatLabel(g, s)));
-    form.append(el("label", { class: "option" }, el("span", {}, w("your_seat")), mySeat));
     const others = el("fieldset", { class: "others" }, el("legend", {}, w("others")));
-    const who = [];
-    for (let s = 0; s < g.players; s++) {
-      const sel = el("select", { "data-seat": String(s), "aria-label": seatLabel(g, s) }, el("option", { value: "ai" }, w("ai")), el("option", { value: "person" }, w("friend")));
-      who.push(sel);
-      others.append(el("label", { class: "seat-choice", "data-seat": String(s) }, el("span", {}, seatLabel(g, s)), sel));
-    }
+    let who = [];
     const syncSeats = () => {
       for (const label of others.querySelectorAll(".seat-choice")) label.hidden = label.dataset.seat === mySeat.value;
     };
+    const layoutSeats = () => {
+      const mine = Math.min(Number(mySeat.value || 0), count - 1);
+      mySeat.replaceChildren();
+      for (let s = 0; s < count; s++) mySeat.append(el("option", { value: String(s), selected: s === mine }, seatLabel(g, s)));
+      for (const label of others.querySelectorAll(".seat-choice")) label.remove();
+      who = [];
+      for (let s = 0; s < count; s++) {
+        const sel = el("select", { "data-seat": String(s), "aria-label": seatLabel(g, s) }, el("option", { value: "ai" }, w("ai")), el("option", { value: "person" }, w("friend")));
+        who.push(sel);
+        others.append(el("label", { class: "seat-choice", "data-seat": String(s) }, el("span", {}, seatLabel(g, s)), sel));
+      }
+      syncSeats();
+    };
+    if (g.choices) {
+      const players = el("select", { name: "players", id: `players-${g.key}` });
+      for (const n of g.choices) players.append(el("option", { value: String(n), selected: n === g.players }, String(n)));
+      players.addEventListener("change", () => {
+        count = Number(players.value);
+        layoutSeats();
+      });
+      form.append(el("label", { class: "option" }, el("span", {}, w("player_count")), players));
+    }
+    form.append(el("label", { class: "option" }, el("span", {}, w("your_seat")), mySeat));
     mySeat.addEventListener("change", syncSeats);
-    syncSeats();
+    layoutSeats();
     form.append(others);
     const level = el("select", { name: "level" });
     for (const l of lobby.levels) level.append(el("option", { value: l, selected: l === (["normal", "easy", "random"].find((d) => lobby.levels.includes(d)) || lobby.levels[0]) }, w(l)));
@@ -107,7 +124,7 @@
         "article",
         { class: "game", "data-game": g.key },
         el("h3", {}, tr(g.name)),
-        el("p", { class: "players" }, w("players", { n: g.players })),
+        el("p", { class: "players" }, g.choices ? w("player_choices", { list: g.choices.join(", ") }) : w("players", { n: g.players })),
         el("p", { class: "description" }, tr(g.description)),
         el(
           "div",
