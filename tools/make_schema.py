@@ -711,6 +711,13 @@ SCHEMA = {
                             [{"c": "card"}],
                         ),
                         "value": EXPR,
+                        "returns": d(
+                            {"type": "string"},
+                            "The type of the value (default: worked out from it). Needed where the value is "
+                            "names in quotes: `'clubs' if s == 'spades' else 'spades'` is text unless "
+                            "`returns: suit` says it is a suit.",
+                            ["suit", "card", "list[card]"],
+                        ),
                         "id": RULE_ID,
                         "text": RULE_TEXT,
                         "description": d({"type": "string"}, "What the function computes."),
