@@ -26,22 +26,28 @@ from interpreter.model import Model
 
 
 def compile_ruleset(
-    model: Model, bag: DiagnosticBag, path: str, sources: Mapping[str, str], profile: Profile | None = None
+    model: Model,
+    bag: DiagnosticBag,
+    path: str,
+    sources: Mapping[str, str],
+    profile: Profile | None = None,
+    whole: bool = True,
 ) -> Ruleset | None:
     """Compile a model; returns None when `bag` has errors.  With a `profile`, every expression is
-    metered (expr/profile.py, for `validate --perf`)."""
+    metered (expr/profile.py, for `validate --perf`); `whole=False` for a file whose broken parts were
+    mended (checking/repair.py), where what is never reached may be the mending's doing."""
     c = Compiler(model, bag, path, sources)
     c.zones()
     c.constants()
     c.option_section()
     c.variables()
-    rs = finish_compile(c, profile)
+    rs = finish_compile(c, profile, whole)
     if bag.has_errors or rs is None:
         return None
     return rs
 
 
-def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | None:
+def finish_compile(c: Compiler, profile: Profile | None = None, whole: bool = True) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
     for name, binding in engine_functions(c).items():
@@ -94,6 +100,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None) -> Ruleset | Non
         else:
             carry.append(c.var_types[name][1])
     c.bag.extend(exprs.diagnostics)
+    if whole:
+        _unreached(c, fc)
     if c.model.deck.zone not in {z.name for z in c.zone_info}:
         c.bag.error(
             f"deck.zone '{c.model.deck.zone}' is not a declared zone",
@@ -193,3 +201,23 @@ def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]
         if len(set(values)) > 1:
             tables[uf.name] = tuple(values)
     return tables
+
+
+def _unreached(c: Compiler, fc: FlowCompiler) -> None:
+    """Warn about a phase no step runs and an action no decision offers: written, but never played."""
+    if c.bag.has_errors:  # a step that failed to compile may have been the one that runs it
+        return
+    for name, span in c.model.phase_spans.items():
+        if name not in fc.reached:
+            c.bag.warning(
+                f"phase '{name}' is never run: no 'phase: {name}' step reaches it",
+                span,
+                "run it from the flow or from another phase, or remove it",
+            )
+    for i, a in enumerate(c.model.actions):
+        if i not in fc.offered:
+            c.bag.warning(
+                f"action '{a.name}' is never offered: no turn or claim lists it",
+                a.span,
+                "add it to the actions of a turn or claim, or remove it",
+            )

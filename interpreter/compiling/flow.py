@@ -55,6 +55,8 @@ class FlowCompiler(StoryCompiler):
         self.locals: list[dict[str, Any]] = [{}]
         self.loops: list[list[P.Jump]] = []
         self.phase_stack: list[str] = []
+        self.reached: set[str] = set()  # the phases some step runs, and the actions some decision offers
+        self.offered: set[int] = set()
         self.in_effect = False
         self.rule: Any = None  # the rule of the action whose effect is being compiled
         self.action_index = {a.name: i for i, a in enumerate(c.model.actions)}
@@ -517,6 +519,7 @@ class FlowCompiler(StoryCompiler):
                 )
             else:
                 out.append(self.action_index[name])
+        self.offered.update(out)
         return tuple(out)
 
     def step_turn(self, s: Step, out: list) -> None:
@@ -569,6 +572,7 @@ class FlowCompiler(StoryCompiler):
             chain = " -> ".join([*self.phase_stack[self.phase_stack.index(name) :], name])
             self.bag.error(f"phase '{name}' runs itself ({chain}); this flow would never end", s.span)
             return
+        self.reached.add(name)
         self.phase_stack.append(name)
         self.steps(phases[name], out)
         self.phase_stack.pop()

@@ -91,7 +91,7 @@ def _beyond_structure(root: Any, name: str, sources: Mapping[str, str]) -> list[
         words |= dropped
         bag = DiagnosticBag()
         try:
-            compile_ruleset(build_model(tree, bag), bag, path=name, sources=sources)
+            compile_ruleset(build_model(tree, bag), bag, path=name, sources=sources, whole=False)
         except Exception:  # a stand-in the later stages cannot take: the schema errors stand alone
             return []
         found.append(bag.sorted())
