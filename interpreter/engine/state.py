@@ -264,7 +264,11 @@ class GameState:
                 self.fr.pool, self.fr.budget = UNBOUNDED, WORK
                 self._legal = legal
         if not legal and not self.finished:
-            raise FlowError(f"seat {self.decider} has no legal action", self.rs.program[self.pc].where, self.seed)
+            from interpreter.engine.explain import why_no_action  # (it reads this module)
+
+            why = why_no_action(self.rs, self)
+            message = f"seat {self.decider} has no legal action" + (f" ({why})" if why else "")
+            raise FlowError(message, self.rs.program[self.pc].where, self.seed)
         return legal
 
     def is_legal(self, kind: int, value: Any) -> bool:
