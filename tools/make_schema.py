@@ -328,8 +328,12 @@ STEP_KINDS = {
     ),
     "event": obj(
         {
-            "kind": d(ID, "What happened, as a name front ends may know (`trick`, `draw`, `deal`, ...); not one of the "
-                "engine's own kinds (`action`, `claim`, `reveal`, `deal_end`).", ["trick"]),
+            "kind": d(
+                ID,
+                "What happened, as a name front ends may know (`trick`, `draw`, `deal`, ...); not one of the "
+                "engine's own kinds (`action`, `claim`, `reveal`, `deal_end`).",
+                ["trick"],
+            ),
             "text": ref("text", "The event in words, with `{expression}` placeholders (`{expr:seat}` names a seat)."),
             "seat": d(EXPR, "The seat the event is about (it won the trick, it drew), if any.", ["winner"]),
             "cards": d(EXPR, "Cards the event shows (a list of cards).", ["[e.card for e in entries('trick')]"]),

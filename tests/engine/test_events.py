@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.engine.state import GameState
 from interpreter.compiling.pipeline import check_text
+from interpreter.engine.state import GameState
 from tests.engine.tiny import compile_text
 
 ROOT = Path(__file__).resolve().parents[2]
