@@ -332,7 +332,12 @@ STEP_KINDS = {
     ),
     "event": obj(
         {
-            "kind": d(ID, "What happened, as a name front ends may know (`trick`, `draw`, `claim`, ...).", ["trick"]),
+            "kind": d(
+                ID,
+                "What happened, as a name front ends may know (`trick`, `draw`, `deal`, ...); not one of the "
+                "engine's own kinds (`action`, `claim`, `reveal`, `deal_end`).",
+                ["trick"],
+            ),
             "text": ref("text", "The event in words, with `{expression}` placeholders (`{expr:seat}` names a seat)."),
             "seat": d(EXPR, "The seat the event is about (it won the trick, it drew), if any.", ["winner"]),
             "cards": d(EXPR, "Cards the event shows (a list of cards).", ["[e.card for e in entries('trick')]"]),
@@ -724,6 +729,13 @@ SCHEMA = {
                             [{"c": "card"}],
                         ),
                         "value": EXPR,
+                        "returns": d(
+                            {"type": "string"},
+                            "The type of the value (default: worked out from it). Needed where the value is "
+                            "names in quotes: `'clubs' if s == 'spades' else 'spades'` is text unless "
+                            "`returns: suit` says it is a suit.",
+                            ["suit", "card", "list[card]"],
+                        ),
                         "id": RULE_ID,
                         "text": RULE_TEXT,
                         "description": d({"type": "string"}, "What the function computes."),

@@ -35,7 +35,8 @@ def compile_functions(c: Compiler, exprs: ExprCompiler) -> None:
         params = []
         for pname, tname, pspan in f.params:
             params.append((pname, c.parse_type(tname, pspan)))
-        exprs.define(f.name, params, Src(f.value, f.span), f.span)
+        returns = c.parse_type(f.returns, f.span) if f.returns is not None else None
+        exprs.define(f.name, params, Src(f.value, f.span), f.span, returns)
         c.global_names.setdefault(f.name, (None, "a function"))
     exprs.finish()
 

@@ -207,6 +207,9 @@ def convert_value(value: Any, t: Type, where: str) -> Any:
             return None
         if not isinstance(value, str) or value not in t.values:
             hint = did_you_mean(str(value), t.values)
+            if isinstance(value, str) and len(value) > 2 and value[0] == value[-1] and value[0] in "'\"":
+                if value[1:-1] in t.values:  # quoted as in an expression: a value here is a plain name
+                    hint = f"a value here is not an expression: write {value[1:-1]} without quotes"
             raise ValueError(f"{where}: unknown {t.name} {value!r}" + (f" ({hint})" if hint else ""))
         return t.values[value]
     if isinstance(t, (ListT, SetT)):

@@ -54,6 +54,15 @@ def texts(fc: FlowCompiler, value: Any, span: Span | None) -> dict[str, tuple]:
     return {str(lang): template(fc, SubSource(text, 0, str(text)), span) for lang, text in items}
 
 
+# The kinds of event the engine makes itself (engine/events.py), which front ends draw their own way.
+ENGINE_KINDS = {
+    "action": ("a seat's decision", "choose a name of your own, such as 'played'"),
+    "claim": ("the claim a claim window applied", "choose a name of your own, such as 'claimed'"),
+    "reveal": ("cards turned face up by a reveal step", "choose a name of your own, such as 'shown'"),
+    "deal_end": ("the end of a deal", "an end_deal step ends a deal; choose another name for this event"),
+}
+
+
 class StoryCompiler:
     """`announce`, `event` and `end_deal` steps, and the titles of decisions."""
 
@@ -62,7 +71,16 @@ class StoryCompiler:
         self.emit(out, T.Emit("message", texts(self, s.value, s.span)), s, "announce")
 
     def step_event(self: FlowCompiler, s: Step, out: list) -> None:
-        self.emit(out, self._event(s, T.Emit(str(s.value["kind"]))), s, "event")
+        kind = str(s.value["kind"])
+        if kind in ENGINE_KINDS:
+            what, hint = ENGINE_KINDS[kind]
+            self.bag.error(
+                f"event kind '{kind}' is the engine's own ({what}): front ends would show this event as one "
+                "and leave out its text",
+                vspan(s.value, "kind", s.span),
+                hint,
+            )
+        self.emit(out, self._event(s, T.Emit(kind)), s, "event")
 
     def step_end_deal(self: FlowCompiler, s: Step, out: list) -> None:
         v = s.value if isinstance(s.value, Mapping) else {}

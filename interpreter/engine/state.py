@@ -15,6 +15,7 @@ from interpreter.engine.dealmark import Mark
 from interpreter.engine.events import Event, event_size, places, reveal_event
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
+from interpreter.engine.stuck import why_no_action
 from interpreter.expr.runtime import DEFAULT_LIMITS, UNBOUNDED, next_epoch
 
 WORK = DEFAULT_LIMITS.max_work  # a full budget of one evaluation (expr.runtime.refill)
@@ -264,7 +265,9 @@ class GameState:
                 self.fr.pool, self.fr.budget = UNBOUNDED, WORK
                 self._legal = legal
         if not legal and not self.finished:
-            raise FlowError(f"seat {self.decider} has no legal action", self.rs.program[self.pc].where, self.seed)
+            why = why_no_action(self.rs, self)
+            message = f"seat {self.decider} has no legal action" + (f" ({why})" if why else "")
+            raise FlowError(message, self.rs.program[self.pc].where, self.seed)
         return legal
 
     def is_legal(self, kind: int, value: Any) -> bool:

@@ -376,12 +376,22 @@ class Checker(CallChecks):
             code = self.ordering(node, left, right)
         return self.fold_if(code, left, right) if code is not FAILED else code
 
+    def _user_call(self, node: ast.Expr) -> str | None:
+        """The name of the ruleset function `node` calls, if it is such a call."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if isinstance(self.names.lookup(node.func.id), UserFunction):
+                return node.func.id
+        return None
+
     def equality(self, node: ast.Compare, left: Code, right: Code) -> Code:
         lt, rt_ = left.type, right.type
         if not comparable(lt, rt_):
             hint = "both sides must have the same type"
             if isinstance(lt, EnumT) or isinstance(rt_, EnumT):
                 hint = "compare with a name in quotes, e.g. x == 'name', or with another value of that type"
+                enum, text_side = (lt, node.right) if isinstance(lt, EnumT) else (rt_, node.left)
+                if STR in (lt, rt_) and (name := self._user_call(text_side)) is not None:
+                    hint = f"function '{name}' gives text (names in quotes are text there): give it returns: {enum}"
             return self.error(f"cannot compare {lt} with {rt_}", node.op_start, node.op_end, hint)
         if left.is_const and not right.is_const:
             left, right = right, left

@@ -389,6 +389,7 @@ class _Builder:
                     name=k,
                     params=tuple((p, t, _key_span(v.get("params"), p)) for p, t in (v.get("params") or {}).items()),
                     value=v["value"],
+                    returns=v.get("returns"),
                     rule=self.rule(v),
                     span=_key_span(functions, k),
                 )

@@ -184,6 +184,7 @@ class Function:
     name: str
     params: tuple[tuple[str, str, Span | None], ...]
     value: Any
+    returns: Any = None  # the declared type of the value (a located string), or None: worked out from it
     rule: Rule | None
     span: Span | None
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
+from interpreter.compiling.pipeline import check_text
 from interpreter.engine.state import GameState
 from tests.engine.tiny import compile_text
 
@@ -110,6 +111,16 @@ def _play_round(st, choose=lambda legal: legal[0]):
     start = len(st.deals)
     while not st.is_terminal() and len(st.deals) == start:
         st.apply_action(choose(st.legal_actions()))
+
+
+@pytest.mark.parametrize("kind", ["action", "claim", "reveal", "deal_end"])
+def test_an_event_of_an_engine_kind_is_refused_at_its_kind(kind):
+    # a held-out bluffing game told its claims with `kind: claim`: the prompt showed "Seat 1 claimed: ?"
+    report = check_text(STORY.replace("kind: trick", f"kind: {kind}"), "story.yaml")
+    (d,) = report.diagnostics
+    assert d.message.startswith(f"event kind '{kind}' is the engine's own (") and "leave out its text" in d.message
+    assert (d.span.line, d.span.col) == (49, 17)
+    assert check_text(STORY.replace("kind: trick", "kind: claimed")).ok
 
 
 def test_announce_is_a_message_event_with_typed_values(rs):

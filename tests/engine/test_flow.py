@@ -122,7 +122,8 @@ def test_a_turn_without_legal_actions_is_a_flow_error():
         HIGH_CARD.replace('or len(hand(player)) == 1"', '"').replace('card.value != 6 "', 'card.value > 9"')
     )
     st = rs.new_game(seed=1)
-    with pytest.raises(FlowError, match=r"seat 0 has no legal action in turn"):
+    why = r"\(play: 3 values, each refused .* by T-2 .*\)"
+    with pytest.raises(FlowError, match=rf"seat 0 has no legal action {why} in turn"):
         st.legal_actions()
 
 

@@ -194,3 +194,61 @@ def test_what_an_event_or_a_deal_s_end_names_is_checked_when_it_is_told(step, me
         return
     with pytest.raises(FlowError, match=re.escape(message)):
         st.apply_action(st.legal_actions()[0])
+
+
+NO_MOVE = """
+cardrules: 1
+id: no_move
+name: No move
+players: {count: 2}
+deck:
+  suits: [{id: s}, {id: t}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    legal_if:
+      - {id: N-1, text: follow the suit led, when: "len(table) > 0", require: "card.suit == first(table).suit"}
+      - {id: N-2, text: never a 3, require: "card.rank != '3'"}
+      - {require: "card.rank != '2'"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+  pass:
+    available_if: "len(table) > 5"
+    effect: []
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [3]}
+  - repeat: {times: 3, steps: [{for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play, pass]}}]}}]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_decision_without_a_legal_action_says_what_kept_each_action_out():
+    # a held-out Sheepshead's restrictions on the called ace left a seat nothing to play: the error
+    # named the turn only
+    rs = ruleset(NO_MOVE)
+    st = rs.new_game(seed=0, deck_orders=[["s-1", "s-2", "s-3", "t-1", "t-2", "t-3"]])
+    st.apply_action("play s-1")  # seat 1 holds t-1 t-2 t-3: none follows
+    with pytest.raises(FlowError) as err:
+        st.legal_actions()
+    assert str(err.value).startswith(
+        "seat 1 has no legal action (play: 3 values, each refused by the first rule it breaks: "
+        "3 by N-1 (follow the suit led); pass: its available_if does not hold) in turn at mini.yaml:"
+    )
+
+
+def test_the_rules_refusing_values_are_named_by_id_or_by_their_place():
+    rs = ruleset(NO_MOVE.replace('when: "len(table) > 0", ', 'when: "len(table) > 5", '))
+    st = rs.new_game(seed=0, deck_orders=[["s-1", "t-1", "s-3", "s-2", "t-2", "t-3"]])
+    st.apply_action("play s-1")  # seat 1 holds s-2 t-2 t-3: no 2 and no 3
+    with pytest.raises(FlowError) as err:
+        st.legal_actions()
+    assert "(play: 3 values, each refused by the first rule it breaks: 2 by legal_if 3 of 'play', 1 by N-2" in str(
+        err.value
+    )
