@@ -10,9 +10,10 @@ TURN, ANSWER, CLAIM, HIDDEN = range(4)  # what a scripted decision is, to the se
 class Step(NamedTuple):
     """One decision since the shuffle as the seat knows it.
 
-    For a HIDDEN decision `value` is unknown: `seen` holds the faces it moved
-    that the seat saw at some point, `view` what the seat saw right after, and
-    `moved` how many cards it moved (every seat sees how many cards a zone holds).
+    `view` is what the seat saw right after it, and `next` who decided next
+    (None in a claim window).  For a HIDDEN decision `value` is unknown: `seen`
+    holds the faces it moved that the seat saw at some point, and `moved` how
+    many cards it moved (every seat sees how many cards a zone holds).
     """
 
     tag: int
@@ -22,3 +23,4 @@ class Step(NamedTuple):
     seen: tuple = ()
     view: Any = None
     moved: int = -1
+    next: int | None = None
