@@ -369,6 +369,8 @@ class Determinizer(HiddenMoves, Mending):
                         return None, None
                     world = dealt.clone()
                     world._run()
+            elif self._led_otherwise(world, self.opening):
+                return None, None
             script, i, n = self.script, 0, len(self.script)
             claims_seen = 0
             while not world.finished:
@@ -428,6 +430,8 @@ class Determinizer(HiddenMoves, Mending):
                         return None, None
                     world = before
                     continue
+                if not careful and self._led_otherwise(after, step):
+                    return None, None
                 world = after
                 i += 1
         except Exception:  # any failure means this sample is not consistent

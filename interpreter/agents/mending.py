@@ -121,13 +121,25 @@ class Mending:
     def _go_careful(self) -> None:
         self.careful = self.mend.nobodys_first = True
 
+    def _led_otherwise(self, world: GameState, step: Step) -> bool:
+        """Whether another seat decides next in the sample `world` right after `step` than did in the
+        real game (outside claim windows): then the search's replays go careful from here on."""
+        nxt = step.next
+        if nxt is None or world.window is not None or world.current_player() == nxt:
+            return False
+        self._go_careful()
+        return True
+
     def _off(self, world: GameState, step: Step) -> bool:
         """Whether the seat, right after `step` in the sample `world`, would see another game than it
-        did in the real one (another view, or another seat to decide next)."""
+        did in the real one (another view, or another seat to decide next).  Where a claim window is
+        open, in the sample or in the real game, nothing is compared: whom it asks, and so whether the
+        flow stopped there or went on (a tile drawn), depends on what the seats hold, and the seat
+        sees the window's outcome, which the next decision checks."""
         nxt = step.next
-        if nxt is not None and world.window is None and world.current_player() != nxt:
-            return True
-        return view_of(world, self.seat) != step.view
+        if nxt is None or world.window is not None:
+            return False
+        return world.current_player() != nxt or view_of(world, self.seat) != step.view
 
     def _mending(self, before: GameState, step: Step) -> Callable[[], Any]:
         """What finds swaps of unseen cards after which `step` (the opening: the flow up to the first
