@@ -29,11 +29,14 @@ face down at once; a widow turned up and taken into a hand): the study of
 the real deal watches every move and reveal (GameState.watch), so samples
 never re-deal it.
 
-A sample that replays to the end but looks different to the seat (a public
-value computed from hidden cards: a hand's total said aloud) is searched
-for nearby: two re-dealt cards are swapped and the deal replayed, keeping
-each swap that brings the view no further from the real one
-(`Determinizer._nearer`).  A sample in which a recorded decision is illegal
+A sample that goes another way than the real game (the flow moved cards by
+what a hand holds: an ask answered, the holder of the lowest trump leading)
+makes the search's replays careful (agents/mending.py): each decision is
+checked against what the seat saw right after it, and the cards to blame are
+swapped there.  A sample that replays to the end but looks different to the
+seat is searched for nearby: two re-dealt cards are swapped and the deal
+replayed, keeping each swap that brings the view no further from the real
+one (`Mending._nearer`).  A sample in which a recorded decision is illegal
 (a void revealed by a follow rule) is repaired (hidden cards of that seat swapped:
 agents/repairs.py) and replayed, and what the repair showed the seat could
 or could not hold is dealt so in the search's later samples before they
@@ -49,28 +52,26 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from interpreter.agents.hidden import HiddenMoves
 from interpreter.agents.later import LaterShuffles
+from interpreter.agents.mending import Mending
 from interpreter.agents.repairs import Repairs
+from interpreter.agents.steps import ANSWER, CLAIM, HIDDEN, TURN, Step
 from interpreter.agents.views import (
-    distance,
-    moved_faces,
     places_of,
     reshuffled,
     seen_in,
     seen_positions,
     view_of,
 )
-from interpreter.engine.choices import choice_steps
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
     ANNOUNCE,
     CLAIMED,
     PASS_KIND,
-    PICK_KIND,
     PICKED,
     PRIVATE,
     PUBLIC,
@@ -80,24 +81,6 @@ from interpreter.engine.state import (
 )
 
 PASS = Action(PASS_KIND, None, "pass")
-TURN, ANSWER, CLAIM, HIDDEN = range(4)  # what a scripted decision is, to the seat
-
-
-class Step(NamedTuple):
-    """One decision since the shuffle as the seat knows it.
-
-    For a HIDDEN decision `value` is unknown: `seen` holds the faces it moved
-    that the seat saw at some point, `view` what the seat saw right after, and
-    `moved` how many cards it moved (every seat sees how many cards a zone holds).
-    """
-
-    tag: int
-    seat: int
-    kind: int
-    value: Any
-    seen: tuple = ()
-    view: Any = None
-    moved: int = -1
 
 
 def pass_answer(world: GameState) -> Action:
@@ -105,7 +88,7 @@ def pass_answer(world: GameState) -> Action:
     return PASS
 
 
-class Determinizer:
+class Determinizer(HiddenMoves, Mending):
     """Makes samples of the hidden part of one state, as seen by `seat`.
 
     `answer(world)` chooses the answers of other seats asked before `seat` in
@@ -134,8 +117,13 @@ class Determinizer:
         self.deadline = deadline
         self.likely = likely  # scores of another seat's hidden moves, the likeliest first (None: at random)
         self.tries, self.repairs = tries, repairs
-        self.nearer = nearer  # replays of the search for a sample that ends looking the same (`_nearer`)
+        # replays of the search for a sample that ends looking the same (`_nearer`), and tries of a careful
+        # replay's search for a decision that does (`Repairs._closer`)
+        self.nearer = nearer
         self.astray: GameState | None = None
+        self.careful = False  # replays check every decision against what the seat saw (`_replay`)
+        self.patched = 0  # repairs made by the replay under way
+        self.last_deal: list | None = None  # the deal of the last careful sample (`_stirred`)
         self.steps = steps if state.rs.plausible_fn is not None else 0  # Metropolis steps per other seat
         self.rs = state.rs
         self.samples = self.rejections = self.fallbacks = 0
@@ -160,6 +148,7 @@ class Determinizer:
             # repairs, and what they teach (agents/repairs.py)
             self.mend = Repairs(self.rs, rng, self.free, self.later.study(seen), self._late)
             self.free_set = self.mend.pool.keys()  # every position never seen: the deal's and later ones
+            self.mend.climb = nearer  # (a careful replay's search for a decision that looks the same)
 
     def sample(self) -> GameState:
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
@@ -258,6 +247,7 @@ class Determinizer:
 
         world = self._fresh(self.order, self.later.real(), watch)
         seen |= seen_positions(world, me)
+        self.opening = Step(TURN, -1, -1, None, (), view_of(world, me), next=_next(world))  # the first decision
         script: list[Step] = []
         hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
         for s, kind, value, flag in history:
@@ -291,25 +281,26 @@ class Determinizer:
                 continue
             if tag == HIDDEN:
                 hidden.append((len(script), moved))
-                script.append(Step(HIDDEN, s, kind, None, (), view_of(world, me)))
-            else:
-                script.append(Step(tag, s, kind, value))
+            script.append(
+                Step(tag, s, kind, None if tag == HIDDEN else value, (), view_of(world, me), next=_next(world))
+            )
         for index, moved in hidden:
             step = script[index]
             faces = tuple(sorted(self.face_at[p] for p in moved if p in seen))
             script[index] = step._replace(seen=faces, moved=len(moved))
         return script, seen
 
-    def _fresh(self, order: list, later: list | None = None, watch: Any = None) -> GameState:
-        """The deal's snapshot with `order` dealt, played on to its first decision; the deal's later
-        shuffles made by `later` (by default, as the sample makes them: `LaterShuffles.make`);
-        `watch`: see GameState.watch."""
+    def _fresh(self, order: list, later: list | None = None, watch: Any = None, run: bool = True) -> GameState:
+        """The deal's snapshot with `order` dealt, played on to its first decision (`run`, else just
+        before the flow goes on from the shuffle); the deal's later shuffles made by `later` (by
+        default, as the sample makes them: `LaterShuffles.make`); `watch`: see GameState.watch."""
         world = self._dealt(order)
         world.watch = watch
         world.snapshot = self.snapshot  # (a later shuffle of the deal goes on numbering its positions)
         world.story = False  # a sample tells nobody anything: no events
         world.forced_orders = later if later is not None else self.later.make()
-        world._run()
+        if run:
+            world._run()
         return world
 
     def _dealt(self, order: list) -> GameState:
@@ -327,65 +318,59 @@ class Determinizer:
         replay again (a few times): voids and similar inferences then cost a
         repair, not a whole new sample.
         """
-        faces = self.hidden_faces[:]
-        self.rng.shuffle(faces)
-        order = self.order[:]
-        for p, f in zip(self.free, faces):
-            order[p] = f
+        if self.careful and self.last_deal is not None:
+            order = self._stirred(self.last_deal)
+        else:
+            faces = self.hidden_faces[:]
+            self.rng.shuffle(faces)
+            order = self.order[:]
+            for p, f in zip(self.free, faces):
+                order[p] = f
         self.mend.teach(order)
+        self.mend.swapped.clear()
         self.later.reset()  # this sample's later shuffles: made at its first replay, then repaired
-        for _ in range(self.repairs + 1):
+        tries = self.repairs + 1
+        while tries > 0:
+            tries -= 1
             if self._late():
                 return None, order
+            careful = self.careful
             world, failure = self._replay(order, force)
+            if world is None and self.careful and not careful:
+                tries += 1  # the replay went another way than the real game: made again, step by step
+                continue
             if world is None and self.astray is not None:  # replayed, but it ends looking different
                 return self._nearer(order, self.astray), order
             if world is not None or failure is None:
                 return world, order
-            swaps = self.mend.repair(*failure)
+            swaps = failure()
             if swaps is None:
                 return None, order
-            for a, b in swaps:
-                k = self.mend.pool[a]
-                if k < 0:
-                    order[a], order[b] = order[b], order[a]
-                else:  # two cards of the k-th later shuffle: the sample's next making swaps them
-                    self.later.swap(k, a, b)
+            self._swapped(order, swaps)
         return None, order
 
-    def _nearer(self, order: list, astray: GameState) -> GameState | None:
-        """A sample whose replay ends looking different to the seat (a public value computed from
-        hidden cards, such as a hand's total said aloud): swap two re-dealt cards and replay, keeping
-        the swap while the view comes no further from the real one (`_distance`), up to `nearer`
-        replays; the first sample that looks the same, else None."""
-        me, rng, target, free = self.seat, self.rng, self.target, self.free
-        if len(free) < 2:
-            return None
-        far = distance(view_of(astray, me), target)
-        for _ in range(self.nearer):
-            if self._late():
-                return None
-            a, b = rng.sample(free, 2)
-            if order[a] == order[b]:
-                continue
-            order[a], order[b] = order[b], order[a]
-            world, _ = self._replay(order, False)
-            if world is not None:
-                return world
-            if self.astray is not None and (near := distance(view_of(self.astray, me), target)) <= far:
-                far = near
-            else:  # a recorded decision became illegal, or the view is further off: undone
-                order[a], order[b] = order[b], order[a]
-        return None
-
-    def _replay(self, order: list, force: bool) -> tuple[GameState | None, tuple | None]:
-        """The sample dealt by `order` replayed to now: (the sample, None), or None and what failed (a
-        recorded decision the sample makes illegal, for a repair); `astray` keeps a replay that got
-        to the end but looks different to the seat."""
+    def _replay(self, order: list, force: bool) -> tuple[GameState | None, Callable[[], Any] | None]:
+        """The sample dealt by `order` replayed to now: (the sample, None), or None and, where a repair
+        may mend it, what finds the repair's swaps (a recorded decision the sample makes illegal);
+        `astray` keeps a replay that got to the end but looks different to the seat.  A careful
+        replay (agents/mending.py) checks every decision against what the seat saw right after it
+        and mends the sample where it fails, going on from there."""
         me = self.seat
         self.astray = None
+        self.patched = 0  # repairs made on the way (`_here`)
+        careful = self.careful and not force
         try:
-            world = self._fresh(order)
+            world = self._fresh(order, run=not careful)
+            if careful:
+                dealt, world = world, world.clone()
+                world._run()
+                while self._off(world, self.opening):
+                    if not self._here(order, dealt, self._mending(dealt, self.opening)):
+                        return None, None
+                    world = dealt.clone()
+                    world._run()
+            elif self._led_otherwise(world, self.opening):
+                return None, None
             script, i, n = self.script, 0, len(self.script)
             claims_seen = 0
             while not world.finished:
@@ -398,7 +383,13 @@ class Determinizer:
                             break  # the decision the search is for
                         if script[i].tag != ANSWER:
                             return None, None  # the sample asks a question the real game did not
+                        before = world.clone() if careful else world
                         world.force_action(script[i].kind, script[i].value)
+                        if careful and self._off(world, script[i]):
+                            if not self._here(order, before, self._mending(before, script[i])):
+                                return None, None
+                            world = before  # (swapped: the answer made again)
+                            continue
                         i += 1
                         continue
                     claim = _claim_of(script, i, d)
@@ -424,37 +415,61 @@ class Determinizer:
                     i += 1
                     continue
                 if step.tag == ANSWER or world.decider != step.seat:
+                    self._go_careful()  # (the last decision, or the flow before this one, went otherwise)
                     return None, None
-                if step.tag == HIDDEN:
-                    chosen = self._hidden_choice(world, step, force)
-                    if chosen is None:
-                        return None, (
-                            world,
-                            step.seat,
-                            lambda trial, step=step: self._hidden_choice(trial, step, False),
-                        )
-                    world = chosen
-                elif step.seat != me and (picked := self._picked(world, step)) is not None:
-                    world = picked  # another seat's public choice of several values, picked anew
-                elif force or world.is_legal(step.kind, step.value):
-                    world.force_action(step.kind, step.value)
-                elif self._choice_of_several(step):
-                    test = lambda trial, step=step: self._picked(trial, step) is not None  # noqa: E731
-                    return None, (world, step.seat, test)
-                else:
-                    test = lambda trial, step=step: trial.is_legal(step.kind, step.value)  # noqa: E731
-                    return None, (world, step.seat, test, step.kind)
+                before = world.clone() if careful else world
+                after, failure = self._advance(world, step, force)
+                if after is None:
+                    if not careful:
+                        return None, failure
+                    if not self._here(order, world, failure):
+                        return None, None
+                    continue  # (`world` swapped: the decision made again)
+                if careful and self._off(after, step):
+                    if not self._here(order, before, self._mending(before, step)):
+                        return None, None
+                    world = before
+                    continue
+                if not careful and self._led_otherwise(after, step):
+                    return None, None
+                world = after
                 i += 1
         except Exception:  # any failure means this sample is not consistent
             return None, None
+        if self.patched:
+            return None, lambda: []  # mended on the way: replayed again from the deal as it is now
         if world.finished or world.decider != (me if self.acting else self.state.current_player()):
             return None, None
         if not force and view_of(world, me) != self.target:
             self.astray = world
+            self._go_careful()
             return None, None
         _, start, zone = self.snapshot  # type: ignore[misc]  # (replays are made only from a snapshot)
         world.snapshot = (self._dealt(order), start, zone)  # its own deal: a search of it re-deals the sample
+        if self.careful:
+            self.last_deal = order[:]
         return world, None
+
+    def _advance(self, world: GameState, step: Step, force: bool) -> tuple[GameState | None, Any]:
+        """The sample after one recorded decision (`world` itself, or a copy), or None and what finds
+        the swaps that make the decision legal (`Repairs.repair`)."""
+        mend = self.mend.repair
+        if step.tag == HIDDEN:
+            chosen = self._hidden_choice(world, step, force)
+            if chosen is None:
+                test = lambda trial: self._hidden_choice(trial, step, False)  # noqa: E731
+                return None, lambda: mend(world, step.seat, test)
+            return chosen, None
+        if step.seat != self.seat and (picked := self._picked(world, step)) is not None:
+            return picked, None  # another seat's public choice of several values, picked anew
+        if force or world.is_legal(step.kind, step.value):
+            world.force_action(step.kind, step.value)
+            return world, None
+        if self._choice_of_several(step):
+            picks = lambda trial: self._picked(trial, step) is not None  # noqa: E731
+            return None, lambda: mend(world, step.seat, picks)
+        legal = lambda trial: trial.is_legal(step.kind, step.value)  # noqa: E731
+        return None, lambda: mend(world, step.seat, legal, step.kind)
 
     def _same_to_seat(self, world: GameState, forced: bool) -> bool:
         """Whether the seat has the same moves in `world` as in the real game (those are part of what
@@ -462,106 +477,6 @@ class Determinizer:
         if forced and view_of(world, self.seat) != self.target:
             return False
         return self.moves is None or _moves(world) == self.moves
-
-    def _choice_of_several(self, step: Step) -> bool:
-        return isinstance(step.value, tuple) and step.kind >= 0 and self.rs.actions[step.kind].count is not None
-
-    def _picked(self, world: GameState, step: Step) -> GameState | None:
-        """Another seat's public choice of several values (three cards captured at once): the seat
-        never saw the picks it was made of, only the whole, so the sample picks its values one by
-        one and then makes the choice (`choice_steps`, as the whole choice's text is played), on a
-        copy of `world`; None when the choice is already offered whole or is not a choice of
-        several, and when a pick or the choice is not legal."""
-        if not self._choice_of_several(step) or world.is_legal(step.kind, step.value):
-            return None
-        trial = world.clone()
-        for a in choice_steps(self.rs, step.kind, [], sorted(step.value)):
-            if self._late() or not trial.is_legal(a.kind, a.value):
-                return None
-            trial.force_action(a.kind, a.value)
-        return trial
-
-    def _hidden_choice(self, world: GameState, step: Step, force: bool) -> GameState | None:
-        """The sample after another seat's hidden decision: a value that looks the same to the seat."""
-        legal = world.legal_actions()
-        candidates = [a for a in legal if a.kind == step.kind]
-        if not candidates and any(a.kind == PICK_KIND and a.value[0] == step.kind for a in legal):
-            return self._hidden_picks(world, step, force)
-        self.rng.shuffle(candidates)
-        seen = Counter(step.seen)
-        if not force:
-            candidates = self._possible(world, step, candidates, seen)
-        if seen:
-            candidates.sort(key=lambda a: a.value not in seen)
-        elif self.likely is not None and len(candidates) > 1:
-            scores = dict(zip(map(id, candidates), self.likely(world, candidates)))
-            candidates.sort(key=lambda a: -scores[id(a)])
-        for a in candidates:
-            trial = world.clone()
-            if self._looks_the_same(world, trial, a, step, seen):
-                return trial
-        if force and candidates:
-            trial = world.clone()
-            trial.apply_action(candidates[0])
-            return trial
-        return None
-
-    def _possible(self, world: GameState, step: Step, actions: list, seen: Counter, at: int | None = None) -> list:
-        """The actions (`at`: of the value's part that is a card) that could be the hidden decision:
-        a card the seat saw somewhere it could only have moved with this decision if the seat saw
-        it move (`seen`), so a card the seat has seen that did not move is not it (another seat's
-        card that it later played face up)."""
-        if self.rs.actions[step.kind].param_kind != "card":
-            return actions
-        owner, free = self.rs.zone_owner, self.free_set
-        unseen = {
-            face
-            for z in range(self.rs.zone_count)
-            if owner[z] < 0 or owner[z] == step.seat
-            for face, m in zip(world.zones[z], world.meta[z])
-            if (m >> 8) in free
-        }
-        if at is None:
-            return [a for a in actions if a.value in unseen or seen[a.value] > 0]
-        return [a for a in actions if a.value[at] in unseen or seen[a.value[at]] > 0]
-
-    def _hidden_picks(self, world: GameState, step: Step, force: bool, tries: int = 4) -> GameState | None:
-        """The sample after another seat's hidden choice of several values, picked one by one: faces
-        the seat saw move then first, then others at random, until the choice is whole and has as
-        many values as the real one moved cards (a choice of 1 to 4 cards put face down)."""
-        seen = Counter(step.seen)
-        last = None
-        for _ in range(tries):
-            trial = world.clone()
-            wanted = seen.copy()
-            whole = None
-            for picked in range(sum(map(len, trial.zones)) + 1):  # at most one pick per card
-                legal = trial.legal_actions()
-                whole = next((a for a in legal if a.kind == step.kind), None)
-                picks = [a for a in legal if a.kind == PICK_KIND and a.value[0] == step.kind]
-                useful = [a for a in picks if wanted[a.value[1]] > 0]
-                if (whole is not None and not useful and picked >= step.moved) or not picks:
-                    break
-                pick = self.rng.choice(useful or self._possible(trial, step, picks, wanted, 1) or picks)
-                wanted[pick.value[1]] -= 1
-                trial.apply_action(pick)
-            if whole is None:
-                continue
-            if self._looks_the_same(world, trial, whole, step, seen):
-                return trial
-            last = trial
-        return last if force else None
-
-    def _looks_the_same(self, world: GameState, trial: GameState, action: Action, step: Step, seen: Counter) -> bool:
-        """Apply `action` to `trial` (a copy of `world`): whether it stays hidden, moves the faces the
-        seat saw it move, and leaves what the seat sees as it was in the real game."""
-        entry = len(trial.history)
-        trial.apply_action(action)
-        return (
-            trial.history[entry][3] == SECRET
-            and not seen - moved_faces(world, trial)
-            and view_of(trial, self.seat) == step.view
-        )
 
     def _reshuffled(self) -> GameState:
         """Last resort (`views.reshuffled`): the current state with the cards the seat never saw
@@ -576,6 +491,12 @@ def _moves(state: GameState) -> frozenset:
         return frozenset((a.kind, a.value) for a in state.legal_actions())
     except Exception:  # a sample in which listing them fails is not the real game
         return frozenset()
+
+
+def _next(world: GameState) -> int | None:
+    """Who decides next, as every seat sees it (None in a claim window: who is asked there depends
+    on what the seats hold)."""
+    return None if world.window is not None else world.current_player()
 
 
 def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:

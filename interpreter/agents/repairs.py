@@ -45,6 +45,9 @@ class Repairs:
         # (deck positions, a face one of them must hold): a card a seat's recorded decision showed it
         # held (the one card it could not have made it without), brought in by a repair
         self.pins: list[tuple[tuple[int, ...], int]] = []
+        self.climb = 40  # tries of `_closer` (the sampler's `nearer`)
+        self.nobodys_first = False  # (`_first`: set where replays are careful)
+        self.swapped: set[int] = set()  # the deck positions the sample's repairs swapped so far (`_first`)
 
     def teach(self, order: list) -> None:
         """A new deal (`order`: the faces by deck position) with what repairs learned applied."""
@@ -118,6 +121,17 @@ class Repairs:
         if outside:
             self.avoid.append((positions, face, outside))
 
+    def _first(self, world: GameState, places: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Places (zone, index) in the order a repair tries them: with `nobodys_first`, the cards an
+        earlier repair of the sample moved (`swapped`) last, and before the others the cards in zones no
+        seat owns (a stock), as they were: a card nobody held mattered to fewer of the decisions
+        before (a seat's hand was asked for a rank; the stock only gave its top), and a repair that
+        undoes an earlier one makes the sample go round in circles."""
+        if not self.nobodys_first:
+            return places
+        owner, swapped, meta = self.rs.zone_owner, self.swapped, world.meta
+        return sorted(places, key=lambda at: ((meta[at[0]][at[1]] >> 8) in swapped, owner[at[0]] >= 0))
+
     def repair(
         self, world: GameState, seat: int, test: Callable[[GameState], Any], kind: int | None = None
     ) -> list[tuple[int, int]] | None:
@@ -146,9 +160,10 @@ class Repairs:
         self.rng.shuffle(mine)
         # a card of the seat's that must go (each with a few others), then a card that must come
         # (each face among the others, with one of the seat's cards)
-        tries = [(at, via) for at in mine for via in self.rng.sample(others, min(6, len(others)))]
+        mine = self._first(world, mine)
+        tries = [(at, via) for at in mine for via in self._first(world, self.rng.sample(others, min(6, len(others))))]
         faces: dict[int, tuple[int, int]] = {}
-        for via in self.rng.sample(others, len(others)):
+        for via in self._first(world, self.rng.sample(others, len(others))):
             faces.setdefault(world.zones[via[0]][via[1]], via)
         tries += [(self.rng.choice(mine), via) for via in faces.values()]
         for (z, i), (z2, i2) in tries:
@@ -245,6 +260,132 @@ class Repairs:
             if self.pool[world.meta[p[0]][p[1]] >> 8] < 0:  # (lessons are of the deal's own cards)
                 self._keep_out(world, p[0], world.zones[p[0]][p[1]])
         return [(world.meta[z][i] >> 8, world.meta[z2][i2] >> 8) for (z, i), (z2, i2) in kept]
+
+    def match(self, world: GameState, judge: Callable[[GameState], Any]) -> list[tuple[int, int]] | None:
+        """Swaps of unseen cards after which a decision replayed on `world` (a sample just before it)
+        looks to the seat as it did in the real game, if any.  `judge(trial)` replays it on a copy of
+        `trial` and says how far off it is, the cards to blame and the cards it moved, by deck
+        position (`views.divergence`), or None when it cannot be made at all.  The cards to blame
+        (the ones it showed the seat, an answer that gave away cards the real one did not) are swapped
+        for other unseen cards at random, again for the cards to blame then (up to six rounds); with
+        none to blame (a value said aloud that came out otherwise), swaps of the cards it moved are
+        kept while it comes no further off (`_closer`).  Disjoint swaps are then undone one by one
+        where it still looks the same without them, and a face that had to leave a zone and cannot
+        stand at another place of it either is one that zone could not hold then: later samples keep
+        it out (`avoid`)."""
+        pool, rng = self.pool, self.rng
+        where = {m >> 8: (z, i) for z, metas in enumerate(world.meta) for i, m in enumerate(metas) if (m >> 8) in pool}
+        trial = world.clone()
+        faces = trial.zones
+
+        def swap(a: int, b: int) -> None:
+            (z, i), (z2, i2) = where[a], where[b]
+            faces[z][i], faces[z2][i2] = faces[z2][i2], faces[z][i]
+
+        swaps: list[tuple[int, int]] = []
+        refused: set = set()  # faces to blame once
+        far = -1
+        for rounds in range(7):
+            if self.late():
+                return None
+            found = judged(trial, judge)
+            if found is None:
+                return None
+            far, blamed, moved = found
+            if not far:
+                break
+            blamed = [p for p in blamed if p in where]
+            if not blamed:
+                return self._closer(trial, judge, far, [p for p in moved if p in where] or list(where), swaps, swap)
+            if rounds == 6:
+                return None
+            refused.update(faces[where[p][0]][where[p][1]] for p in blamed)
+            used = {p for pair in swaps for p in pair}
+            spare = [q for q in where if q not in used and faces[where[q][0]][where[q][1]] not in refused]
+            rng.shuffle(spare)
+            owner = self.rs.zone_owner
+            spare.sort(key=lambda q: (q in self.swapped, owner[where[q][0]] >= 0))  # (as `_first` orders them)
+            for p in blamed:
+                q = next((q for q in spare if pool[q] == pool[p] and q not in blamed), None)
+                if q is None:
+                    return None
+                spare.remove(q)
+                swap(p, q)
+                swaps.append((p, q))
+        if len({p for pair in swaps for p in pair}) == 2 * len(swaps):  # disjoint: each may be undone alone
+            kept = []
+            for p, q in rng.sample(swaps, len(swaps)):
+                if self.late():
+                    kept.append((p, q))
+                    continue
+                swap(p, q)  # undone
+                found = judged(trial, judge)
+                if found is not None and not found[0]:
+                    continue
+                swap(p, q)
+                kept.append((p, q))
+                if pool[p] < 0 and not self.late():
+                    self._learn_out(world, trial, judge, where, p, q)
+            swaps = kept
+        return swaps
+
+    def _learn_out(self, world: GameState, trial: GameState, judge: Callable, where: dict, p: int, q: int) -> None:
+        """The face that left deck position `p` (for the one at `q`) to make a decision look the same:
+        if it cannot stand at another unseen place of the same zone either (the decision still looks
+        otherwise with it there), later samples keep it out of that zone's unseen places (`avoid`)."""
+        z, i = where[p]
+        face = world.zones[z][i]
+        others = [r for r, (z2, _) in where.items() if z2 == z and r != p and trial.zones[z][where[r][1]] != face]
+        if not others:
+            return
+        r = others[int(self.rng.random() * len(others))]
+        (zq, iq), ir = where[q], where[r][1]
+        faces = trial.zones
+        faces[z][ir], faces[zq][iq] = faces[zq][iq], faces[z][ir]  # the face, now at q, put at r
+        found = judged(trial, judge)
+        faces[z][ir], faces[zq][iq] = faces[zq][iq], faces[z][ir]
+        if found is not None and found[0]:
+            self._keep_out(world, z, face)
+
+    def _closer(
+        self,
+        trial: GameState,
+        judge: Callable[[GameState], Any],
+        far: int,
+        moved: list[int],
+        swaps: list[tuple[int, int]],
+        swap: Callable[[int, int], None],
+    ) -> list[tuple[int, int]] | None:
+        """Swaps of a card the decision moved with another unseen card, each kept while the decision
+        comes no further off (a total said aloud comes nearer step by step), up to `climb` tries: the
+        swaps (after `swaps`, already made) once it looks the same, else None."""
+        rng, pool = self.rng, self.pool
+        others = sorted(pool.keys() & {m >> 8 for metas in trial.meta for m in metas})
+        for _ in range(self.climb):
+            if self.late():
+                return None
+            a, b = rng.choice(moved), rng.choice(others)
+            if a == b or pool[a] != pool[b]:
+                continue
+            swap(a, b)
+            found = judged(trial, judge)
+            if found is not None and found[0] <= far:
+                far = found[0]
+                swaps.append((a, b))
+                if not far:
+                    return swaps
+            else:
+                swap(a, b)
+        return None
+
+
+def judged(trial: GameState, judge: Callable[[GameState], Any]) -> Any:
+    """`judge(trial)`, where a failure (the sample's flow refused the swapped cards) is None."""
+    trial._legal = None
+    try:
+        return judge(trial)
+    except Exception:
+        return None
 
 
 def holds(trial: GameState, test: Callable[[GameState], Any]) -> bool:

@@ -56,6 +56,40 @@ def distance(view: Any, target: Any) -> int:
     return 1
 
 
+def divergence(before: GameState, after: GameState, seat: int, view: Any, nxt: int | None, unseen: Any) -> tuple:
+    """How a sample right after a decision (`after`; `before` it) differs from what `seat` saw right
+    after it in the real game (`view`, and `nxt` deciding next, None: not compared): how far off it
+    is (`distance`, and 1 for another seat deciding next), the cards to blame as far as one can tell
+    (of those whose deck positions the seat never saw in the real game, `unseen`: the ones the
+    decision showed the seat, else those it moved into or out of a zone that looks different), and
+    every such card it moved to another zone, by deck position."""
+    now = view_of(after, seat)
+    far = distance(now, view)
+    if nxt is not None and after.window is None and after.current_player() != nxt:
+        far += 1
+    if not far:
+        return 0, [], []
+    rs = after.rs
+    was = {m >> 8: (z, card_visible(rs, z, m, seat)) for z in range(rs.zone_count) for m in before.meta[z]}
+    off = {z for z, (a, b) in enumerate(zip_longest(now[0], view[0])) if a != b}
+    shown: list[int] = []
+    blamed: list[int] = []
+    moved: list[int] = []
+    for z in range(rs.zone_count):
+        for m in after.meta[z]:
+            p = m >> 8
+            if p not in unseen:
+                continue
+            z0, visible = was.get(p, (-1, False))
+            if not visible and card_visible(rs, z, m, seat):
+                shown.append(p)
+            if z0 != z:
+                moved.append(p)
+                if z in off or z0 in off:
+                    blamed.append(p)
+    return far, shown or blamed, moved
+
+
 def view_of(state: GameState, seat: int) -> tuple:
     """Everything `seat` sees: every zone (hidden cards None) and the variables shown to it."""
     zones = tuple(tuple(visible_cards(state, z, seat)) for z in range(state.rs.zone_count))
