@@ -11,8 +11,10 @@ the faces the seat saw come off it at their places):
 * public decisions and the seat's own decisions as they were made;
 * another seat's hidden decision (a card played face down) with a value
   chosen in the sample, among those that look the same to the seat at that
-  point and move the cards the seat saw later (a face-down card turned up);
-  while the seat has not seen what it moved, one at random, or the
+  point and move the cards the seat saw where they lay just before it, or
+  saw later (a face-down card turned up; a card seen once and then out of
+  sight among others is not one of them); while the seat has not seen what
+  it moved, one at random, or the
   likeliest by a model of the other seats where the agent gives one
   (`likely`: `ismcts:likely=1` passes the hints' `prefer`);
 * another seat's picks towards a hidden choice of several values (three
@@ -241,15 +243,22 @@ class Determinizer(HiddenMoves, Mending):
         """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
         me = self.seat
         seen: set[int] = set()
+        last: dict[int, int] = {}  # position -> the last decision (counted from 1) at or after which the seat saw it
+        now = [0]
+
+        def note(positions: Any) -> None:
+            seen.update(positions)
+            for p in positions:
+                last[p] = now[0]
 
         def watch(world: GameState, z: int) -> None:  # cards seen between two decisions count too
-            seen.update(seen_in(world, z, me))
+            note(seen_in(world, z, me))
 
         world = self._fresh(self.order, self.later.real(), watch)
-        seen |= seen_positions(world, me)
+        note(seen_positions(world, me))
         self.opening = Step(TURN, -1, -1, None, (), view_of(world, me), next=_next(world))  # the first decision
         script: list[Step] = []
-        hidden: list[tuple[int, list[int]]] = []  # (script index, positions the decision moved)
+        hidden: list[tuple[int, list[int], int, set]] = []  # (script index, moved, decision, seen just before)
         for s, kind, value, flag in history:
             if kind == ANNOUNCE:
                 continue
@@ -266,8 +275,10 @@ class Determinizer(HiddenMoves, Mending):
                 tag = TURN
             shown = flag == PUBLIC and kind >= 0 and self.rs.actions[kind].param_kind == "card"
             before = places_of(world) if tag == HIDDEN or shown else None
+            visible = seen_positions(world, me) if tag == HIDDEN else set()
+            now[0] += 1
             world.force_action(kind, value)
-            seen |= seen_positions(world, me)
+            note(seen_positions(world, me))
             moved: list[int] = []  # the positions this decision moved to another zone
             if before is not None:
                 after = places_of(world)
@@ -276,17 +287,19 @@ class Determinizer(HiddenMoves, Mending):
                 # the cards a public move showed, even where the flow put them out of sight before the
                 # next decision (the last card of a trick, gathered at once)
                 named = set(value) if isinstance(value, tuple) else {value}
-                seen.update(p for p in moved if self.face_at.get(p) in named)
+                note([p for p in moved if self.face_at.get(p) in named])
             if tag is None:
                 continue
             if tag == HIDDEN:
-                hidden.append((len(script), moved))
+                hidden.append((len(script), moved, now[0], visible))
             script.append(
                 Step(tag, s, kind, None if tag == HIDDEN else value, (), view_of(world, me), next=_next(world))
             )
-        for index, moved in hidden:
+        for index, moved, decision, visible in hidden:
+            # what the seat can tell this decision moved: cards it saw where they lay just before it, or
+            # saw from it on (a card seen once and then out of sight, taken back among others, is not one)
             step = script[index]
-            faces = tuple(sorted(self.face_at[p] for p in moved if p in seen))
+            faces = tuple(sorted(self.face_at[p] for p in moved if p in visible or last.get(p, -1) >= decision))
             script[index] = step._replace(seen=faces, moved=len(moved))
         return script, seen
 

@@ -92,7 +92,9 @@ flow:
   - shuffle: deck
   - deal: {from: deck, to: hand, seats: "seats_from(0)", packets: [3]}
   - set: {leader: "min(seats, key=low)"}
-  - reveal: {zone: "hand(leader)", cards: "[c for c in hand(leader) if c.suit == 'red' and c.rank_order == low(leader)]"}
+  - reveal:
+      zone: "hand(leader)"
+      cards: "[c for c in hand(leader) if c.suit == 'red' and c.rank_order == low(leader)]"
   - repeat:
       times: 3
       steps:
