@@ -1,5 +1,5 @@
 """Rule-based players of Hachinin Meri, Duzihu and Hearts (and, from `benchmarks/sparring_cards.py`,
-of Oh Hell): sparring partners for the AI levels.
+of Oh Hell and Scopa): sparring partners for the AI levels.
 
 They know their games (they live outside `interpreter/`, which knows none)
 and play from what their seat sees (`state.observation(seat)`) through the
@@ -396,13 +396,14 @@ class HeartsRules:
         return (max if last else min)(safe, key=lambda c: _ht(c)[1])
 
 
-from benchmarks.sparring_cards import OhHellRules  # noqa: E402
+from benchmarks.sparring_cards import OhHellRules, ScopaRules  # noqa: E402
 
 SPARRING = {
     "duzihu_rules": DuzihuRules,
     "meri_rules": MeriRules,
     "hearts_rules": HeartsRules,
     "oh_hell_rules": OhHellRules,
+    "scopa_rules": ScopaRules,
 }
 
 

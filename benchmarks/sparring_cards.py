@@ -1,12 +1,14 @@
-"""Rule-based players of Oh Hell: sparring partners for the AI levels.
+"""Rule-based players of Oh Hell and Scopa: sparring partners for the AI levels.
 
-As those of `benchmarks/sparring.py` (whose SPARRING table names them: `oh_hell_rules`), they know
-their games, play from what their seat sees (`state.observation(seat)`: its hand, the public
+As those of `benchmarks/sparring.py` (whose SPARRING table names them: `oh_hell_rules`,
+`scopa_rules`), they know their games, play from what their seat sees (`state.observation(seat)`: its hand, the public
 zones and the history of moves) through the public API only, and sit at the table as opponents
 for the benchmarks; no agent uses them.
 
 Oh Hell: bids the tricks its hand should take, then wins tricks as cheaply as it surely can
 while it needs them and ducks once its bid is made.
+Scopa: plays the card and capture that take the most (a scopa first), less what the table it
+leaves risks.
 """
 
 from __future__ import annotations
@@ -140,6 +142,108 @@ class OhHellRules:
         return max(cards, key=power) if last else min(cards, key=power)
 
 
+# ----- Scopa ----------------------------------------------------------------------------------
+
+SC_SUITS = ("coppe", "denari", "bastoni", "spade")
+SC_RANKS = ("1", "2", "3", "4", "5", "6", "7", "fante", "cavallo", "re")
+
+
+def _sc_value(card: str) -> int:
+    return SC_RANKS.index(card.rpartition("-")[2]) + 1
+
+
+def sc_worth(card: str) -> float:
+    """What taking a card is worth towards the hand's points: the cards, the denari, the settebello
+    and the primiera (sevens, sixes and aces)."""
+    value = _sc_value(card)
+    worth = 0.05 + (0.17 if card.startswith("denari-") else 0.0)
+    worth += {7: 0.3, 6: 0.15, 1: 0.1}.get(value, 0.0)
+    return worth + (1.0 if card == "denari-7" else 0.0)
+
+
+def sc_captures(card: str, table: list[str]) -> list[list[str]]:
+    """The captures a card may make (SC-6, SC-7): one card of its rank, else every set adding up to it."""
+    value = _sc_value(card)
+    same = [[c] for c in table if _sc_value(c) == value]
+    if same:
+        return same
+    out: list[list[str]] = []
+
+    def walk(i: int, chosen: list[str], total: int) -> None:
+        if total == value:
+            out.append(list(chosen))
+            return
+        for j in range(i, len(table)):
+            if total + _sc_value(table[j]) <= value:
+                chosen.append(table[j])
+                walk(j + 1, chosen, total + _sc_value(table[j]))
+                chosen.pop()
+
+    walk(0, [], 0)
+    return out
+
+
+class ScopaRules:
+    """A competent rule-based Scopa player: of every card and capture it may make, it plays the one
+    that takes the most (a scopa first, then the settebello, sevens, denari and cards), less what it
+    risks leaving behind: a table the opponent could sweep with a card it has not seen (weighed by
+    how many such cards are unseen), and valuable cards left to be taken.  With nothing to take it
+    lays off its least useful card, keeping the table's total above ten when it can."""
+
+    name = "scopa_rules"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+
+    def describe(self) -> str:
+        return self.name
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = state.observation(self.seat)
+        z = obs["zones"]
+        hand, table = list(z["hand"][self.seat]), list(z["table"])
+        seen = set(hand) | set(table) | set(z["in_play"]) | {c for pile in z["taken"].values() for c in pile}
+        unseen = [f"{su}-{r}" for su in SC_SUITS for r in SC_RANKS if f"{su}-{r}" not in seen]
+        last = (
+            not obs["zones"]["deck"] and len(hand) <= 1 and all(not h for s, h in z["hand"].items() if s != self.seat)
+        )
+        if legal[0].text.startswith("play "):
+            cards = {a.text.split(" ", 1)[1]: a for a in legal}
+            best = max(
+                cards,
+                key=lambda c: max(self._value(c, cap, table, unseen, last) for cap in sc_captures(c, table) or [[]]),
+            )
+            return cards[best]
+        played = z["in_play"][0]
+        chosen = list((obs.get("choice") or {}).get("chosen", []))
+        options = [cap for cap in sc_captures(played, table) if set(chosen) <= set(cap)]
+        target = max(options, key=lambda cap: self._value(played, cap, table, unseen, last))
+        for a in legal:
+            if "+" not in a.text and sorted(a.text.split(" ", 1)[1].split()) == sorted(target):
+                return a
+        for a in legal:
+            if "+" in a.text and a.text.split("+", 1)[1] in target:
+                return a
+        return legal[0]
+
+    @staticmethod
+    def _value(card: str, capture: list[str], table: list[str], unseen: list[str], last: bool) -> float:
+        left = [c for c in table if c not in capture] + ([] if capture else [card])
+        gain = sum(sc_worth(c) for c in capture) + (sc_worth(card) if capture else -sc_worth(card))
+        if capture and not left and not last:
+            gain += 1.0  # a scopa (SC-10)
+        if left and not last:
+            total = sum(_sc_value(c) for c in left)
+            odds = len(unseen) and sum(_sc_value(c) == total for c in unseen) / len(unseen)
+            if total <= 10:
+                gain -= min(1.0, 3 * odds)  # the opponent sweeps the table
+            gain -= 0.3 * sum(sc_worth(c) for c in left) * (1 if capture else 0.5)
+        return gain
+
+
 if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds
     import sys
     from pathlib import Path
@@ -148,4 +252,4 @@ if __name__ == "__main__":  # a module for the benchmarks to import; run, it onl
     from benchmarks import _cli
 
     _cli.parser(__doc__).parse_args()
-    print("sparring players: oh_hell_rules (benchmarks/sparring.py lists them all)")
+    print("sparring players: oh_hell_rules, scopa_rules (benchmarks/sparring.py lists them all)")

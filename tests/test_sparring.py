@@ -20,6 +20,7 @@ from benchmarks.sparring import SPARRING  # noqa: E402
 # game -> (sparring player, options for one short deal, seeds)
 GAMES = {
     "oh_hell": ("oh_hell_rules", {"fixed_size": True, "deals": 1, "max_cards": 6}, 12),
+    "scopa": ("scopa_rules", {"target": 0}, 8),
 }
 
 
