@@ -1,5 +1,5 @@
 """Rule-based players of Hachinin Meri, Duzihu and Hearts (and, from `benchmarks/sparring_cards.py`,
-of Oh Hell and Scopa): sparring partners for the AI levels.
+of Oh Hell, Scopa and Gin Rummy): sparring partners for the AI levels.
 
 They know their games (they live outside `interpreter/`, which knows none)
 and play from what their seat sees (`state.observation(seat)`) through the
@@ -396,7 +396,7 @@ class HeartsRules:
         return (max if last else min)(safe, key=lambda c: _ht(c)[1])
 
 
-from benchmarks.sparring_cards import OhHellRules, ScopaRules  # noqa: E402
+from benchmarks.sparring_cards import GinRummyRules, OhHellRules, ScopaRules  # noqa: E402
 
 SPARRING = {
     "duzihu_rules": DuzihuRules,
@@ -404,6 +404,7 @@ SPARRING = {
     "hearts_rules": HeartsRules,
     "oh_hell_rules": OhHellRules,
     "scopa_rules": ScopaRules,
+    "gin_rummy_rules": GinRummyRules,
 }
 
 

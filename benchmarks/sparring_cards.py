@@ -1,14 +1,15 @@
-"""Rule-based players of Oh Hell and Scopa: sparring partners for the AI levels.
+"""Rule-based players of Oh Hell, Scopa and Gin Rummy: sparring partners for the AI levels.
 
 As those of `benchmarks/sparring.py` (whose SPARRING table names them: `oh_hell_rules`,
-`scopa_rules`), they know their games, play from what their seat sees (`state.observation(seat)`: its hand, the public
-zones and the history of moves) through the public API only, and sit at the table as opponents
-for the benchmarks; no agent uses them.
+`scopa_rules`, `gin_rummy_rules`), they know their games, play from what their seat sees
+(`state.observation(seat)`: its hand, the public zones and the history of moves) through the
+public API only, and sit at the table as opponents for the benchmarks; no agent uses them.
 
 Oh Hell: bids the tricks its hand should take, then wins tricks as cheaply as it surely can
 while it needs them and ducks once its bid is made.
 Scopa: plays the card and capture that take the most (a scopa first), less what the table it
 leaves risks.
+Gin Rummy: takes the upcard only into a meld, discards to the least deadwood, knocks at once.
 """
 
 from __future__ import annotations
@@ -244,6 +245,121 @@ class ScopaRules:
         return gain
 
 
+# ----- Gin Rummy ------------------------------------------------------------------------------
+
+GR_RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
+
+
+def _gr(card: str) -> tuple[str, int]:
+    suit, _, rank = card.rpartition("-")
+    return suit, GR_RANKS.index(rank) + 1
+
+
+def _gr_points(card: str) -> int:
+    return min(10, _gr(card)[1])
+
+
+def gr_melds(cards: list[str]) -> list[frozenset[str]]:
+    """Every run (three or more in suit and sequence, ace low) and set (three or four of a rank)."""
+    out: list[frozenset[str]] = []
+    by_key = {_gr(c): c for c in cards}
+    for suit, n in by_key:
+        run = [by_key[(suit, n)]]
+        while (suit, n + len(run)) in by_key:
+            run.append(by_key[(suit, n + len(run))])
+            if len(run) >= 3:
+                out.append(frozenset(run))
+    for n in {_gr(c)[1] for c in cards}:
+        same = [c for c in cards if _gr(c)[1] == n]
+        if len(same) >= 3:
+            out.append(frozenset(same))
+        if len(same) == 4:
+            out.extend(frozenset(same) - {x} for x in same)
+    return out
+
+
+def gr_deadwood(cards: list[str]) -> tuple[int, frozenset[str]]:
+    """The least deadwood of a hand and the cards melded in that arrangement (GR-12)."""
+    melds = gr_melds(cards)
+    best = (sum(_gr_points(c) for c in cards), frozenset())
+
+    def walk(i: int, used: frozenset[str]) -> None:
+        nonlocal best
+        dead = sum(_gr_points(c) for c in cards if c not in used)
+        if dead < best[0]:
+            best = (dead, used)
+        for j in range(i, len(melds)):
+            if not melds[j] & used:
+                walk(j + 1, used | melds[j])
+
+    walk(0, frozenset())
+    return best
+
+
+class GinRummyRules:
+    """A competent rule-based Gin Rummy player: takes the upcard only when it goes into a meld, else
+    draws; discards the card that leaves the least deadwood, sparing cards that could still join a
+    meld (a pair, or a neighbour in suit whose meld-mates are not all gone) and breaking ties by
+    throwing the higher card; knocks as soon as it may (gin when it can); lays off every card it can."""
+
+    name = "gin_rummy_rules"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+
+    def describe(self) -> str:
+        return self.name
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        texts = {a.text: a for a in legal}
+        obs = state.observation(self.seat)
+        z = obs["zones"]
+        hand = list(z["hand"][self.seat])
+        lay = [a for a in legal if a.text.startswith("lay_off ")]
+        if lay:
+            return lay[0]
+        if "take" in texts:
+            up = z["upcard"][0]
+            dead, melded = min(gr_deadwood([*hand, up][:i] + [*hand, up][i + 1 :]) for i in range(len(hand)))
+            take = up in melded and dead < gr_deadwood(hand)[0]
+            return texts["take"] if take else texts.get("draw") or texts["pass"]
+        knocks = [a for a in legal if a.text.startswith("knock ")]
+        if knocks:
+            return min(knocks, key=lambda a: gr_deadwood([c for c in hand if c != a.text.split(" ", 1)[1]])[0])
+        gone = set(z["discards"]) | set(z["upcard"])
+        discards = {a.text.split(" ", 1)[1]: a for a in legal if a.text.startswith("discard ")}
+        if not discards:
+            return texts.get("done") or legal[0]
+
+        def cost(card: str) -> tuple:
+            rest = [c for c in hand if c != card]
+            dead, melded = gr_deadwood(rest)
+            return (dead + 3 * self._hope(card, rest, melded, gone), -_gr_points(card))
+
+        return discards[min(discards, key=cost)]
+
+    @staticmethod
+    def _hope(card: str, rest: list[str], melded: frozenset[str], gone: set[str]) -> int:
+        """How many loose cards of the hand a card could still make a meld with."""
+        suit, n = _gr(card)
+        hope = 0
+        for other in rest:
+            if other in melded:
+                continue
+            s2, n2 = _gr(other)
+            if n2 == n:
+                third = [f"{x}-{GR_RANKS[n - 1]}" for x in ("spades", "hearts", "diamonds", "clubs")]
+                hope += any(t not in gone and t not in (card, other) for t in third)
+            elif s2 == suit and abs(n2 - n) <= 2:
+                lo, hi = min(n, n2), max(n, n2)
+                ends = [k for k in (lo - 1, hi + 1) if 1 <= k <= 13] if hi - lo == 1 else [lo + 1]
+                hope += any(f"{suit}-{GR_RANKS[k - 1]}" not in gone for k in ends)
+        return hope
+
+
 if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds
     import sys
     from pathlib import Path
@@ -252,4 +368,4 @@ if __name__ == "__main__":  # a module for the benchmarks to import; run, it onl
     from benchmarks import _cli
 
     _cli.parser(__doc__).parse_args()
-    print("sparring players: oh_hell_rules, scopa_rules (benchmarks/sparring.py lists them all)")
+    print("sparring players: oh_hell_rules, scopa_rules, gin_rummy_rules (benchmarks/sparring.py lists them all)")

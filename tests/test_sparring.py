@@ -21,6 +21,7 @@ from benchmarks.sparring import SPARRING  # noqa: E402
 GAMES = {
     "oh_hell": ("oh_hell_rules", {"fixed_size": True, "deals": 1, "max_cards": 6}, 12),
     "scopa": ("scopa_rules", {"target": 0}, 8),
+    "gin_rummy": ("gin_rummy_rules", {"target": 0}, 6),
 }
 
 
