@@ -1,11 +1,12 @@
-"""Rule-based players of Hachinin Meri, Duzihu and Hearts: sparring partners for the AI levels.
+"""Rule-based players of Hachinin Meri, Duzihu and Hearts (and, from `benchmarks/sparring_cards.py`,
+of Oh Hell, Scopa and Gin Rummy): sparring partners for the AI levels.
 
 They know their games (they live outside `interpreter/`, which knows none)
 and play from what their seat sees (`state.observation(seat)`) through the
 public API only.  The search agents never use them: benchmarks put them at
 the table as opponents.
 
-    from benchmarks.sparring import SPARRING     # {"meri_rules": ..., "duzihu_rules": ...}
+    from benchmarks.sparring import SPARRING     # {"meri_rules": ..., "duzihu_rules": ..., "oh_hell_rules": ...}
 
 Duzihu: wins whenever it can, declares everything that scores, pongs and
 kongs when that does not slow the hand down, and discards to stay as close
@@ -21,8 +22,12 @@ high earlier, or throwing its weakest card.
 from __future__ import annotations
 
 import random
+import sys
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it still finds its package
 
 # ----- Duzihu -------------------------------------------------------------------------------
 
@@ -391,14 +396,19 @@ class HeartsRules:
         return (max if last else min)(safe, key=lambda c: _ht(c)[1])
 
 
-SPARRING = {"duzihu_rules": DuzihuRules, "meri_rules": MeriRules, "hearts_rules": HeartsRules}
+from benchmarks.sparring_cards import GinRummyRules, OhHellRules, ScopaRules  # noqa: E402
+
+SPARRING = {
+    "duzihu_rules": DuzihuRules,
+    "meri_rules": MeriRules,
+    "hearts_rules": HeartsRules,
+    "oh_hell_rules": OhHellRules,
+    "scopa_rules": ScopaRules,
+    "gin_rummy_rules": GinRummyRules,
+}
 
 
 if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from benchmarks import _cli
 
     _cli.parser(__doc__).parse_args()

@@ -16,8 +16,11 @@ takes the luck of the deal out of the comparison.
 
 Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
 rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
-`meri_rules`, `hearts_rules`).  `--option NAME=VALUE` sets a ruleset option
-for every deal (Hearts: `--option target=0` plays one hand).  Prints, per spec: mean result per deal with its 95% CI,
+`meri_rules`, `hearts_rules`, `oh_hell_rules`, `scopa_rules`,
+`gin_rummy_rules`; run it to list them all).
+`--option NAME=VALUE` sets a ruleset option for every deal (Hearts:
+`--option target=0` plays one hand; Oh Hell: `--option fixed_size=true`
+one deal of the largest hand).  Prints, per spec: mean result per deal with its 95% CI,
 deals won (when the ruleset records a `winner`) with a 95% Wilson interval,
 and time per move (mean and 95th percentile of its searched moves), and how
 much of its search came from the tree kept from the move before.
