@@ -21,13 +21,14 @@ high earlier, or throwing its weakest card.
 
 from __future__ import annotations
 
-import random
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it still finds its package
+
+from benchmarks._player import RulePlayer  # noqa: E402
 
 # ----- Duzihu -------------------------------------------------------------------------------
 
@@ -101,22 +102,14 @@ def _pareto(options: Any) -> frozenset:
     return _pareto_cached(frozenset(options))
 
 
-class DuzihuRules:
+class DuzihuRules(RulePlayer):
     """A competent rule-based Duzihu player (see the module docstring)."""
 
     name = "duzihu_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-        self.rng = random.Random(f"duzihu-rules:{seed}:{seat}")
+    seed_label = "duzihu-rules"
 
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         texts = {a.text: a for a in legal}
         for always in ("win", "heavenly", "claim_win", "rob", "ready", "declare_pair"):
             if always in texts:
@@ -213,22 +206,14 @@ def hm_plain_power(card: str) -> int:
     return table.get(rank) or 2 * _hm_number_power(suit, rank)
 
 
-class MeriRules:
+class MeriRules(RulePlayer):
     """A competent rule-based Hachinin Meri player (see the module docstring)."""
 
     name = "meri_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-        self.rng = random.Random(f"meri-rules:{seed}:{seat}")
+    seed_label = "meri-rules"
 
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         texts = [a.text for a in legal]
         if "pass" in texts:
             return legal[texts.index("pass")]  # keep a Robai hidden: its combinations are worth 5
@@ -301,7 +286,7 @@ def _ht_points(card: str) -> int:
     return 13 if card == "spades-q" else 1 if card.startswith("hearts-") else 0
 
 
-class HeartsRules:
+class HeartsRules(RulePlayer):
     """A competent rule-based Hearts player: passes the queen, king and ace of spades when short of
     spades and then its highest hearts and cards of short suits; ducks under the card winning the
     trick, takes a clean last trick with its highest card, sheds the queen of spades, high spades and
@@ -310,16 +295,7 @@ class HeartsRules:
 
     name = "hearts_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         obs = state.observation(self.seat)
         if legal[0].text.startswith("pass"):
             chosen = list((obs.get("choice") or {}).get("chosen", []))

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from benchmarks._player import RulePlayer
+
 # ----- Oh Hell --------------------------------------------------------------------------------
 
 OH_SCALE = 1.25  # the count falls short of the tricks a deal gives (measured in play between these players)
@@ -58,7 +60,7 @@ def oh_estimate(hand: list[str], trump: str | None, players: int = 4) -> float:
     return tricks
 
 
-class OhHellRules:
+class OhHellRules(RulePlayer):
     """A competent rule-based Oh Hell player: bids the tricks its hand should take (aces, guarded
     kings, high and long trumps, ruffs in short suits), the nearest legal bid when the hook forbids
     it.  While it needs tricks it wins a trick as cheaply as it can (last to play, or with the best
@@ -69,16 +71,7 @@ class OhHellRules:
 
     name = "oh_hell_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         obs = state.observation(self.seat)
         v = obs["variables"]
         hand = obs["zones"]["hand"][self.seat]
@@ -184,7 +177,7 @@ def sc_captures(card: str, table: list[str]) -> list[list[str]]:
     return out
 
 
-class ScopaRules:
+class ScopaRules(RulePlayer):
     """A competent rule-based Scopa player: of every card and capture it may make, it plays the one
     that takes the most (a scopa first, then the settebello, sevens, denari and cards), less what it
     risks leaving behind: a table the opponent could sweep with a card it has not seen (weighed by
@@ -193,16 +186,7 @@ class ScopaRules:
 
     name = "scopa_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         obs = state.observation(self.seat)
         z = obs["zones"]
         hand, table = list(z["hand"][self.seat]), list(z["table"])
@@ -296,7 +280,7 @@ def gr_deadwood(cards: list[str]) -> tuple[int, frozenset[str]]:
     return best
 
 
-class GinRummyRules:
+class GinRummyRules(RulePlayer):
     """A competent rule-based Gin Rummy player: takes the upcard only when it goes into a meld, else
     draws; discards the card that leaves the least deadwood, sparing cards that could still join a
     meld (a pair, or a neighbour in suit whose meld-mates are not all gone) and breaking ties by
@@ -304,16 +288,7 @@ class GinRummyRules:
 
     name = "gin_rummy_rules"
 
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-
-    def describe(self) -> str:
-        return self.name
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: Any, legal: list) -> Any:
         texts = {a.text: a for a in legal}
         obs = state.observation(self.seat)
         z = obs["zones"]

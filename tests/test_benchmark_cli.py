@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HELPERS = {"_cli.py"}  # imported by the scripts, not run
+HELPERS = {"_cli.py", "_player.py"}  # imported by the scripts, not run
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name not in HELPERS)
 
 
