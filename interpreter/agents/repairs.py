@@ -129,8 +129,13 @@ class Repairs:
         undoes an earlier one makes the sample go round in circles."""
         if not self.nobodys_first:
             return places
-        owner, swapped, meta = self.rs.zone_owner, self.swapped, world.meta
-        return sorted(places, key=lambda at: ((meta[at[0]][at[1]] >> 8) in swapped, owner[at[0]] >= 0))
+        meta = world.meta
+        return sorted(places, key=lambda at: self._later(meta[at[0]][at[1]] >> 8, at[0]))
+
+    def _later(self, p: int, z: int) -> tuple[bool, bool]:
+        """How late a repair tries the card at deck position `p` in zone `z`: after the cards an earlier
+        repair swapped, and after the cards of zones no seat owns (`_first`)."""
+        return p in self.swapped, self.rs.zone_owner[z] >= 0
 
     def repair(
         self, world: GameState, seat: int, test: Callable[[GameState], Any], kind: int | None = None
@@ -303,8 +308,7 @@ class Repairs:
             used = {p for pair in swaps for p in pair}
             spare = [q for q in where if q not in used and faces[where[q][0]][where[q][1]] not in refused]
             rng.shuffle(spare)
-            owner = self.rs.zone_owner
-            spare.sort(key=lambda q: (q in self.swapped, owner[where[q][0]] >= 0))  # (as `_first` orders them)
+            spare.sort(key=lambda q: self._later(q, where[q][0]))
             for p in blamed:
                 q = next((q for q in spare if pool[q] == pool[p] and q not in blamed), None)
                 if q is None:
