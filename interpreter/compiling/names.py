@@ -88,9 +88,9 @@ def engine_functions(c: Any) -> dict[str, Any]:
     def groups(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)
         st = fr.env
-        found, start = [], 0
+        found, start, cards = [], 0, st.zones[z]
         for i, (kind, size) in enumerate(st.groups[z] or ()):
-            found.append((kind, tuple(st.zones[z][start : start + size]), i))
+            found.append((kind, tuple(cards[start : start + size]), i))
             start += size
         return found
 

@@ -394,3 +394,15 @@ def test_a_hand_packed_from_its_faces_is_the_hand_packed_from_its_counts(faces: 
             counts = counts_from_faces(faces, NUM_FACES)
             by_counts = table.is_complete(counts, groups, pairs, ["run", "triplet"], ["pair"])
             assert table.is_complete_faces(faces, groups, pairs, ["run", "triplet"], ["pair"]) == by_counts
+            # kinds as tuples (as compiled shapes give them) find the plan built for the lists
+            assert table.is_complete_faces(faces, groups, pairs, ("run", "triplet"), ("pair",)) == by_counts
+
+
+def test_a_hand_given_as_faces_is_refused_as_one_given_as_counts() -> None:
+    for groups, pairs in ((-1, 1), (1, -1)):
+        with pytest.raises(ValueError, match="must not be negative"):
+            TABLE.is_complete_faces([0, 1, 2], groups, pairs, ("run",), ("pair",))
+    with pytest.raises(ValueError, match="unknown meld kinds"):
+        TABLE.is_complete_faces([0, 1, 2], 1, 0, ("sprint",), ("pair",))
+    with pytest.raises(ValueError, match="at most"):
+        TABLE.is_complete_faces([0] * 300, 1, 0, ("run",), ("pair",))
