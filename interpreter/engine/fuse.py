@@ -61,6 +61,8 @@ def candidates_function(
     if param is not None:
         before += [f"_xs = {param.text}"]
     each: list[str] = []  # per candidate
+    held_whens: list[str] = []  # the fixed conditions of the candidates' own tests
+    all_held = True  # whether every test of a candidate has such a condition
     for r in restrictions:
         refs.update(r.require_src.refs)
         if r.when is not None:
@@ -76,31 +78,43 @@ def candidates_function(
         require = [f"if not ({r.require_src.text}):", "    continue"]
         if r.when is None:
             each += require
+            all_held = False
             continue
         if r.when_fixed:
             held = name_for(None, "when")[0]
             before += [f"{held} = {r.when_src.text}"]
+            held_whens.append(held)
             each += [f"if {held}:"] + ["    " + line for line in require]
         else:
             each += [f"if {r.when_src.text}:"] + ["    " + line for line in require]
+            all_held = False
     if slot is None:
         loop = ["return [_A[None]]"]
     else:
         # the candidate's own tests read the loop's variable, not the slot it was just put in (the slot
         # is still set, for what the tests call)
         each = [line.replace(f"f.env.vars[{int(slot)}]", "_x") for line in each]
-        loop = [
-            "_out = []",
-            "_seen = set()",
-            "for _x in _xs:",
-            "    if _x in _seen:",
-            "        continue",
-            "    _seen.add(_x)",
-            f"    f.env.vars[{int(slot)}] = _x",  # (read through a local: emit.local_reads)
-            *["    " + line for line in each],
-            "    _out.append(_A[_x])",
-            "return _out",
-        ]
+        # where no candidate has a test of its own, or every such test has a condition that does not
+        # hold now, each distinct candidate is legal (the engine puts the parameter's slot back)
+        every = "return [_A[_x] for _x in _distinct(_xs)]"
+        refs["_distinct"] = dict.fromkeys
+        loop = [f"if not ({' or '.join(held_whens)}):", "    " + every] if each and all_held else []
+        loop += (
+            [
+                "_out = []",
+                "_seen = set()",
+                "for _x in _xs:",
+                "    if _x in _seen:",
+                "        continue",
+                "    _seen.add(_x)",
+                f"    f.env.vars[{int(slot)}] = _x",  # (read through a local: emit.local_reads)
+                *["    " + line for line in each],
+                "    _out.append(_A[_x])",
+                "return _out",
+            ]
+            if each
+            else [every]
+        )
     body = ["try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, where, fallback=_none)
 

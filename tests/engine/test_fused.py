@@ -126,3 +126,21 @@ def test_generated_code_never_gives_up_in_shipped_games(name: str) -> None:
             st.apply_action(rng.choice(st.legal_actions()))
         st.returns()
     assert emit.FELL_BACK[0] == before
+
+
+def test_candidates_without_a_test_that_applies_now_are_listed_at_once() -> None:
+    """Where every test of a candidate has a condition that does not read it and does not hold (no
+    card led yet: the first card's rule), the generated function lists the distinct candidates in
+    one step instead of its loop, and the lists are still the engine loop's."""
+    fused, plain = compile_text(HIGH_CARD), _without_fused(compile_text(HIGH_CARD))
+    play = fused.actions[0]
+    shortcuts = []
+
+    def distinct(xs):
+        shortcuts.append(len(xs))
+        return dict.fromkeys(xs)
+
+    fused.new_game(seed=0).legal_actions()  # the function is compiled on its first call
+    play.fused.__globals__["_distinct"] = distinct
+    assert _play(fused, range(30)) == _play(plain, range(30))
+    assert shortcuts and max(shortcuts) > 1
