@@ -79,17 +79,20 @@ class _Expressions:
         if slow is None:  # a constant or one plain read: no work, no failure
             t.add(f"{into} = {src.text}", depth)
             return
-        t.add("b = f.budget", depth)
-        t.add(f"if b < {WORK // 2}:", depth)
-        t.add(f"    {t.name(refill(WORK), 'w')}(f)", depth)
-        t.add("    b = f.budget", depth)
+        free = emit.pays_nothing(src.text)  # no budget to read, fill or put back (emit.build)
+        if not free:
+            t.add("b = f.budget", depth)
+            t.add(f"if b < {WORK // 2}:", depth)
+            t.add(f"    {t.name(refill(WORK), 'w')}(f)", depth)
+            t.add("    b = f.budget", depth)
         t.add("try:", depth)
         t.add(f"    {into} = {src.text}", depth)
         t.add("except _Precise:", depth)
         t.add("    raise", depth)
         t.add("except Exception:", depth)
         t.add("    _fell[0] += 1", depth)
-        t.add("    f.budget = b", depth)
+        if not free:
+            t.add("    f.budget = b", depth)
         t.add(f"    {into} = {t.name(slow, 's')}(f)", depth)
 
 

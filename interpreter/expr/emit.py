@@ -193,6 +193,9 @@ def build(
     if work is not None:  # a top-level evaluation: start_evaluation, reading the budget once
         _REFILLS.setdefault(int(work), refill(int(work)))
         start += [f"if b < {int(work) // 2}:", f"    _refill{int(work)}(f)", "    b = f.budget"]
+    restore = ["    f.budget = b"]
+    if pays_nothing(src.text):  # the budget stays as it is: nothing to read, fill or put back (the
+        start = restore = []  # closures that say what failed start an evaluation of their own)
     # Too deep a nesting is re-run by the top level only: re-running it at every level of a chain of
     # functions would double the work at each level (and the closures say it just as well).
     precise = "_Precise" if work is not None else "(_Precise, _Deep)"
@@ -204,10 +207,21 @@ def build(
         "    raise",
         "except Exception:",
         "    _fell[0] += 1",
-        "    f.budget = b",
+        *restore,
         "    return _slow(f)",
     ]
     return function("_fast", body, {**src.refs, "_slow": slow}, where, fallback=slow)
+
+
+# `f` itself where generated text uses it other than to read the epoch or a list of the state: a
+# call given the frame (a closure, `_pay`, a memo) may pay work from its budget; text without one
+# pays nothing (a table's look-up, an engine function of values), so it needs no budget of its own
+_FRAME_USED = re.compile(r"\bf\b(?!\.(?:epoch\b|env\.\w+(?![\w.(])))")
+
+
+def pays_nothing(text: str) -> bool:
+    """Whether generated text leaves the frame's budget as it is (it hands the frame to nothing)."""
+    return _FRAME_USED.search(text) is None
 
 
 _REFILLS = {DEFAULT_LIMITS.max_work: refill(DEFAULT_LIMITS.max_work)}  # per budget (start_evaluation adds others)

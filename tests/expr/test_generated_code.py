@@ -175,3 +175,27 @@ def _cloudpickle():
     except ImportError:
         cloudpickle = pytest.importorskip("ray.cloudpickle")
     return cloudpickle
+
+
+@pytest.mark.parametrize("source", ["ten // zero", "seat % zero", "abs(ten - 12) // (seat - 2)"])
+def test_an_expression_that_pays_nothing_reads_no_budget_and_fails_as_the_closures_do(source: str) -> None:
+    """Text that hands the frame to nothing (no loop, no closure, no memo) costs no work, so its
+    function neither reads nor fills the budget; should it fail, the closures that say why start an
+    evaluation of their own (a budget that ran low is filled again), so the error is theirs."""
+    fast = FAST.compile(PlainSource(source))
+    assert emit.pays_nothing(fast.src.text)
+    outcomes = []
+    for compiler in (FAST, SLOW):
+        frame = compiler.new_frame(Env())
+        frame.budget = 3  # run low by earlier evaluations of the same decision
+        with pytest.raises(ExprRuntimeError) as failure:
+            compiler.compile(PlainSource(source)).fn(frame)
+        outcomes.append((failure.value.diagnostic.message, failure.value.diagnostic.span))
+    assert outcomes[0] == outcomes[1]
+    assert "work" not in outcomes[0][0]
+
+
+def test_text_that_hands_the_frame_on_may_pay() -> None:
+    assert emit.pays_nothing("(_i3(f.env.zones[2]) == 0) and f.epoch > f.env.vars[1]")
+    for text in ("_k4(f)", "_pay(f, xs)", "_b5(f, f.env.vars[3])", "f.L[2]", "f.budget", "f.env.rs.run(2)"):
+        assert not emit.pays_nothing(text), text
