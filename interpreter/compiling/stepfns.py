@@ -14,7 +14,13 @@ from interpreter.expr.parse import parse
 
 
 def slot(slot: int) -> Callable[[Any], Any]:
-    return lambda fr: fr.env.vars[slot]
+    """A read of one variable slot (generated flow code reads `V[slot]` itself: its `slot`)."""
+
+    def read(fr: Any) -> Any:
+        return fr.env.vars[slot]
+
+    read.slot = slot  # type: ignore[attr-defined]
+    return read
 
 
 def one_each(fn: Callable, name: str, per: str, size: int, span: Span | None, compiled: Any = None, bag: Any = None):

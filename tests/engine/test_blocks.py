@@ -129,3 +129,17 @@ def test_a_watched_state_plays_the_same_and_is_told_every_zone_cards_enter(name:
         grew = {z for z, n in enumerate(before) if len(watched.zones[z]) > n}
         assert grew <= set(told), (action, grew, told)
     assert watched.clone().watch is None  # a copy is nobody's study
+
+
+def test_a_move_by_the_acting_seat_reads_its_slot_in_the_generated_text() -> None:
+    """The seat that moves a card in an action's effect is the `player` slot, read in the text
+    itself (no call of a closure per card moved)."""
+    from interpreter.compiling.stepfns import slot
+
+    read = slot(3)
+    assert read.slot == 3
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    rs = compile_text(HIGH_CARD)
+    effect = next(a.effect_run for a in rs.actions if a.effect_run is not None)
+    assert any(f"_mv = V[{rs.player_slot}]" in line for line in effect.lines)
