@@ -35,6 +35,24 @@ WORDS = {
 
 SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
 MENU_COLUMNS_FROM = 9  # a longer list of moves is laid out in columns
+RUN_FROM = 6  # so many moves or more of one action with whole numbers one apart are one entry
+
+
+def number_runs(texts: list[str], at_least: int = RUN_FROM) -> list[tuple[int, int]]:
+    """(start, end) of each run of at least `at_least` moves that are one action with whole
+    numbers one apart (`raise 4`, `raise 5`, ... `raise 100`), in menu order."""
+    runs, i = [], 0
+    while i < len(texts):
+        verb, _sep, value = texts[i].rpartition(" ")
+        j = i + 1
+        if verb and value.lstrip("-").isdigit():
+            n = int(value)
+            while j < len(texts) and texts[j] == f"{verb} {n + j - i}":
+                j += 1
+        if j - i >= at_least:
+            runs.append((i, j))
+        i = j
+    return runs
 
 
 class Screen:
@@ -99,7 +117,18 @@ class Screen:
         return out
 
     def menu(self, texts: list[str]) -> list[str]:
-        items = [f"{i:>2}) {self.r.action(t)}" for i, t in enumerate(texts, 1)]
+        """The numbered moves; a long run of one action's whole numbers is one entry, numbered
+        from its first to its last (`3-99) raise 4 … raise 100`), typed as any move is."""
+        runs = dict(number_runs(texts))
+        items, i = [], 0
+        while i < len(texts):
+            end = runs.get(i)
+            if end is None:
+                items.append(f"{i + 1:>2}) {self.r.action(texts[i])}")
+                i += 1
+                continue
+            items.append(f"{i + 1:>2}-{end}) {self.r.action(texts[i])} … {self.r.action(texts[end - 1])}")
+            i = end
         if len(items) < MENU_COLUMNS_FROM:
             return ["  " + item for item in items]
         cell = max(width(x) for x in items) + 3

@@ -478,8 +478,16 @@
     // a move naming a card is played by clicking the card; one whose card is shown nowhere gets a button
     const shownCard = (c) => document.querySelector(`.card.legal[data-card="${CSS.escape(c)}"]`) !== null;
     const plain = menu().filter((m) => !(m.card && shownCard(m.card)) && !m.pick && !(v.choice && v.choice.action === m.action));
-    for (const m of plain) {
+    const runs = numberRuns(plain);
+    for (let k = 0; k < plain.length; k++) {
+      const m = plain[k];
       const number = menu().indexOf(m) + 1;
+      if (runs[k]) {  // a long run of one action's whole numbers: the amount, then the action's button
+        const last = plain[runs[k] - 1];
+        buttons.append(numberControl(m, last, number, menu().indexOf(last) + 1));
+        k = runs[k] - 1;
+        continue;
+      }
       const b = el("button", { type: "button", class: "move", "data-move": m.text, onclick: () => play(m.text) }, el("span", { class: "key" }, String(number)), moveText(m.text));
       const claimed = v.claim_window && m.action !== "pass" ? claimedCard() : null;
       if (claimed) {
@@ -502,6 +510,37 @@
       }
     });
     if (v.terminal) renderFinal(box);
+  }
+
+  // runs of at least 6 moves of one action whose values are whole numbers one apart (raise 4 ...
+  // raise 100), as the prompt shows them as one entry: {start index: end index}
+  function numberRuns(moves) {
+    const runs = {};
+    let i = 0;
+    while (i < moves.length) {
+      let j = i + 1;
+      const v = moves[i].value;
+      if (v !== undefined && /^-?\d+$/.test(v)) {
+        while (j < moves.length && moves[j].action === moves[i].action && moves[j].value === String(Number(v) + j - i)) j++;
+      }
+      if (j - i >= 6) runs[i] = j;
+      i = j;
+    }
+    return runs;
+  }
+  // one control for such a run: a number field from its first value to its last, and a button
+  function numberControl(first, last, fromKey, toKey) {
+    const lo = Number(first.value), hi = Number(last.value);
+    const label = actionLabel(first.action);
+    const field = el("input", { type: "number", class: "amount", min: String(lo), max: String(hi), step: "1", value: String(lo), "aria-label": `${label} (${lo}–${hi})` });
+    const go = () => {
+      const n = Number(field.value);
+      if (Number.isInteger(n) && n >= lo && n <= hi) play(`${first.action} ${n}`);
+      else field.reportValidity();
+    };
+    field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+    const b = el("button", { type: "button", class: "move", "data-move-run": first.action, onclick: go }, el("span", { class: "key" }, `${fromKey}–${toKey}`), label);
+    return el("span", { class: "move-run", role: "group", "aria-label": label }, b, field, el("span", { class: "range" }, `${lo}–${hi}`));
   }
 
   // what a claim window offers: the card its decision names (else the last card another seat
