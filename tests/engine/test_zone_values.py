@@ -7,6 +7,7 @@ import pytest
 
 from interpreter.compiling.pipeline import check_text
 from interpreter.engine.program import FlowError
+from interpreter.text.render import Renderer
 from tests.engine.tiny import compile_text
 
 COLUMNS = """
@@ -88,6 +89,13 @@ def test_a_move_into_a_zone_given_by_an_expression_takes_that_zones_face():
     st.apply_action("put c2")
     st.apply_action("bury c2")
     assert st.observation(0)["zones"]["hidden"] == [None]
+
+
+def test_a_zone_value_is_written_by_its_label():
+    rs, st = _game()
+    words = Renderer(rs, viewer=0)
+    assert [words.action(a.text) for a in st.legal_actions()] == ["take Column 1", "take Column 2", "take Column 3"]
+    assert words.typed({"zone": "c2"}) == "Column 2"
 
 
 def test_an_unknown_name_is_still_an_unknown_zone():

@@ -74,6 +74,7 @@
       const t = T.rs.teams.find((x) => x.id === value);
       return document.createTextNode(t ? tr(t.name) : String(value));
     }
+    if (kind === "zone") return document.createTextNode(zoneLabel(value));
     if (kind === "kind") return document.createTextNode(kindLabel(value));
     if (kind === "action") return document.createTextNode(actionLabel(value));
     if (kind === "bool") return document.createTextNode(value ? w("yes") : w("no"));
@@ -546,9 +547,10 @@
   }
 
   function namedValue(verb, x) {
-    // a suit or a rank a move names, by its name (null: the move's value is not one)
+    // a suit, a rank, a seat or a zone a move names, by its name (null: the move's value is not one)
     const param = (T.rs.actions[verb] || {}).param;
     if (param === "seat" && /^\d+$/.test(x) && Number(x) < T.rs.players) return seatName(Number(x));
+    if (param === "zone" && zoneInfo(x)) return zoneLabel(x);
     const named = param === "suit" ? T.rs.suits : param === "rank" ? T.rs.ranks : null;
     const n = named && named.find((s) => s.id === x);
     return n ? (n.symbol ? n.symbol + " " : "") + tr(n.name) : null;
