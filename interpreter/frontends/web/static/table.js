@@ -386,7 +386,8 @@
       const row = el("div", { class: `zone-row${long ? " long" : ""}`, role: "group", "aria-label": label });
       cards.forEach((c, i) => {
         const by = data.by ? data.by[i] : -1;
-        row.append(cardButton(c, { small: true, tag: !long && by >= 0 ? seatName(by) : null, last: long && i === cards.length - 1 }));
+        const tag = !long && by >= 0 && T.rs.players > 1 ? seatName(by) : null; // (alone at the table: nobody to tell apart)
+        row.append(cardButton(c, { small: true, tag, last: long && i === cards.length - 1 }));
       });
       center.append(el("div", { class: "zone" }, el("div", { class: "zone-label" }, label), row));
     }
