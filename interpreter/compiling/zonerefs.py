@@ -13,7 +13,7 @@ from interpreter.base.diagnostics import Span, did_you_mean
 from interpreter.compiling import stepfns as F
 from interpreter.compiling.context import SubSource
 from interpreter.engine import program as P
-from interpreter.expr import INT, Type, emit
+from interpreter.expr import ERROR, INT, Type, emit
 from interpreter.expr.compile import Compiled
 from interpreter.expr.source import PlainSource
 
@@ -103,7 +103,15 @@ class ZoneRefs:
 
     def _zone_value(self: FlowCompiler, text: Any, span: Span | None) -> Callable | None:
         """A zone given by an expression of type `zone`: one of the shared zones, chosen in play."""
-        compiled = self.typed(text, span, self.c.names.zone)
+        zone = self.c.names.zone
+        compiled = self.typed(text, span, None)
+        if compiled is not None and compiled.type not in (zone, ERROR):
+            self.bag.error(
+                f"'{str(text).strip()}' is {compiled.type}, and a step needs a zone here",
+                _span_of(text, span),
+                "name a zone ('stock', 'hand(player)'), or give a variable or function of type zone",
+            )
+            return None
         if compiled is None:
             return None
         info = self.c.zone_info
