@@ -46,6 +46,8 @@ def figures(summary: dict) -> list[str]:
 
 
 def found(summary: dict) -> list[str]:
+    if not summary["paired"]:  # one ruleset: nothing was compared
+        return []
     lines = [_("What the paired tests found (Holm-adjusted p < 0.05):")]
     for pair in summary["paired"]:
         hits = [t for t in pair["tests"] if t["significant"]]
@@ -88,6 +90,11 @@ def dead_rules(summary: dict) -> list[str]:
 def skill(summary: dict) -> list[str]:
     lines = []
     for r in summary["rulesets"]:
+        if r["skill"] and r["measures"]["decisions"]["mean"] == 0:  # (the edges would be the seeds' noise)
+            lines.append(
+                _("{ruleset}: nobody decides anything in these games, so no agent can play better", ruleset=r["id"])
+            )
+            continue
         for agent, s in r["skill"].items():
             edge = s["edge"]
             lines.append(
@@ -117,9 +124,10 @@ def balance_text(summary: dict) -> str:
             seconds=run["seconds"],
         ),
         *figures(summary),
-        "",
-        *found(summary),
     ]
+    tests = found(summary)
+    if tests:
+        lines += ["", *tests]
     dead = dead_rules(summary)
     if dead:
         lines += ["", *dead]

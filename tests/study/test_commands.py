@@ -168,3 +168,35 @@ def test_progress_on_a_terminal_is_a_bar_with_rate_and_time_left():
 def test_simulate_and_balance_print_no_progress_into_json(capsys):
     code, out, err = command(["simulate", MERI, "-n", "1", "--option", "deals=1", "--json"], capsys)
     assert code == 0 and json.loads(out)["games"] == 1
+
+
+# nobody ever decides: the higher card dealt wins
+NO_DECISIONS = """
+cardrules: 1
+id: no_decisions
+name: No decisions
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: all}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [1], face: up}
+result:
+  returns: "1 if first(hand(seat)).rank_order > first(hand(1 - seat)).rank_order else -1"
+"""
+
+
+def test_balance_of_one_game_where_nobody_decides_says_so_and_no_empty_heading(capsys, tmp_path):
+    """One ruleset has nothing to compare, and a game without decisions no skill to measure: the text
+    printed a heading with nothing under it, and a search agent's 'edge' that was the seeds' noise."""
+    path = tmp_path / "no_decisions.yaml"
+    path.write_text(NO_DECISIONS, encoding="utf-8")
+    code, out, err = command(["balance", str(path), "-n", "20", "--skill-games", "4", "--no-progress"], capsys)
+    assert code == 0, err
+    assert "paired tests" not in out
+    assert "no_decisions: nobody decides anything in these games, so no agent can play better" in out
+    assert "scores" not in out
