@@ -82,9 +82,10 @@ ATTRS = d(
 )
 ZONE_REF = d(
     {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*(\s*\(.*\))?$"},
-    "A zone: the name of a shared zone (`trick`), or a per-seat zone with the seat as an expression "
-    "in parentheses (`hand(player)`).",
-    ["stock", "hand(player)", "melds(winner)"],
+    "A zone: the name of a shared zone (`trick`), a per-seat zone with the seat as an expression "
+    "in parentheses (`hand(player)`), or a variable, parameter, loop name or function call giving a "
+    "shared zone (`src`, `column(i)`: a value of type zone).",
+    ["stock", "hand(player)", "melds(winner)", "column(i)"],
 )
 TYPE_NAME = d(
     {"type": "string"},

@@ -18,6 +18,7 @@ from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quote
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
 from interpreter.compiling.story import StoryCompiler
+from interpreter.compiling.zonerefs import ZoneRefs
 from interpreter.engine import program as P
 from interpreter.engine import telling as T
 from interpreter.expr import (
@@ -30,10 +31,8 @@ from interpreter.expr import (
     ListT,
     SetT,
     Type,
-    emit,
 )
-from interpreter.expr.compile import Compiled, ExprCompiler
-from interpreter.expr.source import PlainSource
+from interpreter.expr.compile import ExprCompiler
 from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
 from interpreter.model import Step
 
@@ -46,7 +45,7 @@ def _span_of(value: Any, fallback: Span | None) -> Span | None:
     return getattr(value, "span", None) or fallback
 
 
-class FlowCompiler(StoryCompiler):
+class FlowCompiler(StoryCompiler, ZoneRefs):
     """Compiles steps to instructions, with a stack of loop scopes."""
 
     def __init__(self, c: Compiler, exprs: ExprCompiler):
@@ -100,57 +99,6 @@ class FlowCompiler(StoryCompiler):
         slot = self.c.slots.new()
         self.locals[-1][name] = var_value(t, slot)
         return slot
-
-    # ----- zones ----------------------------------------------------------------
-    def zone_ref(self, text: Any, span: Span | None, per_seat_only: bool = False) -> Callable | None:
-        raw = str(text).strip()
-        name, _, rest = raw.partition("(")
-        name = name.strip()
-        infos = {z.name: z for z in self.c.zone_info}
-        span = _span_of(text, span)
-        if name not in infos:
-            self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or "zones: " + ", ".join(infos))
-            return None
-        info = infos[name]
-        if info.per == "seat":
-            if not rest:
-                self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span, f"for example {name}(player)")
-                return None
-            seat_src = SubSource(text, raw.index("(") + 1, rest.rstrip()[:-1] if rest.rstrip().endswith(")") else rest)
-            compiled = self.exprs.compile(seat_src, expected=INT, extra=self.scope())
-            if compiled is None:
-                return None
-            base, n, seat_fn = info.base, self.c.n, compiled.fn
-
-            def no_seat(s: int) -> int:
-                raise P.FlowError(f"seat {s} does not exist (zone '{name}')")
-
-            def per_seat(fr: Any) -> int:
-                s = seat_fn(fr)
-                if not 0 <= s < n:
-                    no_seat(s)
-                return base + s
-
-            if emit.plain_read(compiled.src):  # generated code reads the zone itself (engine/blocks.py)
-                text = f"({base} + {{0}} if 0 <= {{0}} < {n} else {{b}}({{0}}))"
-                self._zone_text(per_seat, emit.op(text, compiled.src, b=no_seat))
-            return per_seat
-        if rest:
-            self.bag.error(f"zone '{name}' is shared: write just '{name}'", span)
-            return None
-        if per_seat_only:
-            self.bag.error(f"'{name}' must be a per-seat zone here", span)
-        base = info.base
-        shared = lambda fr: base  # noqa: E731 - one zone, whatever the frame
-        self._zone_text(shared, emit.Src(str(base), {}))
-        return shared
-
-    def _zone_text(self, fn: Callable, src: emit.Src | None) -> None:
-        """Let generated code write a zone reference as `src` (a number, or a look-up that cannot fail
-        but by calling what raises the error) instead of calling `fn`: engine/blocks.py reads it here."""
-        if src is not None:
-            source: Any = PlainSource(src.text)
-            self.compiled[id(fn)] = Compiled(fn, INT, source, src, None)
 
     # ----- steps ----------------------------------------------------------------
     def steps(self, steps: tuple[Step, ...], out: list) -> None:
@@ -262,6 +210,8 @@ class FlowCompiler(StoryCompiler):
             face_fn = F.true
         elif face is not None:
             face_fn = self.expr(face, vspan(v, "face", s.span), BOOL)
+        elif to_info is None and dst is not None:  # a zone given by an expression: its default, in play
+            face_fn = self.face_default(dst)
         for key in ("group", "into"):  # (a zone without groups fails at the move in play otherwise)
             if key in v and to_info is not None and not to_info.groups:
                 self.bag.error(

@@ -80,3 +80,24 @@ def placer(by: Callable, seats: int) -> Callable:
         return seat
 
     return placer
+
+
+def zone_value(fn: Callable, names: tuple, bases: tuple, per_seat: tuple) -> Callable:
+    """A zone given by an expression (a variable, parameter or function of type `zone`): the shared
+    zone it names; none, or a zone that is one per seat, stops the game with the step named."""
+
+    def zone(fr: Any) -> int:
+        z = fn(fr)
+        if z is None:
+            raise P.FlowError("the zone expression gives none, not a zone")
+        if per_seat[z]:
+            raise P.FlowError(f"the zone expression gives '{names[z]}', which is one per seat: write {names[z]}(seat)")
+        return bases[z]
+
+    return zone
+
+
+def face_default(dst: Callable, by_zone: tuple) -> Callable:
+    """A move's face when the move does not say it and its destination is an expression: face up into
+    a zone everybody sees, face down into one nobody sees, else kept (None)."""
+    return lambda fr: by_zone[dst(fr)]

@@ -377,7 +377,7 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
         t.add("_mv = st.rs.zone_owner[_z2]", d)
     if ins.face_down is not None:
         exprs.value(t, ins.face_down, "_dn", d)
-        up = "(0 if _dn else 1)"
+        up = "((_m & 1) if _dn is None else 0 if _dn else 1)"  # (None: kept, a destination's default)
     else:
         t.add("_dn = None", d)
         up = "(_m & 1)"

@@ -29,23 +29,25 @@ def _columns(rows: list[list[str]]) -> list[str]:
 def figures(summary: dict) -> list[str]:
     rulesets = summary["rulesets"]
     rows = [["", *(r["id"] for r in rulesets)]]
+    alone = len(rulesets[0]["sides"]) == 1  # (a patience: nobody to beat, so no wins or draws)
     for s, side in enumerate(rulesets[0]["sides"]):
-        rows.append(
-            [f"win {side['side']}", *(_cell(r["sides"][s]["win_rate"], r["sides"][s]["win_ci95"]) for r in rulesets)]
-        )
+        wins = (_cell(None) if alone else _cell(r["sides"][s]["win_rate"], r["sides"][s]["win_ci95"]) for r in rulesets)
+        rows.append([f"win {side['side']}", *wins])
         rows.append(
             [
                 f"mean {side['side']}",
                 *(_cell(r["sides"][s]["score"]["mean"], r["sides"][s]["score"]["ci95"]) for r in rulesets),
             ]
         )
-    rows.append(["draw", *(_cell(r["draws"]["rate"], r["draws"]["ci95"]) for r in rulesets)])
+    rows.append(["draw", *(_cell(None) if alone else _cell(r["draws"]["rate"], r["draws"]["ci95"]) for r in rulesets)])
     for m in MEASURES:
         rows.append([m, *(_cell(r["measures"][m]["mean"], r["measures"][m]["ci95"]) for r in rulesets)])
     return _columns(rows)
 
 
 def found(summary: dict) -> list[str]:
+    if not summary["paired"]:  # one ruleset: nothing was compared
+        return []
     lines = [_("What the paired tests found (Holm-adjusted p < 0.05):")]
     for pair in summary["paired"]:
         hits = [t for t in pair["tests"] if t["significant"]]
@@ -88,22 +90,34 @@ def dead_rules(summary: dict) -> list[str]:
 def skill(summary: dict) -> list[str]:
     lines = []
     for r in summary["rulesets"]:
+        if r["skill"] and r["measures"]["decisions"]["mean"] == 0:  # (the edges would be the seeds' noise)
+            lines.append(
+                _("{ruleset}: nobody decides anything in these games, so no agent can play better", ruleset=r["id"])
+            )
+            continue
         for agent, s in r["skill"].items():
             edge = s["edge"]
-            lines.append(
-                ngettext(
+            said = dict(ruleset=r["id"], agent=agent, edge=edge["mean"], low=edge["ci95"][0], high=edge["ci95"][1])
+            if len(r["sides"]) == 1:  # alone at the table: against the main run's agents on the same deals
+                line = ngettext(
+                    "{ruleset}: {agent} scores {edge:+.3f} more than {agents} on the same deal "
+                    "(95% CI [{low:.3f}, {high:.3f}], {n} game)",
+                    "{ruleset}: {agent} scores {edge:+.3f} more than {agents} on the same deals "
+                    "(95% CI [{low:.3f}, {high:.3f}], {n} games)",
+                    s["games"],
+                    agents=summary["agents"],
+                    **said,
+                )
+            else:
+                line = ngettext(
                     "{ruleset}: {agent} scores {edge:+.3f} over the other sides (95% CI [{low:.3f}, {high:.3f}], "
                     "{n} game)",
                     "{ruleset}: {agent} scores {edge:+.3f} over the other sides (95% CI [{low:.3f}, {high:.3f}], "
                     "{n} games)",
                     s["games"],
-                    ruleset=r["id"],
-                    agent=agent,
-                    edge=edge["mean"],
-                    low=edge["ci95"][0],
-                    high=edge["ci95"][1],
+                    **said,
                 )
-            )
+            lines.append(line)
     return lines
 
 
@@ -117,9 +131,10 @@ def balance_text(summary: dict) -> str:
             seconds=run["seconds"],
         ),
         *figures(summary),
-        "",
-        *found(summary),
     ]
+    tests = found(summary)
+    if tests:
+        lines += ["", *tests]
     dead = dead_rules(summary)
     if dead:
         lines += ["", *dead]

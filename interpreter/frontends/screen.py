@@ -209,7 +209,8 @@ class Screen:
             return [label + ": " + ngettext("{n} card", "{n} cards", len(cards))]
         if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
             return [f"{label}: " + _(WORDS["pile"], n=len(cards), cards=self.r.cards(cards[-4:]))]
-        if placed:  # who put each card there (a trick), in the zone's sort order if it has one
+        if placed and self.r.rs.num_players > 1:  # who put each card there (a trick), in the zone's sort order
+            # if it has one (alone at the table, every card is the player's or nobody's: said of none)
             pairs = list(zip(cards, placed))
             if None not in cards:
                 order = self.sort(info.name, [pair[0] for pair in pairs])

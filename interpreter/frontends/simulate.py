@@ -310,10 +310,12 @@ def format_summary(summary: Summary, rs: Any) -> str:
         f"{heads[0]:>6} {heads[1]:>6} {heads[2]:>10} {heads[3]:>10}   {heads[4]}"
         + (f"          {heads[5]}" if per_deal else "")
     )
+    alone = len(summary.per_seat) == 1  # (a patience: nobody to beat, so no wins to count)
     for row in summary.per_seat:
         extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
+        wins = "-" if alone else row["wins"]
         lines.append(
-            f"{row['seat']:>6} {row['wins']:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
+            f"{row['seat']:>6} {wins:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
             f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]{extra}"
         )
     for row in summary.per_team:

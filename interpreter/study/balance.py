@@ -14,6 +14,7 @@ others are `agents`: the strong side's edge says how much skill matters in the g
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,7 +214,7 @@ def balance_range(job: BalanceJob, games: range) -> BalancePart:
                 edges.append(None)
                 continue
             values.append(_add_game(rpart, rs, f, names))
-            edges.append(_skill_games(job, rs, options, rpart, index, seed, len(names)))
+            edges.append(_skill_games(job, rs, options, rpart, index, seed, len(names), f.returns))
         for v, (variant, edge) in enumerate(zip(values[1:], edges[1:])):
             if variant is not None and values[0] is not None:
                 base = values[0]
@@ -253,9 +254,18 @@ def _add_game(rpart: RulesetPart, rs: Any, f: GameFacts, names: list[str]) -> di
 
 
 def _skill_games(
-    job: BalanceJob, rs: Any, options: dict, rpart: RulesetPart, index: int, seed: int, n_sides: int
+    job: BalanceJob,
+    rs: Any,
+    options: dict,
+    rpart: RulesetPart,
+    index: int,
+    seed: int,
+    n_sides: int,
+    main: Sequence[float],
 ) -> dict[str, dict[str, float]] | None:
-    """The skill runs' game `index` (only the first `skill_games` games have one)."""
+    """The skill runs' game `index` (only the first `skill_games` games have one).  The agent's edge
+    is its side's result minus the mean of the others'; alone at the table (a patience), its result
+    minus the main run's on the same seed (`main`: that game's returns)."""
     if index >= job.skill_games or not job.skill:
         return None
     from interpreter.engine.program import FlowError
@@ -276,7 +286,7 @@ def _skill_games(
                 firing.hits.clear()  # the skill games are not the main run's
         f = facts(rs, st, [])
         others = [r for s, r in enumerate(f.returns) if s != side]
-        edge = f.returns[side] - sum(others) / len(others) if others else 0.0
+        edge = f.returns[side] - (sum(others) / len(others) if others else main[side])
         values = {"edge": edge, "win": 1.0 if f.winner == side else 0.0}
         rpart.skill.setdefault(agent, Sums()).add(values)
         out[agent] = values

@@ -46,7 +46,8 @@ class Renderer:
         self._teams = {t.id: t.name for t in teams}
         self._suits = dict(zip(rs.cards.suit_ids, rs.cards.suit_names))
         self._ranks = dict(zip(rs.cards.rank_ids, rs.cards.rank_names))
-        self._by_kind = {"suit": self._suits, "rank": self._ranks}  # named values by their type
+        self._zones = {z.name: z.label for z in rs.model.zones if z.label.values}  # (else by its name)
+        self._by_kind = {"suit": self._suits, "rank": self._ranks, "zone": self._zones}  # named values by type
         # by action: the names of the suits or ranks its parameter takes (a move naming one shows it so)
         self._named = {a.name: self._by_kind.get(a.param_kind) for a in rs.actions}
         self._seated = {a.name for a in rs.actions if a.param_kind == "seat"}  # its values are seats

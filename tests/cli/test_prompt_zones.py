@@ -159,3 +159,13 @@ def test_a_stock_with_a_card_turned_up_shows_that_card(tmp_path):
     rs, st = session.rs, session.state
     last = st.zones[[rs.zone_label(z) for z in range(rs.zone_count)].index("stock")][-1]
     assert _zone_line(out, "stock:") == "stock: 5 cards, face up: " + session.renderer.card(rs.cards.ids[last])
+
+
+def test_alone_at_the_table_the_cards_are_not_said_to_be_yours(tmp_path):
+    """A patience: every card the player put on a shared zone would be `you ...`; nobody else plays."""
+    text = TABLE.replace("players: {count: 2}", "players: {count: 1}").replace("__SORT__", "")
+    text = text.replace("__TABLE__", "2").replace("  - turn: {player: 1, actions: [play]}\n", "")
+    session, out = _session(tmp_path, 0, text=text)
+    session.state.apply_action(session.state.legal_actions()[0])
+    line = _table_line(session, out)
+    assert line.startswith("table: ") and "you" not in line and len(line.split("  ")) == 3, line

@@ -168,3 +168,82 @@ def test_progress_on_a_terminal_is_a_bar_with_rate_and_time_left():
 def test_simulate_and_balance_print_no_progress_into_json(capsys):
     code, out, err = command(["simulate", MERI, "-n", "1", "--option", "deals=1", "--json"], capsys)
     assert code == 0 and json.loads(out)["games"] == 1
+
+
+# nobody ever decides: the higher card dealt wins
+NO_DECISIONS = """
+cardrules: 1
+id: no_decisions
+name: No decisions
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: all}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [1], face: up}
+result:
+  returns: "1 if first(hand(seat)).rank_order > first(hand(1 - seat)).rank_order else -1"
+"""
+
+
+def test_balance_of_one_game_where_nobody_decides_says_so_and_no_empty_heading(capsys, tmp_path):
+    """One ruleset has nothing to compare, and a game without decisions no skill to measure: the text
+    printed a heading with nothing under it, and a search agent's 'edge' that was the seeds' noise."""
+    path = tmp_path / "no_decisions.yaml"
+    path.write_text(NO_DECISIONS, encoding="utf-8")
+    code, out, err = command(["balance", str(path), "-n", "20", "--skill-games", "4", "--no-progress"], capsys)
+    assert code == 0, err
+    assert "paired tests" not in out
+    assert "no_decisions: nobody decides anything in these games, so no agent can play better" in out
+    assert "scores" not in out
+
+
+# alone at the table: keep a card (its rank scores) or throw it and take the next one
+PATIENCE = """
+cardrules: 1
+id: patience
+name: Patience
+players: {count: 1}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  kept: {visibility: all}
+actions:
+  keep: {}
+  next:
+    available_if: "len(deck) > 1"
+    effect: [{move: {from: deck, to: kept, count: 1, face: down}}]
+flow:
+  - shuffle: deck
+  - repeat: {times: 6, until: "last_action == 'keep'", steps: [{turn: {player: 0, actions: [keep, next]}}]}
+result:
+  returns: "first(deck).rank_order"
+hints:
+  prefer: {keep: "10 * first(deck).rank_order - 30", next: 0}
+"""
+
+
+def test_a_one_player_game_counts_no_wins_and_measures_skill_against_the_main_run(capsys, tmp_path):
+    """Alone at the table the player 'won' every game in `balance` and none in `simulate`, and a
+    skill agent's edge over 'the other sides' was always 0: it is now its result minus the main run's
+    agents' on the same deal."""
+    path = tmp_path / "patience.yaml"
+    path.write_text(PATIENCE, encoding="utf-8")
+    code, out, err = command(["balance", str(path), "-n", "40", "--skill-games", "20", "--no-progress"], capsys)
+    assert code == 0, err
+    rows = {
+        line.split()[0] + (" " + line.split()[1] if line.split()[0] == "win" else ""): line
+        for line in out.splitlines()
+        if line.strip()
+    }
+    assert rows["win seat"].split()[-1] == "-" and rows["draw"].split()[-1] == "-", out
+    line = next(x for x in out.splitlines() if "greedy scores" in x)
+    assert "more than random on the same deals" in line and "+0.000" not in line, line
+    code, out, err = command(["simulate", str(path), "-n", "5", "--no-progress"], capsys)
+    assert code == 0 and out.splitlines()[-1].split()[:2] == ["0", "-"], out

@@ -140,16 +140,22 @@ def ask_a_seat(save_dir, tmp_path):
 def test_a_move_whose_value_is_a_seat_names_the_seat_on_its_button(ask_a_seat, browser_page):
     """The web table's move buttons wrote a seat-valued move by its number (`ask 1`), where the
     prompt names the seat as the table does (`ask Seat 1`)."""
+    _p, texts = _move_buttons(ask_a_seat, browser_page, ["me", "ai", "ai"])
+    assert texts == ["ask Seat 1", "ask Seat 2"], texts
+
+
+def _move_buttons(served, browser_page, seats: list[str]):
+    """A table of the served game (seat 0 mine): its page, and the words on its move buttons."""
     from tests.web.test_browser_controls import _post
 
-    live, game = ask_a_seat
+    live, game = served
     page = browser_page("en", width=1280, height=800)
-    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai", "ai"], "level": "random", "seed": 1})
-    page.page.goto(live.url + made["links"]["0"])
-    page.page.wait_for_selector("#mine button.move")
-    buttons = page.page.locator("#mine button.move")
-    texts = [buttons.nth(i).inner_text().split("\n")[-1] for i in range(buttons.count())]
-    assert texts == ["ask Seat 1", "ask Seat 2"], texts
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": seats, "level": "random", "seed": 1})
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_selector("#mine button.move")
+    buttons = p.locator("#mine button.move")
+    return p, [buttons.nth(i).inner_text().split("\n")[-1] for i in range(buttons.count())]
 
 
 RANKLESS = """
@@ -196,3 +202,47 @@ def test_cards_of_one_suit_without_ranks_are_drawn_with_their_names(rankless, br
     faces = page.page.eval_on_selector_all(".card.legal svg", "ss => ss.map((s) => s.textContent)")
     assert len(faces) == 2 and faces[0] != faces[1], faces
     assert any("Crane" in f for f in faces) and any("Chaff" in f for f in faces), faces
+
+
+# one player; a move names a column (a zone) by its parameter; a card put on a column by the player
+COLUMNS = """
+cardrules: 1
+id: columns
+name: {en: Columns}
+players: {count: 1}
+deck:
+  suits: [{id: pine, name: Pine, symbol: "P"}]
+  ranks: [{id: "1", name: "1"}, {id: "2", name: "2"}, {id: "3", name: "3"}]
+constants:
+  cols: {type: "list[zone]", value: [left, right]}
+zones:
+  deck: {visibility: none}
+  left: {visibility: all, label: Left column}
+  right: {visibility: all, label: Right column}
+actions:
+  put:
+    param: {name: z, from: cols}
+    effect: [{move: {from: deck, to: z, count: 1}}]
+flow:
+  - repeat: {times: 3, steps: [{turn: {player: 0, actions: [put]}}]}
+result:
+  returns: "len(left)"
+"""
+
+
+@pytest.fixture
+def columns(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "columns", COLUMNS)
+
+
+def test_a_zone_valued_move_names_the_zone_and_a_lone_player_s_cards_name_nobody(columns, browser_page):
+    """The buttons wrote `put left` (the zone's name in the file), and alone at the table every card
+    the player put on a column was tagged `You`."""
+    p, texts = _move_buttons(columns, browser_page, ["me"])
+    assert texts == ["put Left column", "put Right column"], texts
+    version = p.evaluate("document.body.dataset.version")
+    p.locator("#mine button.move").first.click()
+    p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    p.wait_for_selector("#center .card")
+    assert p.locator("#center .card").count() == 1
+    assert "You" not in p.locator("#center").inner_text()

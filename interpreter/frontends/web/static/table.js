@@ -74,6 +74,7 @@
       const t = T.rs.teams.find((x) => x.id === value);
       return document.createTextNode(t ? tr(t.name) : String(value));
     }
+    if (kind === "zone") return document.createTextNode(zoneLabel(value));
     if (kind === "kind") return document.createTextNode(kindLabel(value));
     if (kind === "action") return document.createTextNode(actionLabel(value));
     if (kind === "bool") return document.createTextNode(value ? w("yes") : w("no"));
@@ -385,7 +386,8 @@
       const row = el("div", { class: `zone-row${long ? " long" : ""}`, role: "group", "aria-label": label });
       cards.forEach((c, i) => {
         const by = data.by ? data.by[i] : -1;
-        row.append(cardButton(c, { small: true, tag: !long && by >= 0 ? seatName(by) : null, last: long && i === cards.length - 1 }));
+        const tag = !long && by >= 0 && T.rs.players > 1 ? seatName(by) : null; // (alone at the table: nobody to tell apart)
+        row.append(cardButton(c, { small: true, tag, last: long && i === cards.length - 1 }));
       });
       center.append(el("div", { class: "zone" }, el("div", { class: "zone-label" }, label), row));
     }
@@ -585,9 +587,10 @@
   }
 
   function namedValue(verb, x) {
-    // a suit or a rank a move names, by its name (null: the move's value is not one)
+    // a suit, a rank, a seat or a zone a move names, by its name (null: the move's value is not one)
     const param = (T.rs.actions[verb] || {}).param;
     if (param === "seat" && /^\d+$/.test(x) && Number(x) < T.rs.players) return seatName(Number(x));
+    if (param === "zone" && zoneInfo(x)) return zoneLabel(x);
     const named = param === "suit" ? T.rs.suits : param === "rank" ? T.rs.ranks : null;
     const n = named && named.find((s) => s.id === x);
     return n ? (n.symbol ? n.symbol + " " : "") + tr(n.name) : null;
