@@ -12,7 +12,7 @@ from interpreter.compiling.hints import check_preference_names
 from interpreter.compiling.images import compile_images
 from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
-from interpreter.compiling.names import ENGINE_WORDS, engine_functions
+from interpreter.compiling.names import ENGINE_WORDS, YIELDING, engine_functions
 from interpreter.compiling.reach import warn_unreached
 from interpreter.engine import program as P
 from interpreter.engine import telling as T
@@ -52,6 +52,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
     for name, binding in engine_functions(c).items():
+        if name in YIELDING and (name in c.declared_spans or name in c.global_names):
+            continue  # the ruleset's own name wins
         c.reserve(name, binding, getattr(binding, "doc", "") or ENGINE_WORDS[name])
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
     c.reserve("last_action", var_value(names.action, last_action_slot), ENGINE_WORDS["last_action"])

@@ -22,12 +22,18 @@ ENGINE_WORDS = {
     "last_player": "The seat that chose the last action (-1 when none).",
     "suits": "Every suit of the deck, in the order the deck lists them (unless the ruleset names something `suits`).",
     "ranks": "Every rank of the deck, in the order the deck lists them (unless the ruleset names something `ranks`).",
+    "cards_in": "The cards of a zone given as a value of type zone, in its order (`cards_in(src)`; with a seat for a zone"
+    " that is one per seat); a zone named in the text is its cards already (unless the ruleset names something"
+    " `cards_in`).",
     "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
     "waits": "The cards that would complete the shape if added (one of each).",
     "partitions": "Every way to split the cards into the shape's groups and pairs.",
     "missing": "The fewest cards still to draw to complete the shape (0 when complete; spare cards are left over).",
     "useful": "The cards that would each leave the hand one card closer to the shape (one of each).",
 }
+
+# Engine names a ruleset may give a meaning of its own (then the engine's is not bound).
+YIELDING = frozenset({"cards_in"})
 
 # Names the engine binds in some expressions only; a ruleset name of these would be hidden there.
 CONTEXT_WORDS = {
@@ -85,6 +91,9 @@ def engine_functions(c: Any) -> dict[str, Any]:
             (card, ((m >> 1) & 0x7F) - 1, bool(m & 1), i) for i, (card, m) in enumerate(zip(st.zones[z], st.meta[z]))
         ]
 
+    def cards_in(fr: Any, zone: int, seat: int = -1) -> list:
+        return list(fr.env.zones[zone_at(zone, seat)])
+
     def groups(fr: Any, zone: int, seat: int = -1) -> list:
         z = zone_at(zone, seat)
         st = fr.env
@@ -137,6 +146,15 @@ def engine_functions(c: Any) -> dict[str, Any]:
             needs_frame=True,
             min_args=1,
             doc="The cards of a zone with who placed each and whether it is face up.",
+        ),
+        "cards_in": Function(
+            "cards_in",
+            [Param("zone", names.zone), Param("seat", INT)],
+            ListT(names.card),
+            cards_in,
+            needs_frame=True,
+            min_args=1,
+            doc=ENGINE_WORDS["cards_in"],
         ),
         "groups": Function(
             "groups",

@@ -120,3 +120,65 @@ def test_a_zone_value_of_a_per_seat_zone_stops_the_game_with_the_step_named():
     with pytest.raises(FlowError, match="'hidden', which is one per seat: write hidden\\(seat\\)"):
         st.apply_action("take c1")
         st.apply_action("put hidden")
+
+
+def test_cards_of_a_zone_value_are_read_without_building_entries() -> None:
+    """`cards_in(z)`: the cards of a zone given as a value, in its order (a patience's search read
+    them through `entries(z)`, a record per card, and took seconds a move)."""
+    rs = compile_text(CARDS)
+    st = rs.new_game(seed=1)
+    c1, c2 = (next(z.base for z in rs.zones if z.name == n) for n in ("c1", "c2"))
+    assert sorted(a.text for a in st.legal_actions()) == ["take c1", "take c2"]
+    st.apply_action("take c2")
+    seen = st.observation(0)["variables"]
+    assert seen["left"] == len(st.zones[c2]) == 2
+    assert seen["top"] == rs.cards.ids[st.zones[c2][0]]
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.zones[c1] == st.zones[c2] == []
+
+
+CARDS = """
+cardrules: 1
+id: cols
+name: Cols
+players: {count: 1}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  c1: {visibility: all}
+  c2: {visibility: all}
+  hand: {per: seat, visibility: owner}
+constants:
+  cols: {type: "list[zone]", value: [c1, c2]}
+variables:
+  left: {type: int}
+  top: {type: card}
+actions:
+  take:
+    param: {name: z, from: "[z for z in cols if len(cards_in(z)) > 0]"}
+    effect:
+      - move: {from: z, to: "hand(player)", count: 1}
+      - set: {left: "len(cards_in(z))", top: "first(cards_in(z), default=none)"}
+flow:
+  - shuffle: deck
+  - move: {from: deck, to: c1, count: 2}
+  - move: {from: deck, to: c2, count: 3}
+  - repeat:
+      while: "len(c1) + len(c2) > 0"
+      steps:
+        - turn: {player: 0, actions: [take]}
+  - end_deal: {}
+result:
+  returns: "left"
+"""
+
+
+def test_a_ruleset_may_name_something_cards_in() -> None:
+    text = CARDS.replace("  left: {type: int}\n", "  left: {type: int}\n  cards_in: {type: int}\n")
+    text = text.replace("len(cards_in(z)) > 0", "cards_in >= 0").replace("len(cards_in(z))", "cards_in + 1")
+    text = text.replace("first(cards_in(z), default=none)", "none")
+    report = check_text(text, "tiny.yaml")
+    assert report.ok, [d.message for d in report.diagnostics]
