@@ -22,9 +22,9 @@ ENGINE_WORDS = {
     "last_player": "The seat that chose the last action (-1 when none).",
     "suits": "Every suit of the deck, in the order the deck lists them (unless the ruleset names something `suits`).",
     "ranks": "Every rank of the deck, in the order the deck lists them (unless the ruleset names something `ranks`).",
-    "cards_in": "The cards of a zone given as a value of type zone, in its order (`cards_in(src)`; with a seat for a zone"
-    " that is one per seat); a zone named in the text is its cards already (unless the ruleset names something"
-    " `cards_in`).",
+    "cards_in": "The cards of a zone given as a value of type zone, in its order (`cards_in(src)`; with a seat"
+    " for a zone that is one per seat); a zone named in the text is its cards already (unless the ruleset names"
+    " something `cards_in`).",
     "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
     "waits": "The cards that would complete the shape if added (one of each).",
     "partitions": "Every way to split the cards into the shape's groups and pairs.",
