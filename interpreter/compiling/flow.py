@@ -176,9 +176,23 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             self.locals.pop()
         if src and dst and seats:
             packets = tuple(v["packets"]) if "packets" in v else None
+            self._deals_no_more_than_the_deck(v, packets, s)
             up = 1 if v.get("face") == "up" else 0
             placed = bool(up) or dst.visibility != "all"  # face down where everybody sees: by nobody
             self.emit(out, P.Deal(src, dst.base, seats, packets, counts, up, placed), s, "deal")
+
+    def _deals_no_more_than_the_deck(self, v: Any, packets: tuple | None, s: Step) -> None:
+        """A deal of packets written out to seats the text counts (`seats`, `seats_from(d)`) that needs
+        more cards than the whole deck holds fails in every game: said when the file loads."""
+        dealt = F.written_length(v["seats"], self.c.n)
+        if packets is None or dealt is None or not all(isinstance(p, int) for p in packets):
+            return
+        total, deck = sum(packets) * dealt, self.c.cards.total
+        if total > deck:
+            self.bag.error(
+                f"this deal gives {total} cards ({sum(packets)} to each of {dealt} seats), and the deck has {deck}",
+                vspan(v, "packets", s.span),
+            )
 
     def step_move(self, s: Step, out: list) -> None:
         v = s.value

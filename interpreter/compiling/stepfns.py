@@ -9,8 +9,9 @@ from typing import Any
 from interpreter.base.diagnostics import Span
 from interpreter.engine import program as P
 from interpreter.expr import ExprRuntimeError, Limits
-from interpreter.expr.ast import ListLit
+from interpreter.expr.ast import Call, ListLit, Name
 from interpreter.expr.parse import parse
+from interpreter.expr.source import PlainSource
 
 
 def slot(slot: int) -> Callable[[Any], Any]:
@@ -21,6 +22,23 @@ def slot(slot: int) -> Callable[[Any], Any]:
 
     read.slot = slot  # type: ignore[attr-defined]
     return read
+
+
+def written_length(text: Any, seats: int) -> int | None:
+    """How many values an expression gives, where the text says it whatever the state: a list written
+    out (`[1, 2, 3]`), `seats` or `seats_from(s)` (one per seat), `others_from(s)` (one fewer); else
+    None.  A ruleset that names something `seats` itself is not read so."""
+    try:
+        tree = parse(PlainSource(str(text)), Limits())[0]
+    except Exception:  # (its errors are the compiler's to report)
+        return None
+    if isinstance(tree, ListLit):
+        return len(tree.items)
+    if isinstance(tree, Name) and tree.id == "seats":
+        return seats
+    if isinstance(tree, Call) and isinstance(tree.func, Name) and len(tree.args) == 1:
+        return {"seats_from": seats, "others_from": seats - 1}.get(tree.func.id)
+    return None
 
 
 def one_each(fn: Callable, name: str, per: str, size: int, span: Span | None, compiled: Any = None, bag: Any = None):

@@ -13,6 +13,7 @@ from interpreter.base.diagnostics import Span
 from interpreter.compiling.context import SubSource, vspan
 from interpreter.compiling.messages import template
 from interpreter.compiling.public import check_public
+from interpreter.compiling.stepfns import written_length
 from interpreter.engine import telling as T
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
 from interpreter.model import Step
@@ -109,7 +110,13 @@ class StoryCompiler:
         return ins
 
     def _list_of_ints(self: FlowCompiler, v: Mapping, key: str, s: Step) -> Callable | None:
-        return self.expr(v[key], vspan(v, key, s.span), ListT(INT)) if key in v else None
+        if key not in v:
+            return None
+        given, n, teams = written_length(v[key], self.c.n), self.c.n, len(self.c.model.players.teams)
+        if given and given != n and not (teams and given == teams):  # counted now where written out (as in play)
+            each = f"{n}, one per seat" + (f", or {teams}, one per team" if teams else "")
+            self.bag.error(f"end_deal's `{key}` has {given} entries; it needs {each}", vspan(v, key, s.span))
+        return self.expr(v[key], vspan(v, key, s.span), ListT(INT))
 
     def _row(self: FlowCompiler, row: Mapping, s: Step) -> tuple:
         """(for fn or None, as slot or None, if fn, label templates, value fn, value type, cards fn)."""
