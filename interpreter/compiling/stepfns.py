@@ -29,7 +29,8 @@ def written_length(text: Any, seats: int) -> int | None:
     out (`[1, 2, 3]`), `seats` or `seats_from(s)` (one per seat), `others_from(s)` (one fewer); else
     None.  A ruleset that names something `seats` itself is not read so."""
     try:
-        tree = parse(PlainSource(str(text)), Limits())[0]
+        source: Any = PlainSource(str(text))  # (a frozen dataclass: its text cannot be set, as parse never does)
+        tree = parse(source, Limits())[0]
     except Exception:  # (its errors are the compiler's to report)
         return None
     if isinstance(tree, ListLit):
