@@ -120,7 +120,7 @@ class HiddenMoves:
         """Apply `action` to `trial` (a copy of `world`): whether it stays hidden, moves the faces the
         seat saw it move, and leaves what the seat sees as it was in the real game."""
         entry = len(trial.history)
-        trial.apply_action(action)
+        trial.force_action(action.kind, action.value)  # (a legal action: the next decision is listed only if kept)
         return (
             trial.history[entry][3] == SECRET
             and not seen - moved_faces(world, trial)

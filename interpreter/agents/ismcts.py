@@ -305,6 +305,8 @@ class IsmctsAgent(Agent):
         total = self.iterations
         done, steps, world, sample = kept, 0, first, 0
         for r in range(len(sizes)):
+            if deadline is not None and done > kept and time.perf_counter() >= deadline:
+                break  # the time is spent: a round left would still search each of its moves once
             left = len(sizes) - r
             per_round = None if total is None else (total - done) // left
             round_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / left

@@ -12,7 +12,7 @@ from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import compile_preference
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
-from interpreter.compiling.public import check_public
+from interpreter.compiling.public import check_public, secret_effect
 from interpreter.compiling.seats import SeatReader
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
@@ -127,7 +127,9 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
                 )
         fc.in_effect, fc.rule = True, a.rule
         effect: list = []
+        secret_effect(c, a, param_kind == "card")
         fc.steps(a.effect, effect)
+        secret_effect(c, None, False)
         effect.append(Return())
         P.link(effect)
         fc.in_effect, fc.rule = False, None

@@ -6,7 +6,10 @@ Status lines, a decision's `prompt` and `announce` texts go to every seat
 would show it to everybody.  `PublicTexts.check` warns where one does.
 Likewise a variable every seat sees, holding cards, that a `set` fills from
 a zone whose cards not everybody sees (`set: {drawn: "last(hand(player))"}`)
-shows those cards to everybody: `PublicTexts.check_copy` warns there.
+shows those cards to everybody: `PublicTexts.check_copy` warns there, and so
+it does where an action's effect fills one from the card it chose when that
+effect puts the card out of some seat's sight (a card passed face down: the
+decision is hidden, docs/language.md, but the variable would tell it).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class PublicTexts:
         self.bodies = {f.name: _names(str(f.value)) for f in model.functions if f.value is not None}
         self.reads = self._readers(self.hidden)  # a function's name -> a hidden variable it reads
         self.zone_reads = self._readers(self.hidden_zones)  # -> a hidden zone it reads
+        self.visibility = {z.name: z.visibility for z in model.zones}
+        self.secret: tuple[str, str] | None = None  # (parameter, action) of the hidden effect compiled now
 
     def _readers(self, hidden: Mapping[str, str]) -> dict[str, str]:
         """The functions that read one of the `hidden` names, however deep: each with one it reads."""
@@ -63,7 +68,17 @@ class PublicTexts:
         """Warn where a `set` fills a variable every seat sees, holding cards, from a hidden zone."""
         if variable.visibility != "all" or "card" not in str(variable.type) or value is None:
             return
-        for name in sorted(_names(str(value))):
+        names = _names(str(value))
+        if self.secret is not None and self.secret[0] in names:
+            param, action = self.secret
+            bag.warning(
+                f"'{variable.name}' is visible to every seat, and this value reads '{param}', the card"
+                f" chosen for '{action}', whose effect puts it where not every seat sees it",
+                span,
+                f"if the card is not shown to everybody, give '{variable.name}' `visibility: owner` or `none`",
+            )
+            return
+        for name in sorted(names):
             zone = name if name in self.hidden_zones else self.zone_reads.get(name)
             if zone is None:
                 continue
@@ -96,6 +111,28 @@ class PublicTexts:
                             " variable `visibility: all`",
                         )
                         return
+
+    def hides(self, steps: Any) -> bool:
+        """Whether an effect may put the cards it moves out of some seat's sight: a move into a zone
+        not everybody sees, or a move that may turn its cards face down."""
+        for step in steps:
+            if step.kind == "move" and isinstance(step.value, Mapping):
+                zone = str(step.value.get("to", "")).split("(")[0].strip()
+                face = step.value.get("face")
+                if self.visibility.get(zone, "all") != "all" or (face is not None and str(face) != "up"):
+                    return True
+            if any(self.hides(body) for body in step.bodies()):
+                return True
+        return False
+
+
+def secret_effect(c: Any, action: Any, card_param: bool) -> None:
+    """Compiling the effect of `action` (None: done): where it chooses cards (`card_param`) and may
+    put them out of some seat's sight, `check_copy` warns of its parameter copied into a variable
+    every seat sees."""
+    texts = _of(c)
+    hidden = action is not None and card_param and action.param_name and texts.hides(action.effect)
+    texts.secret = (str(action.param_name), action.name) if hidden else None
 
 
 def _of(c: Any) -> PublicTexts:

@@ -441,3 +441,68 @@ def test_hm15_a_declaration_teaches_the_sampler_that_the_declarer_holds_the_nati
         if checked == 3:
             return
     pytest.skip("no declaration by another seat found in the seeds tried")
+
+
+PASS_ONE = """
+cardrules: 1
+id: pass_one
+name: Pass one
+players: {count: 3}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}, {id: "7"}, {id: "8"}, {id: "9"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  aside: {per: seat, visibility: owner}
+  table: {visibility: all}
+actions:
+  give:
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: "aside(player)", cards: card, face: down}}]
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: table, cards: card}}]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [3]}
+  - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [give]}}]}
+  - for_each: {in: seats, as: s, steps: [{move: {from: "aside(s)", to: "hand(next_seat(s))", all: true}}]}
+  - for_each: {in: seats, as: s, steps: [{turn: {player: s, actions: [play]}}]}
+result: {returns: "0"}
+"""
+
+
+def test_trying_another_seats_hidden_move_lists_nothing(monkeypatch):
+    """A sample tries values for another seat's hidden move (a card passed face down) until one looks
+    the same to the seat; a try only runs the flow on, and the decision after it is listed only where
+    the sample goes on from it (listing it for every rejected try made the first sample of a Tichu
+    hand, whose legal plays are costly to list, take a second)."""
+    from interpreter.agents.hidden import HiddenMoves
+
+    rs = compile_text(PASS_ONE, "pass_one.yaml")
+    trying, listed_in_try, tries = [False], [], [0]
+    real_list, real_try = rs.legal_actions, HiddenMoves._looks_the_same
+
+    def listing(st):
+        if trying[0]:
+            listed_in_try.append(st)
+        return real_list(st)
+
+    def looks_the_same(self, *args):
+        trying[0], tries[0] = True, tries[0] + 1
+        try:
+            return real_try(self, *args)
+        finally:
+            trying[0] = False
+
+    monkeypatch.setattr(rs, "legal_actions", listing)
+    monkeypatch.setattr(HiddenMoves, "_looks_the_same", looks_the_same)
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        for _ in range(3):
+            st.apply_action(st.legal_actions()[0])
+        sampler = Determinizer(st, 0, random.Random(seed))
+        for _ in range(5):
+            sampler.sample()
+    assert tries[0] > 0 and listed_in_try == []

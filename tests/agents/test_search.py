@@ -326,6 +326,17 @@ def test_halving_width_keeps_to_the_hints_favourites(one_trick):
         IsmctsAgent(0, 1, root="flat")
 
 
+def test_halving_stops_at_its_time_cap_before_the_next_round(one_trick):
+    """Past its time cap the search stops: it used to search every later round once anyway (a normal
+    move of a slow ruleset took twice its 1 s cap), now only the first round's moves are searched."""
+    st = one_trick.new_game(seed=2)
+    legal = st.legal_actions()
+    assert len(legal) == 3  # two rounds: three moves, then two
+    agent = IsmctsAgent(0, 2, iterations=400, root="halving", max_seconds=1e-9)
+    chosen, _root = agent.search(st, legal)
+    assert chosen in legal and agent.last_stats["iterations"] == len(legal)
+
+
 COIN = (
     ONE_TRICK.replace(
         """  - for_each: {in: "seats_from(0)", as: s, steps: [{turn: {player: s, actions: [play]}}]}

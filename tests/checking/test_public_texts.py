@@ -100,3 +100,20 @@ def test_a_deals_summary_may_tell_what_the_deal_hid():
     cards): reading a hidden variable there is no mistake, where an event's text is one."""
     assert _warnings('end_deal: {text: "Hidden total {hidden_total}, secrets {secret}."}') == []
     assert _warnings('event: {kind: note, text: "Hidden total {hidden_total}."}') != []
+
+
+def test_the_card_a_hidden_move_chose_copied_into_a_public_variable_is_warned_about():
+    """A card played face up may be remembered where everybody sees it; a card the effect puts face
+    down (or where not every seat sees it) is a hidden decision, and a public variable holding it
+    would tell every seat what it was."""
+    assert _warnings(step="set: {shown_card: card}") == []
+    for hiding in ("to: pile, cards: card, face: down}", "to: deck, cards: card}"):
+        text = GAME.replace("to: pile, cards: card}", hiding).replace("__STEP__", "set: {shown_card: card}")
+        text = text.replace("__PROMPT__", "to play").replace("__STATUS__", "Points {points}")
+        report = check_text(text, "secrets.yaml")
+        found = [d.message for d in report.diagnostics if d.severity == "warning"]
+        assert report.ok and len(found) == 1, found
+        assert "'shown_card' is visible to every seat, and this value reads 'card'" in found[0]
+        assert "the card chosen for 'play'" in found[0]
+        kept = text.replace("set: {shown_card: card}", "set: {kept_card: card}")
+        assert [d for d in check_text(kept, "secrets.yaml").diagnostics if d.severity == "warning"] == []
