@@ -31,6 +31,7 @@ WORDS = {
     "chosen_none": N_("none"),
     "may_finish": N_("you may stop here"),
     "pick_more": N_("pick another"),
+    "empty": N_("{zone}: empty"),
 }
 
 SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
@@ -55,6 +56,18 @@ def number_runs(texts: list[str], at_least: int = RUN_FROM) -> list[tuple[int, i
     return runs
 
 
+def zones_moved_to(rs: Any, legal: Any) -> set[str]:
+    """The shared zones the legal moves name as their value (a parameter of type zone)."""
+    zone_params = {a.name for a in rs.actions if a.param_kind == "zone"}
+    shared = {z.name for z in rs.zones if z.per != "seat"}
+    named = set()
+    for text in legal:
+        verb, _sep, value = str(text).partition(" ")
+        if verb in zone_params and value in shared:
+            named.add(value)
+    return named
+
+
 class Screen:
     """Draws one seat's board as lines of text."""
 
@@ -64,8 +77,12 @@ class Screen:
     def board(self, obs: Mapping, seat: int) -> list[str]:
         out: list[str] = [self.header(obs, seat)]
         out.extend(self.r.fill(line) for line in obs.get("status") or ())
+        named = zones_moved_to(self.rs, obs.get("legal_actions") or ())
         for info in self.rs.zones:
-            out.extend(self.zone(info, obs, seat))
+            lines = self.zone(info, obs, seat)
+            if not lines and info.name in named:  # an empty zone a move names (a patience's free column)
+                lines = [_(WORDS["empty"], zone=self.r.text(info.label))]
+            out.extend(lines)
         return out
 
     def header(self, obs: Mapping, seat: int) -> str:

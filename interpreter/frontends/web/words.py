@@ -19,6 +19,7 @@ WORDS = {
     "waiting": N_("Waiting for the other players…"),
     "stuck": N_("{who} could not move: {reason}"),
     "cards": N_("{n} cards"),
+    "empty": N_("empty"),  # i18n: a zone with no card in it (a free column of a patience)
     "card_back": N_("a face-down card"),
     "playable": N_("playable"),
     "not_playable": N_("not playable now"),

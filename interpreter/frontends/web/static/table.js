@@ -375,7 +375,10 @@
         continue;
       }
       const cards = data.cards;
-      if (!cards.length) continue;
+      if (!cards.length) {  // empty: shown only where one of my moves names it (a patience's free column)
+        if ((v.moves || []).some((m) => m.value === z.name)) center.append(el("div", { class: "zone empty-zone" }, el("div", { class: "zone-label" }, label), el("div", { class: "zone-row empty-slot" }, w("empty"))));
+        continue;
+      }
       const groups = (v.groups || {})[z.name];
       if (Array.isArray(groups) && groups.length) {  // melds laid in the middle: each a fan of its own
         const fans = groups.map((g) => el("div", { class: "zone-row long meld-fan", role: "group", "aria-label": kindLabel(g.kind) }, ...g.cards.map((c, i) => cardButton(c, { small: true, last: i === g.cards.length - 1 }))));
