@@ -51,10 +51,14 @@ def check_file(
     default) also for every other choice, with a short random game of each, reporting what only
     some counts have (compiling/counts.py).  `players`: compile for that number of seats only (one
     of the choices; PlayerCountError for another)."""
+    from interpreter.expr.treecache import kept
     from interpreter.loading import load_document
 
     doc = load_document(path)
-    return _check_document(str(path), doc, profile, players, every_count)
+    if doc.root is None:  # (nothing to compile)
+        return _check_document(str(path), doc, profile, players, every_count)
+    with kept(path):  # its expressions' trees, kept from the last time it compiled (expr/treecache.py)
+        return _check_document(str(path), doc, profile, players, every_count)
 
 
 def check_text(text: str, filename: str = "<text>") -> Report:

@@ -170,6 +170,20 @@ class AstBuilder(Transformer):
 
 _parsed: dict[str, ast.Expr] = {}  # text -> tree; variants repeat their base's expressions
 _PARSED_LIMIT = 20_000
+RECORDING: list[set[str]] = []  # the texts parsed while a ruleset file compiles (expr/treecache.py)
+
+
+def remember(trees: dict[str, ast.Expr]) -> None:
+    """Take trees parsed in an earlier run (expr/treecache.py) as if parsed here."""
+    room = _PARSED_LIMIT - len(_parsed)
+    if room > 0:
+        for text, tree in list(trees.items())[:room]:
+            _parsed.setdefault(text, tree)
+
+
+def trees_of(texts: set[str]) -> dict[str, ast.Expr]:
+    """The trees of these texts that are known here."""
+    return {text: _parsed[text] for text in texts if text in _parsed}
 
 
 @cache
@@ -220,6 +234,8 @@ def parse(source: SourceText, limits: Limits) -> tuple[ast.Expr | None, list[Dia
             return None, [Diagnostic(message, source.span_at(start, end), hint)]
         if len(_parsed) < _PARSED_LIMIT:
             _parsed[text] = tree  # trees are immutable and hold offsets only: safe to share
+    for texts in RECORDING:
+        texts.add(text)
 
     deep = ast.too_deep(tree, limits.max_depth)
     if deep is not None:
