@@ -565,11 +565,11 @@ EXPECTED: dict[str, list[E]] = {
     "flow_per_seat_list_for_one_choice.yaml": [  # set: {score: "[0, 0]"}, right for 2 players only
         E(61, 24, "with 3 players: 'score' holds one value per seat (3), and this list has 2", exact=True)
     ],
-    "flow_deal_too_many_for_one_choice.yaml": [  # 6 cards: three each for 2 players, not for 3 (found in play)
+    "flow_deal_too_many_for_one_choice.yaml": [  # 6 cards: three each for 2 players, not for 3 (counted at load)
         E(
             61,
-            11,
-            "with 3 players: a game with random moves fails: cannot deal 3 cards: only 0 left in deck",
+            63,
+            "with 3 players: this deal gives 9 cards (3 to each of 3 seats), and the deck has 6",
             exact=True,
             hint="players.choices offers this number of players",
         )

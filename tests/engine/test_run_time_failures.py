@@ -176,7 +176,10 @@ def test_a_per_team_variable_is_written_by_a_team_s_number_as_it_is_read():
 @pytest.mark.parametrize(
     "step, message",
     [
-        ('- end_deal: {scores: "[1, 2, 3]"}', "end_deal's `scores` has 3 entries; it needs 2, one per seat, or 2, one"),
+        (  # (a list computed in play: one written out is counted when the file loads)
+            '- end_deal: {scores: "[x for x in [1, 2, 3]]"}',
+            "end_deal's `scores` has 3 entries; it needs 2, one per seat, or 2, one",
+        ),
         ('- event: {kind: x, text: hi, cards: pile, by: "[]" }', None),  # no `by` at all: fine
         ('- event: {kind: x, text: hi, cards: "pile + hand(1)", by: "[0]"}', "`by` has 1 entries for 2 cards"),
         ('- event: {kind: x, text: hi, to: "[5]"}', "`to` names seat 5, and the seats are 0 to 1"),
