@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, DiagnosticBag, RulesetError
-from interpreter.compiling.counts import PlayerCountError, check_count, other_counts, player_counts
+from interpreter.compiling.counts import PlayerCountError, check_count, other_counts, player_counts, short_game
 from interpreter.compiling.counts import diagnostic_key as _key
 
 __all__ = ["PlayerCountError", "Report", "check_count", "check_file", "check_text", "load_ruleset", "player_counts"]
@@ -43,6 +43,7 @@ def check_file(
     profile: Any = None,
     players: int | None = None,
     every_count: bool = True,
+    play: bool = False,
 ) -> Report:
     """Validate a ruleset file completely; the compiled ruleset is kept when valid (with its
     expressions metered into `profile`, an expr.profile.Profile, when one is given).
@@ -50,15 +51,16 @@ def check_file(
     A ruleset with players.choices is compiled for its players.count, and with `every_count` (the
     default) also for every other choice, with a short random game of each, reporting what only
     some counts have (compiling/counts.py).  `players`: compile for that number of seats only (one
-    of the choices; PlayerCountError for another)."""
+    of the choices; PlayerCountError for another).  `play`: a ruleset of one count plays a short
+    random game as well (as `cardrules validate` does), so a flow that fails at once is reported."""
     from interpreter.expr.treecache import kept
     from interpreter.loading import load_document
 
     doc = load_document(path)
     if doc.root is None:  # (nothing to compile)
-        return _check_document(str(path), doc, profile, players, every_count)
+        return _check_document(str(path), doc, profile, players, every_count, play)
     with kept(path):  # its expressions' trees, kept from the last time it compiled (expr/treecache.py)
-        return _check_document(str(path), doc, profile, players, every_count)
+        return _check_document(str(path), doc, profile, players, every_count, play)
 
 
 def check_text(text: str, filename: str = "<text>") -> Report:
@@ -69,7 +71,12 @@ def check_text(text: str, filename: str = "<text>") -> Report:
 
 
 def _check_document(
-    name: str, doc: Any, profile: Any = None, players: int | None = None, every_count: bool = True
+    name: str,
+    doc: Any,
+    profile: Any = None,
+    players: int | None = None,
+    every_count: bool = True,
+    play: bool = False,
 ) -> Report:
     from interpreter.checking.schema import check_structure
     from interpreter.compiling.assemble import compile_ruleset
@@ -93,6 +100,10 @@ def _check_document(
     ruleset = compile_ruleset(model, bag, path=name, sources=report.sources, profile=profile)
     if every_count and players is None and model.players.choices:
         bag.extend(other_counts(doc.root, name, report.sources, bag.sorted(), ruleset))
+    elif play and players is None and ruleset is not None and not bag.has_errors:
+        failure = short_game(ruleset)  # (a ruleset with choices plays one for each in other_counts)
+        if failure is not None:
+            bag.add(failure)
     report.diagnostics = bag.sorted()
     if report.ok:
         report.ruleset = ruleset

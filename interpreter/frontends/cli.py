@@ -97,7 +97,7 @@ def validate(files: tuple[str, ...], fmt: str, quiet: bool, perf: bool) -> None:
     from interpreter.base.diagnostics import render_all
     from interpreter.compiling.pipeline import check_file
 
-    reports = [check_file(f) for f in files]
+    reports = [check_file(f, play=True) for f in files]
     if fmt == "json":
         out = [dict(d.as_json(), file=d.as_json()["file"] or r.file) for r in reports for d in r.diagnostics]
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
