@@ -90,8 +90,14 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
     from interpreter.engine.program import FlowError
 
     pick = random.Random(seed)
+    # the flat program, one instruction at a time (the flow's meaning, engine/blocks.py): a short game
+    # reaches most of the flow once, and writing it out as Python costs more than playing it (the
+    # ruleset was just compiled: nothing else plays it yet)
+    written = rs.runs, rs.weights
+    rs.use_reference_flow()
     try:
         state = rs.new_game(seed=seed)
+        state.watch = _no_one_watching  # (and the actions' effects one instruction at a time too)
         for _n in range(decisions):
             if state.is_terminal():
                 break
@@ -102,7 +108,13 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
         if where is not None and where.span is not None:
             message = message.removesuffix(f" in {where.describe()}")
         return Diagnostic(f"a game with random moves fails: {message}", where.span if where is not None else None)
+    finally:
+        rs.runs, rs.weights = written
     return None
+
+
+def _no_one_watching(state: Any, zone: int) -> None:
+    """A watcher of moves that does nothing: the state then runs its flat program (GameState._run)."""
 
 
 def _for_counts(d: Diagnostic, counts: list[int]) -> Diagnostic:

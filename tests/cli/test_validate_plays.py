@@ -33,3 +33,20 @@ def test_a_ruleset_that_plays_still_validates(tmp_path) -> None:
 
 def test_checking_text_without_play_leaves_the_failure_to_play() -> None:
     assert check_text(FAILS_AT_ONCE, "tiny.yaml").ok  # (tests of run-time errors build such rulesets)
+
+
+def test_the_short_game_runs_the_flat_program_and_writes_no_flow_out() -> None:
+    """Writing the flow out as Python (engine/blocks.py) cost validate more than playing the short
+    game (Hachinin Meri: 68 ms of compiling against 15 ms of play); the game runs the flat program,
+    which is what the flow means, and reports the same failure at the same step."""
+    from interpreter.compiling.counts import short_game
+    from tests.engine.tiny import compile_text
+
+    rs = compile_text(HIGH_CARD)
+    written = [i for i, run in enumerate(rs.runs) if hasattr(run, "lines")]  # a segment's text, not compiled yet
+    assert written and short_game(rs) is None
+    assert all(hasattr(rs.runs[i], "lines") and rs.runs[i].fn is None for i in written)  # still none compiled
+    failing = check_text(FAILS_AT_ONCE, "tiny.yaml").ruleset
+    said = short_game(failing)
+    deal_line = 1 + FAILS_AT_ONCE.split("\n").index(DEAL.replace("seats_from(0)", "seats_from(leader - 1)"))
+    assert said is not None and "seat -1 does not exist" in said.message and said.span.line == deal_line
