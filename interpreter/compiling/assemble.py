@@ -12,7 +12,7 @@ from interpreter.compiling.hints import check_preference_names
 from interpreter.compiling.images import compile_images
 from interpreter.compiling.melds import compile_melds
 from interpreter.compiling.messages import template
-from interpreter.compiling.names import ENGINE_WORDS, YIELDING, engine_functions
+from interpreter.compiling.names import ENGINE_WORDS, engine_functions
 from interpreter.compiling.reach import warn_unreached
 from interpreter.engine import program as P
 from interpreter.engine import telling as T
@@ -51,16 +51,19 @@ def compile_ruleset(
 def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = False) -> Ruleset | None:
     """Functions, melds, actions, flow, result: the rest of compilation."""
     names = c.names
-    for name, binding in engine_functions(c).items():
-        if name in YIELDING and (name in c.declared_spans or name in c.global_names):
-            continue  # the ruleset's own name wins
+    bound = engine_functions(c)
+    own_name_wins = {"cards_in": bound.pop("cards_in")}  # (bound below unless the ruleset names it)
+    for name, binding in bound.items():
         c.reserve(name, binding, getattr(binding, "doc", "") or ENGINE_WORDS[name])
     last_action_slot, last_player_slot = c.slots.named("last_action"), c.slots.named("last_player")
     c.reserve("last_action", var_value(names.action, last_action_slot), ENGINE_WORDS["last_action"])
     c.reserve("last_player", var_value(INT, last_player_slot), ENGINE_WORDS["last_player"])
-    for name, values in (("suits", names.suit), ("ranks", names.rank)):  # yield to a ruleset's own name
-        if values.values and name not in c.declared_spans and name not in c.global_names:
-            c.global_names[name] = (Const(ListT(values), tuple(range(len(values.values)))), "a built-in name")
+    for name, values in (("suits", names.suit), ("ranks", names.rank)):
+        if values.values:
+            own_name_wins[name] = Const(ListT(values), tuple(range(len(values.values))))
+    for name, binding in own_name_wins.items():  # yield to a ruleset's own name
+        if name not in c.declared_spans and name not in c.global_names:
+            c.global_names[name] = (binding, "a built-in name")
     meld_table, shapes = compile_melds(c)
     scope = DictScope({k: v for k, (v, _) in c.global_names.items() if v is not None})
     exprs = ExprCompiler(scope, profile=profile)

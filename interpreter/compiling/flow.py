@@ -18,7 +18,7 @@ from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quote
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
 from interpreter.compiling.story import StoryCompiler
-from interpreter.compiling.zonerefs import ZoneRefs
+from interpreter.compiling.zonerefs import ZoneRefs, span_of
 from interpreter.engine import program as P
 from interpreter.engine import telling as T
 from interpreter.expr import (
@@ -31,6 +31,7 @@ from interpreter.expr import (
     ListT,
     SetT,
     Type,
+    emit,
 )
 from interpreter.expr.compile import ExprCompiler
 from interpreter.loading.scalars import yaml11_bool_word, yaml11_hint
@@ -39,10 +40,6 @@ from interpreter.model import Step
 LOOP_LIMIT = 100_000
 
 InstrT = TypeVar("InstrT", bound=P.Instr)  # `emit` gives back the instruction it was given
-
-
-def _span_of(value: Any, fallback: Span | None) -> Span | None:
-    return getattr(value, "span", None) or fallback
 
 
 class FlowCompiler(StoryCompiler, ZoneRefs):
@@ -162,9 +159,9 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         infos = {z.name: z for z in self.c.zone_info}
         dst = infos.get(v["to"])
         if dst is None:
-            self.bag.error(f"unknown zone '{v['to']}'", _span_of(v["to"], s.span), did_you_mean(v["to"], infos))
+            self.bag.error(f"unknown zone '{v['to']}'", span_of(v["to"], s.span), did_you_mean(v["to"], infos))
         elif dst.per != "seat":
-            self.bag.error(f"deal needs a per-seat zone, and '{v['to']}' is shared", _span_of(v["to"], s.span))
+            self.bag.error(f"deal needs a per-seat zone, and '{v['to']}' is shared", span_of(v["to"], s.span))
         seats = self.expr(v["seats"], vspan(v, "seats", s.span), ListT(INT))
         if ("packets" in v) == ("counts" in v):
             self.bag.error("deal needs exactly one of 'packets' and 'counts'", s.span)
@@ -242,7 +239,11 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 else self.expr(v["group"], vspan(v, "group", s.span), self.c.names.kind)
             )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
-        mover = F.slot(self.c.slots.named("player")) if self.in_effect else None
+        mover = None
+        if self.in_effect:  # the acting seat, read from its slot (in generated code too)
+            player = self.c.slots.named("player")
+            mover = F.slot(player)
+            self.written_as(mover, emit.Src(f"f.env.vars[{player}]", {}))
         if "by" in v:  # who is recorded as placing the cards (a declarer playing from the dummy)
             by = self.expr(v["by"], vspan(v, "by", s.span), INT)
             mover = F.placer(by, self.c.n) if by is not None else None
@@ -268,7 +269,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             return compiled.fn
         self.bag.error(
             f"{step}.cards needs a card or a list of cards, and this is {t}",
-            _span_of(value, span),
+            span_of(value, span),
             "for a number of cards from one end of the zone, write count: N",
         )
         return None
@@ -391,10 +392,10 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             return
         elem = getattr(compiled.type, "elem", ANY) if isinstance(compiled.type, (ListT, SetT)) else None
         if elem is None and compiled.type is not ANY:
-            self.bag.error(f"for_each needs a list, and this is {compiled.type}", _span_of(v["in"], s.span))
+            self.bag.error(f"for_each needs a list, and this is {compiled.type}", span_of(v["in"], s.span))
             return
         self.locals.append({})
-        slot = self.bind_local(v["as"], elem or ANY, _span_of(v["as"], s.span))
+        slot = self.bind_local(v["as"], elem or ANY, span_of(v["as"], s.span))
         values = in_order(compiled.fn) if isinstance(compiled.type, SetT) else compiled.fn
         self._loop(s, out, values, slot)
         self.locals.pop()

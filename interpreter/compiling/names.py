@@ -32,9 +32,6 @@ ENGINE_WORDS = {
     "useful": "The cards that would each leave the hand one card closer to the shape (one of each).",
 }
 
-# Engine names a ruleset may give a meaning of its own (then the engine's is not bound).
-YIELDING = frozenset({"cards_in"})
-
 # Names the engine binds in some expressions only; a ruleset name of these would be hidden there.
 CONTEXT_WORDS = {
     "player": "the seat acting, in an action's expressions and effect",

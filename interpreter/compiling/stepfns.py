@@ -15,7 +15,7 @@ from interpreter.expr.source import PlainSource
 
 
 def slot(slot: int) -> Callable[[Any], Any]:
-    """A read of one variable slot (generated flow code reads `V[slot]` itself: its `slot`)."""
+    """A read of one variable slot (which one is its `slot`)."""
 
     def read(fr: Any) -> Any:
         return fr.env.vars[slot]
@@ -27,9 +27,9 @@ def slot(slot: int) -> Callable[[Any], Any]:
 def written_length(text: Any, seats: int) -> int | None:
     """How many values an expression gives, where the text says it whatever the state: a list written
     out (`[1, 2, 3]`), `seats` or `seats_from(s)` (one per seat), `others_from(s)` (one fewer); else
-    None.  A ruleset that names something `seats` itself is not read so."""
+    None.  (These are engine names a ruleset cannot declare again.)"""
     try:
-        source: Any = PlainSource(str(text))  # (a frozen dataclass: its text cannot be set, as parse never does)
+        source: Any = PlainSource(str(text))  # (typed Any as the other plain sources are: parse reads it only)
         tree = parse(source, Limits())[0]
     except Exception:  # (its errors are the compiler's to report)
         return None

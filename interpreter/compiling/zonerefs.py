@@ -18,7 +18,8 @@ from interpreter.expr.compile import Compiled
 from interpreter.expr.source import PlainSource
 
 
-def _span_of(value: Any, fallback: Span | None) -> Span | None:
+def span_of(value: Any, fallback: Span | None) -> Span | None:
+    """Where a located value (a string from the file) stands, else `fallback`."""
     return getattr(value, "span", None) or fallback
 
 
@@ -41,7 +42,7 @@ class FlowCompiler(Protocol):
 
     def _zone_value(self: FlowCompiler, text: Any, span: Span | None) -> Callable | None: ...
 
-    def _zone_text(self: FlowCompiler, fn: Callable, src: emit.Src | None) -> None: ...
+    def written_as(self: FlowCompiler, fn: Callable, src: emit.Src | None) -> None: ...
 
 
 class ZoneRefs:
@@ -52,7 +53,7 @@ class ZoneRefs:
         name, _, rest = raw.partition("(")
         name = name.strip()
         infos = {z.name: z for z in self.c.zone_info}
-        span = _span_of(text, span)
+        span = span_of(text, span)
         if name not in infos:
             if self._names_value(name):
                 return self._zone_value(text, span)
@@ -80,7 +81,7 @@ class ZoneRefs:
 
             if emit.plain_read(compiled.src):  # generated code reads the zone itself (engine/blocks.py)
                 text = f"({base} + {{0}} if 0 <= {{0}} < {n} else {{b}}({{0}}))"
-                self._zone_text(per_seat, emit.op(text, compiled.src, b=no_seat))
+                self.written_as(per_seat, emit.op(text, compiled.src, b=no_seat))
             return per_seat
         if rest:
             self.bag.error(f"zone '{name}' is shared: write just '{name}'", span)
@@ -89,7 +90,7 @@ class ZoneRefs:
             self.bag.error(f"'{name}' must be a per-seat zone here", span)
         base = info.base
         shared = lambda fr: base  # noqa: E731 - one zone, whatever the frame
-        self._zone_text(shared, emit.Src(str(base), {}))
+        self.written_as(shared, emit.Src(str(base), {}))
         return shared
 
     def _names_value(self: FlowCompiler, name: str) -> bool:
@@ -108,7 +109,7 @@ class ZoneRefs:
         if compiled is not None and compiled.type not in (zone, ERROR):
             self.bag.error(
                 f"'{str(text).strip()}' is {compiled.type}, and a step needs a zone here",
-                _span_of(text, span),
+                span_of(text, span),
                 "name a zone ('stock', 'hand(player)'), or give a variable or function of type zone",
             )
             return None
@@ -118,9 +119,10 @@ class ZoneRefs:
         names, bases = tuple(z.name for z in info), tuple(z.base for z in info)
         return F.zone_value(compiled.fn, names, bases, tuple(z.per == "seat" for z in info))
 
-    def _zone_text(self: FlowCompiler, fn: Callable, src: emit.Src | None) -> None:
-        """Let generated code write a zone reference as `src` (a number, or a look-up that cannot fail
-        but by calling what raises the error) instead of calling `fn`: engine/blocks.py reads it here."""
+    def written_as(self: FlowCompiler, fn: Callable, src: emit.Src | None) -> None:
+        """Let generated code write `fn(f)`, a value that needs no budget and cannot fail but by calling
+        what raises the error (a zone reference, a slot read), as `src` instead of calling `fn`:
+        engine/blocks.py reads it here."""
         if src is not None:
             source: Any = PlainSource(src.text)
             self.compiled[id(fn)] = Compiled(fn, INT, source, src, None)

@@ -69,10 +69,6 @@ class _Expressions:
     def value(self, t: _Text, fn: Callable, into: str, depth: int) -> None:
         """Lines that set `into` to `fn(f)`: its text inline (with the same budget and the same
         fallback to the closures as emit.build), else a call of `fn`."""
-        read = getattr(fn, "slot", None)  # a plain read of a slot (compiling/stepfns.py `slot`)
-        if type(read) is int:
-            t.add(f"{into} = V[{read}]", depth)
-            return
         c = self.compiled.get(id(fn))
         src = getattr(c, "src", None) if c is not None else None
         slow = getattr(c, "slow", None) if c is not None else None

@@ -98,9 +98,11 @@ def candidates_function(
         # hold now, each distinct candidate is legal (the engine puts the parameter's slot back)
         every = "return [_A[_x] for _x in _distinct(_xs)]"
         refs["_distinct"] = dict.fromkeys
-        loop = [f"if not ({' or '.join(held_whens)}):", "    " + every] if each and all_held else []
-        loop += (
-            [
+        if not each:
+            loop = [every]
+        else:
+            loop = [f"if not ({' or '.join(held_whens)}):", "    " + every] if all_held else []
+            loop += [
                 "_out = []",
                 "_seen = set()",
                 "for _x in _xs:",
@@ -112,9 +114,6 @@ def candidates_function(
                 "    _out.append(_A[_x])",
                 "return _out",
             ]
-            if each
-            else [every]
-        )
     body = ["try:", *["    " + line for line in before + loop], *_GIVE_UP]
     return function("_legal", body, refs, where, fallback=_none)
 

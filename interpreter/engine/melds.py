@@ -324,18 +324,8 @@ class MeldTable:
     def is_complete_faces(
         self, faces: Sequence[int], groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
     ) -> bool:
-        """`is_complete` of a hand given as its faces (`pack_faces` and `_complete` written out: a
-        draw-and-discard game asks this for every seat at every discard)."""
-        if len(faces) > MAX_HAND:
-            raise ValueError(f"a hand may hold at most {MAX_HAND} cards")
-        key = sum(map(self._place_of.__getitem__, faces))
-        if groups < 0 or pairs < 0:
-            _check_totals(groups, pairs)
-        try:  # the plan of kinds given as tuples (as compiled shapes give them), else built or looked up
-            searches = self._plans[group_kinds, pair_kinds]  # type: ignore[index]
-        except (KeyError, TypeError):
-            searches = self._plan(group_kinds, pair_kinds)
-        return _has_outcome(self._outcomes(searches, key), groups, pairs)
+        """`is_complete` of a hand given as its faces."""
+        return self._complete(self.pack_faces(faces), groups, pairs, group_kinds, pair_kinds)
 
     def _complete(
         self, key: int, groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
