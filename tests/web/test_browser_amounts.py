@@ -4,36 +4,36 @@ shows it as one entry (a held-out Texas Hold'em showed 99 raise buttons)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.test_prompt_number_runs import BET
 from tests.web.test_browser import wait_for_me
 from tests.web.test_browser_controls import _open
+from tests.web.test_browser_layout import _served
 
 
-def test_an_amount_is_typed_into_one_field_and_played_by_its_button(save_dir, tmp_path, browser_page):
-    from interpreter.frontends.web.store import Game
-    from tests.web.conftest import LiveServer
+@pytest.fixture
+def bet(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "bet", BET)
 
-    path = tmp_path / "bet.yaml"
-    path.write_text(BET, encoding="utf-8")
-    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
-    try:
-        page = browser_page()
-        _open(page, live, "file:" + str(path), 2)
-        p = page.page
-        wait_for_me(p)
-        assert p.locator("#mine button.move").count() == 2  # fold, and the run's one button
-        run = p.locator("#mine .move-run")
-        assert run.count() == 1 and "2–41" in run.inner_text() and "1–40" in run.inner_text()
-        field = run.locator("input.amount")
-        version = p.evaluate("document.body.dataset.version")
-        field.fill("2000")  # out of range: the field says so, nothing is played
-        run.locator("button").click()
-        p.wait_for_timeout(300)
-        assert p.evaluate("document.body.dataset.version") == version
-        field.fill("17")
-        field.press("Enter")
-        p.wait_for_function(f"document.body.dataset.version !== '{version}'")
-        p.wait_for_function("document.querySelector('#log').innerText.includes('bet 17')")
-        assert live.errors == [] and page.errors == []
-    finally:
-        live.stop()
+
+def test_an_amount_is_typed_into_one_field_and_played_by_its_button(bet, browser_page):
+    live, game = bet
+    page = browser_page()
+    _open(page, live, game, 2)
+    p = page.page
+    wait_for_me(p)
+    assert p.locator("#mine button.move").count() == 2  # fold, and the run's one button
+    run = p.locator("#mine .move-run")
+    assert run.count() == 1 and "2–41" in run.inner_text() and "1–40" in run.inner_text()
+    field = run.locator("input.amount")
+    version = p.evaluate("document.body.dataset.version")
+    field.fill("2000")  # out of range: the field says so, nothing is played
+    run.locator("button").click()
+    p.wait_for_timeout(300)
+    assert p.evaluate("document.body.dataset.version") == version
+    field.fill("17")
+    field.press("Enter")
+    p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    p.wait_for_function("document.querySelector('#log').innerText.includes('bet 17')")
+    assert live.errors == [] and page.errors == []
