@@ -330,8 +330,13 @@ class MeldTable:
     def _complete(
         self, key: int, groups: int, pairs: int, group_kinds: Sequence[str], pair_kinds: Sequence[str]
     ) -> bool:
-        _check_totals(groups, pairs)
-        return _has_outcome(self._outcomes(self._plan(group_kinds, pair_kinds), key), groups, pairs)
+        if groups < 0 or pairs < 0:
+            _check_totals(groups, pairs)
+        try:  # kinds given as tuples (as compiled shapes give them): the plan by one look-up
+            searches = self._plans[group_kinds, pair_kinds]  # type: ignore[index]
+        except (KeyError, TypeError):  # (first time, or kinds given as lists)
+            searches = self._plan(group_kinds, pair_kinds)
+        return _has_outcome(self._outcomes(searches, key), groups, pairs)
 
     def completing_faces(
         self,
