@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+
+from interpreter.base.records import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)

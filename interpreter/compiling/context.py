@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
+from interpreter.base.records import dataclass
 from interpreter.compiling.deck import Cards, build_cards
 from interpreter.compiling.names import CONTEXT_WORDS
 from interpreter.engine.tables import VarInfo, ZoneInfo

@@ -9,10 +9,10 @@ Identical copies share a face.  Attributes become tuples indexed by face, so
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
+from interpreter.base.records import dataclass, field
 from interpreter.model import Deck, Text
 
 _TYPES = {"int": int, "bool": bool, "str": str}

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, Span, allowed_values_hint, did_you_mean
+from interpreter.base.records import dataclass
 
 TYPES = {
     ".svg": "image/svg+xml",

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, DiagnosticBag, RulesetError
+from interpreter.base.records import dataclass, field
 from interpreter.compiling.counts import PlayerCountError, check_count, other_counts, player_counts, short_game
 from interpreter.compiling.counts import diagnostic_key as _key
 

@@ -18,11 +18,12 @@ of the packed hand, options that fill some of a group's faces with wilds
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import total_ordering
 from itertools import islice, product
 from operator import itemgetter
 from typing import Literal, NamedTuple
+
+from interpreter.base.records import dataclass, field
 
 BYTE = 8
 GUARD = 0x80

@@ -10,9 +10,9 @@ pc, or PAUSE when a seat must decide.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from interpreter.base.records import dataclass
 from interpreter.engine import rng
 from interpreter.engine.cardmeta import PLACE_MASK
 from interpreter.expr.runtime import DEFAULT_LIMITS, failure_words

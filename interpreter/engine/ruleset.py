@@ -12,9 +12,9 @@ import hashlib
 import operator
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.base.records import dataclass, field
 from interpreter.engine import observe, saves, snapshots
 from interpreter.engine.choices import choosing, whole_choice
 from interpreter.engine.explain import explain, refusal

@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.base.records import dataclass, field
 from interpreter.engine.program import PAUSE, Instr
 
 

@@ -8,7 +8,9 @@ expression. The tree is checked and compiled, never interpreted.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import fields
+
+from interpreter.base.records import dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

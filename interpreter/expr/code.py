@@ -8,10 +8,10 @@ a name means.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic
+from interpreter.base.records import dataclass
 from interpreter.expr import runtime as rt
 from interpreter.expr.emit import Src, literal
 from interpreter.expr.functions import Loop, UserFunction, failing

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.base.diagnostics import Diagnostic, Span
+from interpreter.base.records import dataclass
 from interpreter.expr import ast, emit
 from interpreter.expr.builtins import builtin_functions
 from interpreter.expr.calls import memo_hit, value_table

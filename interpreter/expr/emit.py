@@ -30,9 +30,9 @@ import itertools
 import re
 import types
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from interpreter.base.records import dataclass
 from interpreter.expr.runtime import DEFAULT_LIMITS, ExprRuntimeError, refill
 
 _ids = itertools.count()

@@ -7,10 +7,10 @@ call closures (calls.py), which import it and never each other in a circle.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.base.diagnostics import Span
+from interpreter.base.records import dataclass, field
 from interpreter.expr import ast
 from interpreter.expr.runtime import NOTHING, Closure, ExprRuntimeError, Frame, Value
 from interpreter.expr.source import SourceText

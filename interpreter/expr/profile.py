@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.base.diagnostics import Span
+from interpreter.base.records import dataclass, field
 
 
 @dataclass

@@ -10,10 +10,10 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic, Span, format_one_line
+from interpreter.base.records import dataclass, field
 from interpreter.expr.types import CollT, ListT, SetT, Type
 
 # next_epoch(): a fresh Frame.epoch, for a loop over candidates in which only their parameter

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from interpreter.base.diagnostics import Span
+from interpreter.base.records import dataclass
 
 
 class SourceText(Protocol):

@@ -9,10 +9,10 @@ enum or record, for "no card yet"); `bool` is not `int`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.base.diagnostics import did_you_mean
+from interpreter.base.records import dataclass, field
 
 
 class Type:

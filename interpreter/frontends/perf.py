@@ -11,10 +11,10 @@ makes a ruleset fast") says what to do about what the table shows.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.base.i18n import N_, _
+from interpreter.base.records import dataclass
 from interpreter.expr import DEFAULT_LIMITS
 from interpreter.expr.profile import Profile
 

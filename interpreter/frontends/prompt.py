@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import N_, _
+from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError

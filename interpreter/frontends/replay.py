@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import _
+from interpreter.base.records import dataclass, field
 from interpreter.frontends.gamelog import LogError, read_log
 
 

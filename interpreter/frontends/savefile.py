@@ -15,11 +15,11 @@ import json
 import os
 import secrets
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import _
+from interpreter.base.records import dataclass
 from interpreter.frontends.locks import write_atomic
 
 SAVE_FORMAT = "cardrules-save/2"

@@ -8,12 +8,12 @@ data (its deals finished and decisions made), without replaying it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from interpreter.base.i18n import N_, _
+from interpreter.base.records import dataclass
 from interpreter.frontends.clicktext import LocalizedCommand
 from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
 

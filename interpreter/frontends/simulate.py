@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from interpreter.base.i18n import N_, _, ngettext
+from interpreter.base.records import dataclass, field
 from interpreter.study.runner import Outcome, run_ranges
 from interpreter.study.sources import RulesetSource
 from interpreter.study.stats import Running

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.base import resources
 from interpreter.base.diagnostics import Diagnostic, RulesetError, Span, did_you_mean
+from interpreter.base.records import dataclass, field
 from interpreter.loading.extends import merge_trees
 from interpreter.loading.located import LocDict, LocList, SourceText, copy_tree
 from interpreter.loading.yaml_tree import read_tree

@@ -6,10 +6,10 @@ Expressions stay as located strings; the compiler parses and checks them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.base.diagnostics import Span
+from interpreter.base.records import dataclass, field
 
 STEP_KINDS = (
     "shuffle",

@@ -11,10 +11,10 @@ it is compiled once for each number a game is loaded with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreter.base.records import dataclass
 from interpreter.base.resources import data_dir
 from interpreter.compiling.pipeline import load_ruleset
 from interpreter.loading.document import load_document

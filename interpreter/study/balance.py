@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.base.records import dataclass, field
 from interpreter.study.firing import instrument
 from interpreter.study.measures import GameFacts, facts, sides
 from interpreter.study.sources import RulesetSource

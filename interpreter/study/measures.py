@@ -19,8 +19,9 @@ match of several deals.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
+
+from interpreter.base.records import dataclass, field
 
 MAX_CATEGORIES = 16  # values of one record field told apart (the rest count as "other")
 

@@ -19,8 +19,9 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, NoReturn
+
+from interpreter.base.records import dataclass, field
 
 ATTEMPTS = 3  # runs of one range before its games are given up as lost
 RANGES = 200  # a run is cut into about this many ranges (progress moves by half a percent) ...

@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from interpreter.base.records import dataclass
 
 _COMPILED: dict[tuple, Any] = {}  # per process: (path, texts' digest) -> Ruleset
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+
+from interpreter.base.records import dataclass, field
 
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
 

@@ -12,7 +12,6 @@ import asyncio
 import json
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from interpreter.base.i18n import N_, available, gettext, language_code, use_language
+from interpreter.base.records import dataclass, field
 from interpreter.frontends.web import words
 from interpreter.frontends.web.store import Store, levels
 from interpreter.frontends.web.tables import Refused, Table

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import secrets
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import N_
+from interpreter.base.records import dataclass
 from interpreter.frontends.locks import FileBusy
 from interpreter.frontends.savefile import SaveFileError, default_save_path, saves_folder
 from interpreter.frontends.web.tables import (

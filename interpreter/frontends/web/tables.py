@@ -14,11 +14,11 @@ import json
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import N_
+from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, fresh_state
 from interpreter.frontends.locks import FileLock, write_atomic
