@@ -8,8 +8,8 @@ hash of the ruleset's path, and read back before it compiles the next time: a te
 there is not parsed again (a changed expression is parsed as usual).
 
 A tree depends only on its text and on the code that builds trees: the files are read only under
-the key they were written with, a hash of the expression grammar, of `expr/ast.py` and
-`expr/parse.py`, and of Python's version.  A damaged, unreadable or foreign cache file is ignored;
+the key they were written with, a hash of the expression grammar, of the modules that make trees
+(`expr/ast.py`, `expr/parse.py`, `expr/syntax.py`, `base/records.py`) and of Python's version.  A damaged, unreadable or foreign cache file is ignored;
 a file is written to a temporary name and renamed into place (two processes may write the same
 one); the newest `MAX_FILES` files are kept.  Trees hold offsets into their text only, so a tree is
 the same wherever the text sits in the file.
@@ -49,7 +49,9 @@ def key() -> str:
     from interpreter.expr import ast, parse
 
     digest = hashlib.sha256(repr(sys.version_info[:2]).encode())
-    for source in (grammar_file("expr.lark"), Path(ast.__file__), Path(parse.__file__)):
+    here = Path(parse.__file__).parent
+    made = (here.parent / "base" / "records.py", Path(ast.__file__), Path(parse.__file__), here / "syntax.py")
+    for source in (grammar_file("expr.lark"), *made):
         digest.update(source.read_bytes())
     return digest.hexdigest()
 
