@@ -184,14 +184,22 @@ Expr = (
 )
 
 
-def children(node: Node) -> Iterator[Node]:
+_HOLDING: dict[type, tuple[str, ...]] = {}  # per node class: its fields other than the offsets
+
+
+def children(node: Node) -> list[Node]:
     """The direct sub-nodes of `node`, in source order of their fields."""
-    for f in fields(node):
-        value = getattr(node, f.name)
+    names = _HOLDING.get(node.__class__)
+    if names is None:
+        names = _HOLDING[node.__class__] = tuple(f.name for f in fields(node) if f.name not in ("start", "end"))
+    out: list[Node] = []
+    for name in names:
+        value = getattr(node, name)
         if isinstance(value, Node):
-            yield value
+            out.append(value)
         elif isinstance(value, tuple):
-            yield from (v for v in value if isinstance(v, Node))
+            out.extend(v for v in value if isinstance(v, Node))
+    return out
 
 
 def reads_only_through(root: Node, name: str, func: str) -> bool:
