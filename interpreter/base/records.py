@@ -231,12 +231,12 @@ def _frozen(cls: type, names: tuple[str, ...]) -> dict[str, Any]:
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in fixed:
             raise error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in fixed:
             raise error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]
 
     made: dict[str, Any] = {"__setattr__": __setattr__, "__delattr__": __delattr__}
     if "__slots__" in cls.__dict__:

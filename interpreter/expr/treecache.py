@@ -9,23 +9,21 @@ there is not parsed again (a changed expression is parsed as usual).
 
 A tree depends only on its text and on the code that builds trees: the files are read only under
 the key they were written with, a hash of the expression grammar, of the modules that make trees
-(`expr/ast.py`, `expr/parse.py`, `expr/syntax.py`, `base/records.py`) and of Python's version.  A damaged, unreadable or foreign cache file is ignored;
-a file is written to a temporary name and renamed into place (two processes may write the same
-one); the newest `MAX_FILES` files are kept.  Trees hold offsets into their text only, so a tree is
-the same wherever the text sits in the file.
+(`expr/ast.py`, `expr/parse.py`, `expr/syntax.py`, `base/records.py`) and of Python's version
+(`base/diskcache.py`, which also ignores a damaged, unreadable or foreign file, writes a file under a
+temporary name renamed into place, and keeps the newest `MAX_FILES`).  Trees hold offsets into their
+text only, so a tree is the same wherever the text sits in the file.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import os
-import pickle
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from interpreter.base import diskcache
 
 MAX_FILES = 200  # ruleset files whose trees are kept
 MAX_TREES = 5_000  # trees kept for one ruleset file
@@ -33,13 +31,7 @@ MAX_TREES = 5_000  # trees kept for one ruleset file
 
 def folder() -> Path | None:
     """Where the trees are kept, or None when there is no writable place."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    place = Path(base) / "cardrules" / "trees"
-    try:
-        place.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return place if os.access(place, os.W_OK) else None
+    return diskcache.folder("trees")
 
 
 @functools.cache
@@ -48,64 +40,32 @@ def key() -> str:
     from interpreter.base.resources import grammar_file
     from interpreter.expr import ast, parse
 
-    digest = hashlib.sha256(repr(sys.version_info[:2]).encode())
     here = Path(parse.__file__).parent
     made = (here.parent / "base" / "records.py", Path(ast.__file__), Path(parse.__file__), here / "syntax.py")
-    for source in (grammar_file("expr.lark"), *made):
-        digest.update(source.read_bytes())
-    return digest.hexdigest()
+    return diskcache.code_key(grammar_file("expr.lark"), *made)
 
 
 def _file(ruleset: str | Path) -> Path | None:
     place = folder()
-    if place is None:
-        return None
-    name = hashlib.sha256(str(Path(ruleset).resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    return place / f"{name}.pickle"
+    return None if place is None else place / diskcache.name_of(str(Path(ruleset).resolve()))
 
 
 def load(ruleset: str | Path) -> dict[str, Any]:
     """The trees kept for a ruleset file under today's key (none when there are none)."""
     try:
-        path = _file(ruleset)
-        if path is None or not path.is_file():
-            return {}
-        with open(path, "rb") as handle:
-            kept_key, trees = pickle.load(handle)  # noqa: S301 - our own cache, as Lark's table cache is
-        return trees if kept_key == key() and isinstance(trees, dict) else {}
-    except Exception:  # damaged, unreadable, written by other code: parsed again
+        trees = diskcache.read(_file(ruleset), key())
+    except Exception:  # (a path that cannot be resolved)
         return {}
+    return trees if isinstance(trees, dict) else {}
 
 
 def save(ruleset: str | Path, trees: dict[str, Any]) -> None:
     """Keep `trees` for a ruleset file (nothing happens where the cache cannot be written)."""
-    import tempfile  # (only when trees are written: the import costs as much as reading them)
-
     try:
         path = _file(ruleset)
-        if path is None:
-            return
-        data = pickle.dumps((key(), dict(list(trees.items())[:MAX_TREES])), protocol=pickle.HIGHEST_PROTOCOL)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".trees-")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        _prune(path.parent)
-    except Exception:  # a full disk, a folder made read-only meanwhile: the cache is only a cache
+    except Exception:
         return
-
-
-def _prune(place: Path) -> None:
-    files = [p for p in place.glob("*.pickle") if p.is_file()]
-    if len(files) <= MAX_FILES:
-        return
-    files.sort(key=lambda p: p.stat().st_mtime)
-    for old in files[: len(files) - MAX_FILES]:
-        old.unlink(missing_ok=True)
+    diskcache.write(path, key(), dict(list(trees.items())[:MAX_TREES]), MAX_FILES)
 
 
 @contextmanager

@@ -108,10 +108,10 @@ def _parse_file_cached(resolved: str, display: str, mtime_ns: int, size: int) ->
         return _failed(display, f"cannot read '{display}': {err.strerror or err}")
     if len(data) > MAX_FILE_BYTES:
         return _failed(display, _too_large(display, len(data)), Span(display, 1, 1))
-    return _from_bytes(data, display, Path(resolved))
+    return _from_bytes(data, display, Path(resolved), keep=len(data) >= KEEP_FROM)
 
 
-def _from_bytes(data: bytes, display: str, path: Path) -> _File:
+def _from_bytes(data: bytes, display: str, path: Path, keep: bool = False) -> _File:
     """Decode UTF-8 (a BOM is fine) and parse; a bad byte is reported at its line and column."""
     try:
         text = data.decode("utf-8")
@@ -120,17 +120,64 @@ def _from_bytes(data: bytes, display: str, path: Path) -> _File:
         span = prefix.span(len(prefix.text))
         message = f"file is not valid UTF-8 (byte 0x{data[err.start]:02x})"
         return _failed(display, message, span, "save the file as UTF-8", prefix.text)
-    return _parse(_normalize(text), display, path)
+    return _parse(_normalize(text), display, path, keep)
 
 
-def _parse(text: str, display: str, path: Path) -> _File:
-    """Parse normalized text into a located mapping."""
+def _parse(text: str, display: str, path: Path, keep: bool = False) -> _File:
+    """Parse normalized text into a located mapping (with `keep`, a file's: its tree is kept
+    between runs, `_kept_tree`)."""
     source = SourceText(display, text)
-    tree, diagnostics = read_tree(source)
+    found = _kept_tree(display, text) if keep else None
+    if found is None:
+        tree, diagnostics = read_tree(source)
+        if keep:
+            _keep_tree(display, text, (tree, diagnostics))
+    else:
+        tree, diagnostics = found[0], list(found[1])
     if not isinstance(tree, LocDict) and not (tree is None and _has_errors(diagnostics)):
         diagnostics = [*diagnostics, _top_level_problem(tree, source)]
     tree = tree if isinstance(tree, LocDict) else None
     return _File(display, _identity(path), path.parent, tree, text, tuple(diagnostics))
+
+
+# A file's located tree is kept between runs (base/diskcache.py): reading the YAML of a large ruleset
+# is about a seventh of validating it, and a file validated or played again is mostly unchanged.
+# The tree is kept under the file's name and text, and read back only under a key of the code
+# that makes it (the YAML reader, located values, spans) and of PyYAML's version.
+MAX_KEPT_TREES = 100
+KEEP_FROM = 10_000  # characters: a smaller file is read about as fast as its kept tree
+
+
+@functools.cache
+def _tree_key() -> str:
+    import yaml
+
+    from interpreter.base import diskcache
+
+    here = Path(__file__).parent
+    made = [here / name for name in ("yaml_tree.py", "located.py", "scalars.py")]
+    made += [here.parent / "base" / name for name in ("diagnostics.py", "records.py")]
+    return diskcache.code_key(*made) + yaml.__version__
+
+
+def _tree_file(display: str, text: str) -> Path | None:
+    from interpreter.base import diskcache
+
+    place = diskcache.folder("documents")
+    return None if place is None else place / diskcache.name_of(f"{display}\0{text}")
+
+
+def _kept_tree(display: str, text: str) -> tuple[Any, tuple[Diagnostic, ...]] | None:
+    from interpreter.base import diskcache
+
+    found = diskcache.read(_tree_file(display, text), _tree_key())
+    return found if isinstance(found, tuple) and len(found) == 2 else None
+
+
+def _keep_tree(display: str, text: str, tree: tuple[Any, Any]) -> None:
+    from interpreter.base import diskcache
+
+    diskcache.write(_tree_file(display, text), _tree_key(), tree, MAX_KEPT_TREES)
 
 
 def _top_level_problem(tree: Any, source: SourceText) -> Diagnostic:
