@@ -16,7 +16,6 @@ from interpreter.base.diagnostics import Diagnostic, RulesetError, Span, did_you
 from interpreter.base.records import dataclass, field
 from interpreter.loading.extends import merge_trees
 from interpreter.loading.located import LocDict, LocList, SourceText, copy_tree
-from interpreter.loading.yaml_tree import read_tree
 
 __all__ = ["Document", "MAX_EXTENDS_DEPTH", "MAX_FILE_BYTES", "load_document", "parse_bytes", "parse_text"]
 
@@ -129,6 +128,8 @@ def _parse(text: str, display: str, path: Path, keep: bool = False) -> _File:
     source = SourceText(display, text)
     found = _kept_tree(display, text) if keep else None
     if found is None:
+        from interpreter.loading.yaml_tree import read_tree  # (PyYAML: not needed for a kept tree)
+
         tree, diagnostics = read_tree(source)
         if keep:
             _keep_tree(display, text, (tree, diagnostics))
@@ -150,14 +151,17 @@ KEEP_FROM = 10_000  # characters: a smaller file is read about as fast as its ke
 
 @functools.cache
 def _tree_key() -> str:
-    import yaml
+    import importlib.util
 
     from interpreter.base import diskcache
 
     here = Path(__file__).parent
     made = [here / name for name in ("yaml_tree.py", "located.py", "scalars.py")]
     made += [here.parent / "base" / name for name in ("diagnostics.py", "records.py")]
-    return diskcache.code_key(*made) + yaml.__version__
+    yaml = importlib.util.find_spec("yaml")  # its version is written in its __init__.py
+    if yaml is not None and yaml.origin:
+        made.append(Path(yaml.origin))
+    return diskcache.code_key(*made)
 
 
 def _tree_file(display: str, text: str) -> Path | None:

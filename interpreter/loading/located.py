@@ -12,8 +12,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from yaml.scanner import Scanner
-
 from interpreter.base.diagnostics import Span
 
 BREAKS = "\n\x85\u2028\u2029"
@@ -230,6 +228,8 @@ def _flow_entries(text: str, start: int, end: int, style: str | None) -> list[_E
 
 def _escape(text: str, i: int, entries: list[_Entry]) -> tuple[int, bool]:
     """Add the entry of a backslash escape at `i`; the next index, and whether blanks follow a joined line."""
+    from yaml.scanner import Scanner  # (PyYAML is imported only where YAML is read or mapped)
+
     code = text[i + 1 : i + 2]
     if code in Scanner.ESCAPE_REPLACEMENTS:
         entries.append((Scanner.ESCAPE_REPLACEMENTS[code], i, i + 2, _TEXT))

@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.base import diskcache
 from interpreter.compiling.pipeline import check_file
-from interpreter.loading import document
+from interpreter.loading import document, yaml_tree
 
 RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 
@@ -26,13 +26,13 @@ def cache(tmp_path, monkeypatch):
 def reads(monkeypatch):
     """The files whose YAML is read from now on, each load starting as a new process would."""
     done: list[str] = []
-    real = document.read_tree
+    real = yaml_tree.read_tree
 
     def counting(source):
         done.append(source.file)
         return real(source)
 
-    monkeypatch.setattr(document, "read_tree", counting)
+    monkeypatch.setattr(yaml_tree, "read_tree", counting)
     document._parse_file_cached.cache_clear()
     yield done
     document._parse_file_cached.cache_clear()
