@@ -16,7 +16,7 @@ It takes the options this package uses (`init`, `repr`, `eq`, `frozen`,
 `ClassVar`, `order`, `unsafe_hash`, `match_args=False`, a `KW_ONLY` marker,
 an interpreter without the standard module's field markers) goes to the
 standard decorator, so a class is never made differently from what the
-standard library would make.  tests/base/test_records.py compares the two.
+standard library would make.  tests/base/test_data_classes.py compares the two.
 """
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ def _parse(text: str, display: str, path: Path, keep: bool = False) -> _File:
 # is about a seventh of validating it, and a file validated or played again is mostly unchanged.
 # The tree is kept under the file's name and text, and read back only under a key of the code
 # that makes it (the YAML reader, located values, spans) and of PyYAML's version.
-MAX_KEPT_TREES = 100
+MAX_KEPT_TREES = 50  # files (a large ruleset's tree is about four times its YAML)
 KEEP_FROM = 10_000  # characters: a smaller file is read about as fast as its kept tree
 
 
