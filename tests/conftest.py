@@ -21,6 +21,20 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("CARDRULES_CHECK_INVARIANTS", "1")
 
 
+# The default run spreads the tests over the machine's cores (pytest-xdist, up to four workers:
+# pyproject.toml); the tests that share one heavy session fixture run in one worker, so a run
+# starts one Ray runtime and one Chromium, not one per worker.
+_SHARED = {"ray_runtime": "ray", "chromium": "chromium"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for fixture, group in _SHARED.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _saves_stay_out_of_home(tmp_path_factory):
     """Saves and the key that signs them go to a folder of the test run, never the user's."""
