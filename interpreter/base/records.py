@@ -24,6 +24,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import operator
+import reprlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -188,6 +189,7 @@ def _methods(
     if repr:
         shown = tuple(f.name for f in every if f.repr)
 
+        @reprlib.recursive_repr()  # (as the standard's: a value that holds itself shows `...`)
         def __repr__(self: Any) -> str:
             inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
             return f"{self.__class__.__qualname__}({inner})"

@@ -208,3 +208,13 @@ def test_every_data_class_of_the_package_is_made_by_records_or_the_standard_deco
                     slow.append(f"{info.name}.{value.__qualname__}")
     assert slow == [], "made by the standard decorator (import `dataclass` from interpreter.base.records)"
     assert records.MISSING is dataclasses.MISSING
+
+
+def test_a_value_that_holds_itself_is_shown_without_end():
+    @dataclass
+    class Box:
+        items: list = field(default_factory=list)
+
+    box = Box()
+    box.items.append(box)
+    assert repr(box) == "test_a_value_that_holds_itself_is_shown_without_end.<locals>.Box(items=[...])"
