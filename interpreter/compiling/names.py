@@ -60,8 +60,8 @@ def engine_functions(c: Any) -> dict[str, Any]:
     def seats_of(t: int) -> tuple:
         return team_seats[t]
 
-    def next_seat(s: int) -> int:
-        return (seat_ok(s) + step) % n
+    def next_seat(s: int, k: int = 1) -> int:
+        return (seat_ok(s) + step * k) % n
 
     def prev_seat(s: int) -> int:
         return (seat_ok(s) - step) % n
@@ -116,7 +116,13 @@ def engine_functions(c: Any) -> dict[str, Any]:
         ),
         "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of, doc="The seats of a team."),
         "next_seat": Function(
-            "next_seat", [Param("seat", seat_t)], INT, next_seat, doc="The seat that plays after this one."
+            "next_seat",
+            [Param("seat", seat_t), Param("steps", INT)],
+            INT,
+            next_seat,
+            min_args=1,
+            doc="The seat that plays after this one; with `steps`, that many places on in play order"
+            " (-1: the seat before, as after a reverse; 2: the seat after next, as after a skip).",
         ),
         "prev_seat": Function(
             "prev_seat", [Param("seat", seat_t)], INT, prev_seat, doc="The seat that plays before this one."
