@@ -8,10 +8,13 @@ the table as opponents.
 
     from benchmarks.sparring import SPARRING     # {"meri_rules": ..., "duzihu_rules": ..., "oh_hell_rules": ...}
 
-Duzihu: wins whenever it can, declares everything that scores, pongs and
+Duzihu (`duzihu_rules`): wins whenever it can, declares everything that scores, pongs and
 kongs when that does not slow the hand down, and discards to stay as close
 to a win as it can (its own count of groups, partial groups and a pair),
-breaking ties by keeping cards with more live neighbours.
+breaking ties by keeping cards with more live neighbours.  `duzihu_strong`
+plays to win every deal: of the discards that leave it closest to a win it
+keeps the most unseen cards that would bring it closer still, lets dead
+cards go first, and claims only what brings the win closer (`DuzihuStrong`).
 Hachinin Meri: keeps a hidden Robai hidden, discards its weakest plain card,
 draws trumps with a long trump holding, leads a Sun or Un with trumps to
 back it, else a low card of its longest suit; follows by letting a
