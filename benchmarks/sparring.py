@@ -8,10 +8,13 @@ the table as opponents.
 
     from benchmarks.sparring import SPARRING     # {"meri_rules": ..., "duzihu_rules": ..., "oh_hell_rules": ...}
 
-Duzihu: wins whenever it can, declares everything that scores, pongs and
+Duzihu (`duzihu_rules`): wins whenever it can, declares everything that scores, pongs and
 kongs when that does not slow the hand down, and discards to stay as close
 to a win as it can (its own count of groups, partial groups and a pair),
-breaking ties by keeping cards with more live neighbours.
+breaking ties by keeping cards with more live neighbours.  `duzihu_strong`
+plays to win every deal: of the discards that leave it closest to a win it
+keeps the most unseen cards that would bring it closer still, lets dead
+cards go first, and claims only what brings the win closer (`DuzihuStrong`).
 Hachinin Meri: keeps a hidden Robai hidden, discards its weakest plain card,
 draws trumps with a long trump holding, leads a Sun or Un with trumps to
 back it, else a low card of its longest suit; follows by letting a
@@ -167,6 +170,212 @@ def _dz_keep_value(card: str, hand: list[str], seen: list[str]) -> int:
             if s2 == suit and 0 < abs(n2 - n) <= 2:
                 value += 2 if abs(n2 - n) == 1 else 1
     return value
+
+
+# Duzihu, a stronger player: cards as 30 faces (Myriads 1-9, Strings 1-9, Coins 1-9, the honours),
+# the distance to a win counted per suit and combined, every discard judged by that distance and then
+# by how many unseen cards would bring the hand closer (the mahjong player's count of useful draws).
+
+DZ_FACES = tuple(f"{s}-{n}" for s in DZ_SUITS for n in range(1, 10)) + DZ_HONOURS
+DZ_INDEX = {f: i for i, f in enumerate(DZ_FACES)}
+
+
+@lru_cache(maxsize=500_000)
+def _dz_unit_shapes(counts: tuple[int, ...], runs: bool) -> tuple[tuple[int, int, int], ...]:
+    """The Pareto-best (groups, partial groups, pairs) one suit's counts split into (leftovers dropped)."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return ((0, 0, 0),)
+    out: set[tuple[int, int, int]] = set()
+    n = len(counts)
+
+    def take(pattern: tuple[tuple[int, int], ...], add: tuple[int, int, int]) -> None:
+        rest = list(counts)
+        for k, m in pattern:
+            if k >= n or rest[k] < m:
+                return
+            rest[k] -= m
+        for g, t, p in _dz_unit_shapes(tuple(rest), runs):
+            out.add((g + add[0], t + add[1], p + add[2]))
+
+    take(((i, 1),), (0, 0, 0))
+    take(((i, 3),), (1, 0, 0))
+    take(((i, 2),), (0, 0, 1))
+    if runs:
+        take(((i, 1), (i + 1, 1), (i + 2, 1)), (1, 0, 0))
+        take(((i, 1), (i + 1, 1)), (0, 1, 0))
+        take(((i, 1), (i + 2, 1)), (0, 1, 0))
+    return _dz_pareto(out)
+
+
+def _dz_pareto(shapes: set[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    def beaten(o: tuple[int, int, int]) -> bool:
+        return any(q != o and q[0] >= o[0] and q[1] >= o[1] and q[2] >= o[2] for q in shapes)
+
+    return tuple(o for o in shapes if not beaten(o))
+
+
+@lru_cache(maxsize=500_000)
+def _dz_combined(units: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int], ...]:
+    combos: set[tuple[int, int, int]] = {(0, 0, 0)}
+    for k, counts in enumerate(units):
+        shapes = _dz_unit_shapes(counts, k < 3)
+        combos = set(_dz_pareto({(g + a, t + b, p + c) for g, t, p in combos for a, b, c in shapes}))
+    return tuple(combos)
+
+
+def dz_distance(counts: list[int] | tuple[int, ...], need: int) -> int:
+    """Cards still to draw to hold `need` groups and a pair (0: complete; 1: one card from a win)."""
+    units = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:30]))
+    best = 0
+    for g, t, p in _dz_combined(units):
+        head = 1 if p else 0
+        g = min(g, need)
+        best = max(best, 2 * g + min(t + p - head, need - g) + head)
+    return 2 * need + 1 - best
+
+
+def _dz_near(counts: list[int]) -> list[int]:
+    """The faces a draw of which could help: held faces and their suit neighbours up to two away."""
+    out = set()
+    for i, c in enumerate(counts):
+        if not c:
+            continue
+        out.add(i)
+        if i < 27:
+            base = i - i % 9
+            for d in (-2, -1, 1, 2):
+                if base <= i + d < base + 9:
+                    out.add(i + d)
+    return sorted(out)
+
+
+class DuzihuStrong(RulePlayer):
+    """A stronger rule-based Duzihu player, written to win nearly every deal (see `DuzihuRules` for the
+    simpler one, kept unchanged so that earlier figures stay comparable).
+
+    It counts its distance to seven groups and a pair per suit (groups, partial groups and pairs, the
+    mahjong count) and plays to shorten it: of the discards that leave the shortest distance it keeps
+    the one that leaves the most unseen cards (four copies less those in its hand, on the table, in
+    the discards and the indicators) that would each shorten it again, then the one whose copies are
+    most often seen already (a dead card: no one can pong it, fewer can win on it), then the card with
+    fewest near neighbours.  It takes every win; declares every opening group; declares Ready when the
+    cards that would complete its hand have at least `ready_live` unseen copies; pongs or kongs a
+    discard when that brings the win closer (a kong also when it does not move it back: the replacement
+    is a free draw); declares a concealed or added kong when the hand stays as close.  It reads only its
+    own seat's observation."""
+
+    name = "duzihu_strong"
+
+    seed_label = "duzihu-strong"
+
+    ready_live = 2
+
+    def decide(self, state: Any, legal: list) -> Any:
+        texts = {a.text: a for a in legal}
+        for always in ("win", "heavenly", "claim_win", "rob"):
+            if always in texts:
+                return texts[always]
+        for a in legal:
+            if a.text.startswith(("declare_quad", "declare_triplet", "declare_pair")):
+                return a
+        obs = state.observation(self.seat)
+        zones = obs["zones"]
+        hand = list(zones["hand"].get(self.seat) or zones["hand"].get(str(self.seat)) or [])
+        fresh = zones.get("fresh") or {}
+        hand += list(fresh.get(self.seat) or fresh.get(str(self.seat)) or [])
+        groups = obs["groups"]["melds"].get(self.seat, obs["groups"]["melds"].get(str(self.seat), []))
+        need = 7 - sum(1 for g in groups if g["kind"] != "hezi")
+        counts = [0] * 30
+        for c in hand:
+            counts[DZ_INDEX[c]] += 1
+        seen = list(counts)
+        for c in list(zones["discards"]) + list(zones["indicators"]) + list(zones.get("winning") or []):
+            if c in DZ_INDEX:
+                seen[DZ_INDEX[c]] += 1
+        for seat_groups in obs["groups"]["melds"].values():
+            for g in seat_groups:
+                for c in g["cards"]:
+                    if c in DZ_INDEX:
+                        seen[DZ_INDEX[c]] += 1
+        unseen = [max(0, 4 - x) for x in seen]
+        if "ready" in texts:
+            if dz_distance(counts, need) == 1:
+                live = sum(unseen[f] for f in range(30) if self._completes(counts, f, need))
+                if live >= self.ready_live:
+                    return texts["ready"]
+            return texts.get("done", texts["ready"])
+        discard = obs["variables"].get("last_discard")
+        if ("pong" in texts or "kong" in texts) and discard in DZ_INDEX:
+            now = dz_distance(counts, need)
+            f = DZ_INDEX[discard]
+            if "kong" in texts:
+                after = list(counts)
+                after[f] -= 3
+                if dz_distance(after, need - 1) <= now:  # the replacement is a draw on top
+                    return texts["kong"]
+            if "pong" in texts:
+                after = list(counts)
+                after[f] -= 2
+                best = min(self._after_discard(after, d, need - 1) for d in range(30) if after[d])
+                if best < now:
+                    return texts["pong"]
+            return texts.get("pass", legal[0])
+        now = None
+        for a in legal:
+            kind, _, card = a.text.partition(" ")
+            if kind in ("concealed_kong", "added_kong") and card in DZ_INDEX:
+                now = dz_distance(counts, need) if now is None else now
+                after = list(counts)
+                f = DZ_INDEX[card]
+                after[f] -= 4 if kind == "concealed_kong" else 1
+                if dz_distance(after, need - (kind == "concealed_kong")) <= now:
+                    return a
+        discards = [a for a in legal if a.text.startswith("discard ")]
+        if not discards:
+            return texts.get("pass") or texts.get("done") or legal[0]
+        scored = []
+        for a in discards:
+            f = DZ_INDEX[a.text.split(" ", 1)[1]]
+            scored.append((self._after_discard(counts, f, need), a, f))
+        least = min(s[0] for s in scored)
+        best, best_key = None, None
+        for dist, a, f in scored:
+            if dist != least:
+                continue
+            after = list(counts)
+            after[f] -= 1
+            live = sum(unseen[x] - (x == f) for x in _dz_near(after) if dz_distance(self._plus(after, x), need) < dist)
+            key = (-live, counts[f] - seen[f], self._ties(after, f), self.rng.random())
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+    @staticmethod
+    def _plus(counts: list[int], f: int) -> list[int]:
+        out = list(counts)
+        out[f] += 1
+        return out
+
+    @staticmethod
+    def _after_discard(counts: list[int], f: int, need: int) -> int:
+        after = list(counts)
+        after[f] -= 1
+        return dz_distance(after, need)
+
+    @staticmethod
+    def _completes(counts: list[int], f: int, need: int) -> bool:
+        return counts[f] < 4 and dz_distance(DuzihuStrong._plus(counts, f), need) == 0
+
+    @staticmethod
+    def _ties(counts: list[int], f: int) -> int:
+        ties = 3 * counts[f]
+        if f < 27:
+            base = f - f % 9
+            for d in (-2, -1, 1, 2):
+                if base <= f + d < base + 9:
+                    ties += counts[f + d] * (2 if abs(d) == 1 else 1)
+        return ties
 
 
 # ----- Hachinin Meri ------------------------------------------------------------------------
@@ -376,6 +585,7 @@ from benchmarks.sparring_cards import GinRummyRules, OhHellRules, ScopaRules  # 
 
 SPARRING = {
     "duzihu_rules": DuzihuRules,
+    "duzihu_strong": DuzihuStrong,
     "meri_rules": MeriRules,
     "hearts_rules": HeartsRules,
     "oh_hell_rules": OhHellRules,

@@ -1,4 +1,5 @@
-"""The rule-based sparring players of `benchmarks/sparring_cards.py`: each plays only legal moves,
+"""The rule-based sparring players of `benchmarks/sparring_cards.py` (and `duzihu_strong` of
+`benchmarks/sparring.py`): each plays only legal moves,
 decides from what its seat sees, and clearly beats uniformly random play at its game (the
 benchmarks measure the AI levels against them, so a broken one would make every figure meaningless)."""
 
@@ -59,3 +60,36 @@ def test_a_sparring_player_plays_legally_from_its_seat_and_beats_random_play(gam
         mine += returns[me]
         theirs += sum(returns[s] for s in range(rs.num_players) if s != me) / (rs.num_players - 1)
     assert mine > theirs + seeds, (mine, theirs)
+
+
+def test_the_strong_duzihu_player_counts_its_distance_to_a_win():
+    from benchmarks.sparring import DZ_INDEX, dz_distance
+
+    def counts(cards):
+        out = [0] * 30
+        for c in cards:
+            out[DZ_INDEX[c]] += 1
+        return out
+
+    runs = [f"{s}-{n}" for s in ("myriads", "coins") for n in range(1, 10)]  # six runs
+    complete = runs + ["thousand"] * 3 + ["strings-5"] * 2  # seven groups and a pair
+    assert dz_distance(counts(complete), 7) == 0
+    assert dz_distance(counts(complete[:-1]), 7) == 1  # waits on the pair
+    assert dz_distance(counts(runs + ["thousand"]), 6) == 1  # one group declared: six runs and a card to pair
+    assert dz_distance(counts(runs[:-1] + ["thousand", "white-flower", "strings-5", "strings-5"]), 7) == 3
+
+
+def test_the_strong_duzihu_player_wins_deals_from_its_own_seat():
+    """Three `duzihu_strong` seats, each seeing only its own observation, end nearly every deal in a win."""
+    rs = interpreter.load(str(ROOT / "rulesets" / "duzihu.yaml"))
+    won = 0
+    for seed in range(4):
+        st = rs.new_game(seed=seed)
+        players = [SPARRING["duzihu_strong"](s, seed) for s in range(3)]
+        while not st.is_terminal():
+            seat = st.current_player()
+            action = players[seat].choose(Blindfold(st, seat))
+            assert action in st.legal_actions()
+            st.apply_action(action)
+        won += st.records[-1]["winner"] >= 0
+    assert won >= 3
