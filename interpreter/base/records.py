@@ -1,11 +1,12 @@
 """Data classes made quickly: `dataclass`, a drop-in for the standard library's.
 
-The standard `dataclasses.dataclass` writes and compiles each generated method
-on its own (`__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__`,
+The standard `dataclasses.dataclass` writes and compiles the text of each
+generated method (`__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__`,
 `__delattr__`) and examines every annotation with regular expressions; for the
 85 data classes a `cardrules validate` imports that was about a third of the
-command's import time.  This decorator makes the same classes with one
-compilation per class: the same fields (real `dataclasses.Field` objects in
+command's import time.  This decorator makes the same classes compiling only
+`__init__` (its signature is the fields'), the other methods closures over the
+field names: the same fields (real `dataclasses.Field` objects in
 `__dataclass_fields__`, so `dataclasses.fields`, `replace`, `asdict` and
 `is_dataclass` work on them), the same `__init__` signature, `__repr__`,
 `__eq__`, `__hash__`, frozen and slots behaviour, `__post_init__`, pickling and
@@ -101,6 +102,8 @@ def _make(cls: type, init: bool, repr: bool, eq: bool, frozen: bool, kw_only: bo
         own.append(f)
     if "__slots__" in body and slots:
         return None
+    if not _in_order(fields):
+        return None
     for name in ("__setattr__", "__delattr__") if frozen else ():
         if name in body:
             return None
@@ -114,8 +117,6 @@ def _make(cls: type, init: bool, repr: bool, eq: bool, frozen: bool, kw_only: bo
             elif isinstance(body.get(f.name), dataclasses.Field):
                 delattr(cls, f.name)
     made = _methods(cls, fields, init, repr, eq, frozen)
-    if made is None:
-        return None
     qualname = cls.__qualname__
     for name, fn in made.items():
         fn.__qualname__ = f"{qualname}.{name}"
@@ -133,6 +134,19 @@ def _make(cls: type, init: bool, repr: bool, eq: bool, frozen: bool, kw_only: bo
         cls.__doc__ = cls.__name__ + _signature(fields)
     abc.update_abstractmethods(cls)
     return cls
+
+
+def _in_order(fields: dict[str, dataclasses.Field]) -> bool:
+    """Whether no positional field without a default follows one with a default (checked before the
+    class is changed: the standard decorator says what is wrong)."""
+    defaulted = False
+    for f in fields.values():
+        if f.init and not f.kw_only:
+            if f.default is not MISSING or f.default_factory is not MISSING:
+                defaulted = True
+            elif defaulted:
+                return False
+    return True
 
 
 def _signature(fields: dict[str, dataclasses.Field]) -> str:
@@ -177,15 +191,13 @@ def _methods(
     repr: bool,
     eq: bool,
     frozen: bool,  # noqa: A002
-) -> dict[str, Any] | None:
+) -> dict[str, Any]:
     """The class's methods: `__init__` compiled from its text (its signature is the fields'), the
     others closures over the field names (compiling text is what makes the standard decorator slow)."""
     every = list(fields.values())
     made: dict[str, Any] = {}
     if init:
         made["__init__"] = _init(cls, every, frozen)
-        if made["__init__"] is None:
-            return None
     if repr:
         shown = tuple(f.name for f in every if f.repr)
 
@@ -256,10 +268,11 @@ def _frozen(cls: type, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _init(cls: type, every: list[dataclasses.Field], frozen: bool) -> Any:
-    """`__init__`, compiled from its text, or None for the standard decorator's error."""
+    """`__init__`, compiled from its text."""
     env: dict[str, Any] = {"__set__": object.__setattr__, "__factory__": _HAS_FACTORY, "__records__": True}
-    positional, keywords, body = [], [], []
-    seen_default = False
+    positional: list[str] = []
+    keywords: list[str] = []
+    body: list[str] = []
     for f in every:
         if f.init:
             if f.default is not MISSING:
@@ -269,14 +282,7 @@ def _init(cls: type, every: list[dataclasses.Field], frozen: bool) -> Any:
                 param = f"{f.name}=__factory__"
             else:
                 param = f.name
-            if f.kw_only:
-                keywords.append(param)
-            else:
-                if "=" in param:
-                    seen_default = True
-                elif seen_default:
-                    return None  # a field without a default after one with
-                positional.append(param)
+            (keywords if f.kw_only else positional).append(param)
         if f.default_factory is not MISSING:
             env[f"__f_{f.name}"] = f.default_factory
             value = f"__f_{f.name}() if {f.name} is __factory__ else {f.name}" if f.init else f"__f_{f.name}()"
