@@ -42,6 +42,13 @@ def _saves_stay_out_of_home(tmp_path_factory):
         os.environ["CARDRULES_SAVE_DIR"] = str(tmp_path_factory.mktemp("saves"))
 
 
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch) -> Path:
+    """What cardrules keeps between runs (`$XDG_CACHE_HOME/cardrules`) goes to this test's folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "cardrules"
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

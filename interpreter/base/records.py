@@ -36,7 +36,7 @@ MISSING = dataclasses.MISSING
 _FIELD = getattr(dataclasses, "_FIELD", None)  # the standard module's marks of a field's kind
 _PARAMS = getattr(dataclasses, "_DataclassParams", None)
 _HAS_FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
-_FALLBACK_WORDS = ("ClassVar", "InitVar", "KW_ONLY", "dataclasses.", "typing.ClassVar")
+_FALLBACK_WORDS = ("ClassVar", "InitVar", "KW_ONLY")  # annotations the standard decorator treats apart
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -86,14 +86,9 @@ def _make(cls: type, init: bool, repr: bool, eq: bool, frozen: bool, kw_only: bo
         if not isinstance(kind, str) or any(word in kind for word in _FALLBACK_WORDS):
             return None
         default = body.get(name, MISSING)
-        if isinstance(default, dataclasses.Field):
-            f = default
-        else:
-            if isinstance(default, (list, dict, set)):
-                return None  # a mutable default: the standard decorator's error
-            f = dataclasses.field(default=default)
+        f: dataclasses.Field = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
         if isinstance(f.default, (list, dict, set)):
-            return None
+            return None  # a mutable default: the standard decorator's error
         f.name, f.type = name, kind
         f._field_type = _FIELD  # type: ignore[attr-defined]
         if f.kw_only is MISSING:

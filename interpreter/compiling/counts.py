@@ -91,13 +91,15 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
 
     pick = random.Random(seed)
     # the flat program, one instruction at a time (the flow's meaning, engine/blocks.py): a short game
-    # reaches most of the flow once, and writing it out as Python costs more than playing it (the
-    # ruleset was just compiled: nothing else plays it yet)
+    # reaches most of the flow once, and writing it out as Python (on first use) costs more than
+    # playing it.  The ruleset runs its flat flow from the start of the deal (the ruleset was just
+    # compiled: nothing else plays it yet); the state, once made, is watched, which is what makes it
+    # run the actions' effects flat too (GameState._run, Ruleset.run_action)
     written = rs.runs, rs.weights
     rs.use_reference_flow()
     try:
         state = rs.new_game(seed=seed)
-        state.watch = _no_one_watching  # (and the actions' effects one instruction at a time too)
+        state.watch = _no_one_watching
         for _n in range(decisions):
             if state.is_terminal():
                 break

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from interpreter.base import resources
+from interpreter.base import diskcache, resources
 from interpreter.base.diagnostics import Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.base.records import dataclass, field
 from interpreter.loading.extends import merge_trees
@@ -146,14 +146,12 @@ def _parse(text: str, display: str, path: Path, keep: bool = False) -> _File:
 # The tree is kept under the file's name and text, and read back only under a key of the code
 # that makes it (the YAML reader, located values, spans) and of PyYAML's version.
 MAX_KEPT_TREES = 50  # files (a large ruleset's tree is about four times its YAML)
-KEEP_FROM = 10_000  # characters: a smaller file is read about as fast as its kept tree
+KEEP_FROM = 10_000  # bytes: a smaller file is read about as fast as its kept tree
 
 
 @functools.cache
 def _tree_key() -> str:
     import importlib.util
-
-    from interpreter.base import diskcache
 
     here = Path(__file__).parent
     made = [here / name for name in ("yaml_tree.py", "located.py", "scalars.py")]
@@ -165,22 +163,16 @@ def _tree_key() -> str:
 
 
 def _tree_file(display: str, text: str) -> Path | None:
-    from interpreter.base import diskcache
-
     place = diskcache.folder("documents")
     return None if place is None else place / diskcache.name_of(f"{display}\0{text}")
 
 
 def _kept_tree(display: str, text: str) -> tuple[Any, tuple[Diagnostic, ...]] | None:
-    from interpreter.base import diskcache
-
     found = diskcache.read(_tree_file(display, text), _tree_key())
     return found if isinstance(found, tuple) and len(found) == 2 else None
 
 
 def _keep_tree(display: str, text: str, tree: tuple[Any, Any]) -> None:
-    from interpreter.base import diskcache
-
     diskcache.write(_tree_file(display, text), _tree_key(), tree, MAX_KEPT_TREES)
 
 

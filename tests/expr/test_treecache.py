@@ -14,9 +14,8 @@ from tests.engine.tiny import HIGH_CARD
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "cardrules" / "trees"
+def cache(cache_home):
+    return cache_home / "trees"
 
 
 @pytest.fixture

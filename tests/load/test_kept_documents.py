@@ -17,9 +17,8 @@ RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "cardrules" / "documents"
+def cache(cache_home):
+    return cache_home / "documents"
 
 
 @pytest.fixture
