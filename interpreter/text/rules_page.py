@@ -225,6 +225,7 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
             w.item(
                 _("{zone} - {description}", zone=line, description=w.t(z.description)) if z.description.values else line
             )
+    _melds(w, model)
     if model.options:
         w.heading(2, _("Options"))
         for o in model.options:
@@ -269,6 +270,56 @@ def _deck(w: _Writer, model: Model) -> None:
     if d.exclude:
         parts.append(_("Left out: {cards}.", cards=", ".join(d.exclude)))
     w.para(_sentences(parts))
+
+
+def _melds(w: _Writer, model: Model) -> None:
+    """The groups the ruleset names (its `melds.kinds`) and the hands made of them (`melds.shapes`)."""
+    if not model.meld_kinds and not model.shapes:
+        return
+    w.heading(2, _("Groups and hands"))
+    w.para(
+        _(
+            "The groups the rules name, and the hands made of them "
+            "(what `complete`, `missing`, `waits` and `partitions` test)."
+        )
+    )
+    labels = {k.name: w.t(k.label) or k.name for k in model.meld_kinds}
+    for k in model.meld_kinds:
+        name = f"{labels[k.name]} ({w.code(k.name)})" if labels[k.name] != k.name else w.code(k.name)
+        if k.shape == "run":
+            words = _(
+                "{kind}: {n} cards in a row by {sequence}, all of one {same}",
+                kind=name,
+                n=k.size,
+                sequence=w.code(k.sequence or "number"),
+                same=w.code(k.same or "suit"),
+            )
+        else:
+            words = _("{kind}: {n} identical cards", kind=name, n=k.size)
+        w.item(f"{words}{_rule_ref(k.rule)}")
+        if k.member_if is not None:
+            w.item(_("only cards for which {condition}", condition=w.code(k.member_if)), 1)
+        if k.allowed_if is not None:
+            w.item(_("only runs for which {condition}", condition=w.code(k.allowed_if)), 1)
+    sep = _(", ")
+    for h in model.shapes:
+        groups = ngettext(
+            "{n} group ({kinds})",
+            "{n} groups ({kinds})",
+            h.groups,
+            kinds=sep.join(labels.get(k, k) for k in h.group_kinds),
+        )
+        if h.pairs:
+            pairs = ngettext(
+                "{n} pair ({kinds})",
+                "{n} pairs ({kinds})",
+                h.pairs,
+                kinds=sep.join(labels.get(k, k) for k in h.pair_kinds),
+            )
+            words = _("hand {shape}: {groups} and {pairs}", shape=w.code(h.name), groups=groups, pairs=pairs)
+        else:
+            words = _("hand {shape}: {groups}", shape=w.code(h.name), groups=groups)
+        w.item(f"{words}{_rule_ref(h.rule)}")
 
 
 def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:

@@ -135,3 +135,31 @@ def test_rules_page_lists_an_option_without_words_by_its_name_and_default(tmp_pa
     path.write_text(HIGH_CARD.replace("variables:", "options:\n  min_bid: {type: int, default: 300}\nvariables:", 1))
     lines = run("rules", path).splitlines()
     assert "- min_bid (default 300)" in lines, lines
+
+
+MELDED = HIGH_CARD.replace(
+    """actions:""",
+    """melds:
+  kinds:
+    run: {label: {en: straight, ja: 順子}, shape: run, size: 3, sequence: value, member_if: "card.value != 6", id: T-5}
+    two: {shape: set, size: 2}
+  shapes:
+    best: {groups: 1, pairs: 1, group_kinds: [run], pair_kinds: [two], id: T-6}
+    lone: {groups: 1, group_kinds: [two]}
+actions:""",
+    1,
+)
+
+
+def test_rules_page_lists_the_groups_and_the_hands_made_of_them(tmp_path: Path) -> None:
+    path = tmp_path / "melded.yaml"
+    path.write_text(MELDED, encoding="utf-8")
+    page = run("rules", path)
+    section = page.split("## Groups and hands")[1].split("\n## ")[0]
+    assert "- straight (`run`): 3 cards in a row by `value`, all of one `suit` (T-5)" in section
+    assert "  - only cards for which `card.value != 6`" in section
+    assert "- `two`: 2 identical cards" in section  # no label: the name alone
+    assert "- hand `best`: 1 group (straight) and 1 pair (two) (T-6)" in section
+    assert "- hand `lone`: 1 group (two)" in section
+    assert "順子 (`run`)：`value` が連続する 3 枚" in run("rules", path, "--lang", "ja")
+    assert "Groups and hands" not in run("rules", ROOT / "rulesets" / "hearts.yaml")  # a game without groups

@@ -139,3 +139,12 @@ def test_dz39_dz_a36_best_placement_of_the_winning_card(draw, total):
     t.act(1, "win")
     # TH 8 + WF 8 = 16; Tazihu 20; self-draw 10; (+10 pair) -> 56 -> 60, or 46 -> 50
     assert t.totals == (0, total, 0)
+
+
+def test_dz40_the_deal_record_names_the_winning_form():
+    # The deal's record (balance studies count its fields) names the form the best partition has.
+    piaohu = heavenly("C1*4 C2*4 C3*4 M9*3 S1*3 TH*3 RF RF", ("M5", "S6"))
+    qinghu = heavenly("M1 M2 M3 M4 M5 M6 M7 M8 M9 S1 S2 S3 S4 S5 S6 S7 S8 S9 C5 C6 C7 C9 C9", ("TH", "WF"))
+    tazihu = heavenly("TH*3 WF*3 RF*3 M1 M2 M3 M4 M5 M6 S1 S2 S3 S4 S5 S6 C9 C9", ("TH", "C5"))
+    assert [t.record["form"] for t in (piaohu, qinghu, tazihu)] == ["piaohu", "qinghu", "tazihu"]
+    assert qinghu.record["winner"] == 0 and qinghu.record["win_type"] == "heavenly"

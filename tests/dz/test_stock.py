@@ -67,7 +67,7 @@ def test_dz25_winning_on_the_last_discard_is_no_last_card_draw():
 def test_dz46_exhausted_deal_gives_no_winner_bonuses():
     # A Qinghu hand one card short earns nothing; in-hand sets earn their base hu only.
     t = exhausted({1: TENPAI}, ("TH", "WF"))
-    assert t.record["winner"] == -1 and t.record["win_type"] == ""
+    assert t.record["winner"] == -1 and t.record["win_type"] == "" and t.record["form"] == ""
     assert t.totals == (0, 0, 0)
     t2 = exhausted({1: "M1 M2 M3 M4 M5 M6 M7 M8 M9 S1 S2 S3 S4 S5 S6 C5*3 C9", 2: "TH*3"}, ("M2", "WF"))
     # seat 1: C5x3 4 -> 10; seat 2: TH x3 4 x2 x2 = 16 -> 20
