@@ -2,7 +2,7 @@
 
     python benchmarks/tournament.py RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate]
                                     [--option NAME=VALUE ...]
-    python benchmarks/tournament.py --summary FILE     # the report of a run so far (or a finished one)
+    python benchmarks/tournament.py --summary FILE [--paired OTHER]   # the report of a run so far (or a finished one)
 
 Without teams (Duzihu), SPECs are one per seat and rotate round the seats
 from deal to deal, so each plays every seat equally often.  With two teams
@@ -26,7 +26,13 @@ and time per move (mean and 95th percentile of its searched moves), and how
 much of its search came from the tree kept from the move before.
 `--out` writes one JSON line per deal as it ends (the first line: the run's
 settings), so a run stopped early still has its deals; `--summary` reports
-them (a duplicate run's last seed counts only when all its seatings ended).
+them (a duplicate run's last seed counts only when all its seatings ended),
+and with `--paired OTHER` (another run's file) also each spec's paired
+difference from that run over the seeds both played: two versions of a
+ruleset or an agent on the same deals.  `--tally FIELD` counts the values
+the deals' records give FIELD over each spec's deals won (Duzihu's `form`:
+how the deals were won).  A hint variant is a ruleset file that `extends`
+the game and changes its `hints` (docs/extends.md).
 Run it under `nice -n 10`: it is meant for a machine shared with others.
 """
 
@@ -102,6 +108,7 @@ def play_deal(args: tuple) -> dict:
         "result": result,
         "winner": chosen[winner] if isinstance(winner, int) and winner >= 0 and not rs.team_ids else None,
         "ended_in_win": isinstance(winner, int) and winner >= 0,
+        "record": {k: v for k, v in record.items() if isinstance(v, (str, bool)) or type(v) is int},
         "times": times,
         "reuse": reuse,
         "seed": seed,
@@ -127,7 +134,27 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def report(path: str, specs: list[str], rows: list[dict], seconds: float, duplicate: bool = False) -> str:
+def seed_means(rows: list[dict], spec: str) -> dict[int, float]:
+    """Per seed, the spec's mean result over its seats and seatings of that seed's deals."""
+    by_seed: dict[int, list[float]] = {}
+    for r in rows:
+        by_seed.setdefault(r["seed"], []).extend(r["result"].get(spec, []))
+    return {seed: sum(v) / len(v) for seed, v in by_seed.items() if v}
+
+
+def tally(rows: list[dict], spec: str, field: str) -> str:
+    """How the deals the spec won are recorded in `field` (`form`: qinghu 6, tazihu 84), most first."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        if r["winner"] == spec:
+            value = str(r.get("record", {}).get(field, "?"))
+            counts[value] = counts.get(value, 0) + 1
+    return ", ".join(f"{value} {n}" for value, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def report(
+    path: str, specs: list[str], rows: list[dict], seconds: float, duplicate: bool = False, fields: tuple = ()
+) -> str:
     n = len(rows)
     seeds = sorted({r["seed"] for r in rows})
     kind = f"{len(seeds)} seeds, each in every seating" if duplicate else f"seeds from {seeds[0] if seeds else 0}"
@@ -152,6 +179,8 @@ def report(path: str, specs: list[str], rows: list[dict], seconds: float, duplic
             seats = sum(1 for r in rows for _ in r["result"].get(spec, []))
             lo, hi = wilson(won, n)
             line += f"; won {won} of {n} deals ({won / n:.0%}, 95% CI {lo:.0%}-{hi:.0%}; {seats} seats)"
+            for field in fields:
+                line += f" [{field} of those won: {tally(rows, spec, field) or 'none'}]"
         if times:
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
             line += f"; {1000 * sum(times) / len(times):.0f} ms per move (p95 {1000 * p95:.0f})"
@@ -168,8 +197,9 @@ def progress(rows: list[dict], deals: int) -> None:
         print(f"  ... {len(rows)} of {deals} deals", file=sys.stderr, flush=True)
 
 
-def summary(ap: argparse.ArgumentParser, out: str) -> int:
-    """Print the report of the deals in a file that --out wrote (of a finished run, or one so far)."""
+def read_run(ap: argparse.ArgumentParser, out: str) -> tuple[dict, list[dict]]:
+    """The settings line and the deals of a file that --out wrote; of a duplicate run, only the seeds
+    played in every seating."""
     lines = _cli.json_lines(ap, out, "--out")  # a last line cut short: the deals before it count
     head, rows = (lines[0], lines[1:]) if lines else ({}, [])
     if not isinstance(head, dict) or not {"path", "specs", "duplicate", "turns"} <= head.keys():
@@ -180,18 +210,52 @@ def summary(ap: argparse.ArgumentParser, out: str) -> int:
             for r in rows:
                 seatings[r["seed"]] = seatings.get(r["seed"], 0) + 1
             rows = [r for r in rows if seatings[r["seed"]] == head["turns"]]
-        if not rows:
-            print(f"{Path(head['path']).stem}: no deal (or no seed in every seating) has ended yet")
-            return 0
-        shown = report(head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"])
+        if any(not {"seed", "result", "winner"} <= r.keys() for r in rows):  # (the fields every report reads)
+            raise KeyError("a deal without its seed, result or winner")
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        _cli.fail(ap, f"{out} holds a line that --out does not write ({type(exc).__name__}: {exc})")
+    return head, rows
+
+
+def paired(rows: list[dict], other: list[dict], specs: list[str], other_name: str) -> list[str]:
+    """Per spec of both runs, the mean difference of its per-seed results (this run less the other)
+    over the seeds both played, with its 95% CI: the same deals played by two versions."""
+    lines = []
+    for spec in dict.fromkeys(specs):
+        mine, theirs = seed_means(rows, spec), seed_means(other, spec)
+        common = sorted(mine.keys() & theirs.keys())
+        if len(common) < 2:
+            continue
+        mean, half = mean_ci([mine[s] - theirs[s] for s in common])
+        lines.append(
+            f"  {spec:44s} {mean:+8.2f} ± {half:.2f} per deal, paired with {other_name} (n={len(common)} seeds)"
+        )
+    return lines
+
+
+def summary(ap: argparse.ArgumentParser, out: str, fields: tuple = (), against: str = "") -> int:
+    """Print the report of the deals in a file that --out wrote (of a finished run, or one so far); with
+    `against`, another such file, also the paired difference of each spec's results over their seeds."""
+    head, rows = read_run(ap, out)
+    if not rows:
+        print(f"{Path(head['path']).stem}: no deal (or no seed in every seating) has ended yet")
+        return 0
+    try:
+        shown = report(
+            head["path"], head["specs"], rows, sum(r.get("seconds", 0) for r in rows), head["duplicate"], fields
+        )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         _cli.fail(ap, f"{out} holds a line that --out does not write ({type(exc).__name__}: {exc})")
     print(shown)
+    if against:
+        _, other = read_run(ap, against)
+        lines = paired(rows, other, head["specs"], Path(against).name)
+        print("\n".join(lines) if lines else f"  no spec played two or more of the same seeds in {against}")
     return 0
 
 
 USAGE = """%(prog)s RULESET DEALS SPEC [SPEC ...] [--workers N] [--seed S] [--out FILE] [--duplicate] [--option K=V]
-       %(prog)s --summary FILE"""
+       %(prog)s --summary FILE [--paired OTHER] [--tally FIELD]"""
 
 
 def arguments(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
@@ -205,6 +269,19 @@ def arguments(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, a
     ap.add_argument("--duplicate", action="store_true", help="play every seed once per rotation of the specs")
     ap.add_argument("--summary", metavar="FILE", help="only report the deals in FILE (written by --out)")
     ap.add_argument(
+        "--paired",
+        default="",
+        metavar="OTHER",
+        help="with --summary: also each spec's paired difference with the run in OTHER over the seeds both played",
+    )
+    ap.add_argument(
+        "--tally",
+        action="append",
+        default=[],
+        metavar="FIELD",
+        help="count the values a deal's record gives FIELD over each spec's deals won (`--tally form`); repeatable",
+    )
+    ap.add_argument(
         "--option",
         action="append",
         default=[],
@@ -215,6 +292,8 @@ def arguments(argv: list[str] | None = None) -> tuple[argparse.ArgumentParser, a
     if args.summary is not None:
         if args.ruleset is not None:
             ap.error("--summary FILE takes no RULESET, DEALS or SPEC")
+    elif args.paired:
+        ap.error("--paired OTHER goes with --summary FILE")
     elif args.ruleset is None or args.deals is None or not args.specs:
         ap.error("give a RULESET, the number of DEALS and at least one SPEC (or --summary FILE)")
     return ap, args
@@ -237,7 +316,7 @@ def check_specs(ap: argparse.ArgumentParser, specs: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap, args = arguments(argv)
     if args.summary is not None:
-        return summary(ap, args.summary)
+        return summary(ap, args.summary, tuple(args.tally), args.paired)
     from interpreter.frontends.interrupts import HELD
 
     path, rs = _cli.load_named(ap, args.ruleset)  # a file, or a shipped game's name
@@ -293,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if sink:
             sink.close()
-    print(report(path, specs, rows, time.perf_counter() - start, duplicate))
+    print(report(path, specs, rows, time.perf_counter() - start, duplicate, tuple(args.tally)))
     return 0
 
 

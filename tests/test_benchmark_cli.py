@@ -53,6 +53,7 @@ BAD = [
     ("tournament.py", ["hearts", "1", "random", "--option", "target"], 2, "--option needs NAME=VALUE"),
     ("tournament.py", ["hearts", "1", "random", "--option", "targte=0"], 2, "unknown option 'targte'"),
     ("tournament.py", ["--summary", "{tmp}/missing.jsonl"], 1, "cannot read"),
+    ("tournament.py", ["duzihu", "1", "random", "--paired", "{tmp}/b.jsonl"], 2, "--paired OTHER goes with --summary"),
     ("tournament.py", ["{broken}", "1", "random"], 1, "unknown key 'foo'"),
     ("soak.py", ["duzihu", "lots"], 2, "not a whole number: 'lots'"),
     ("soak.py", ["duzihu", "5", "--agents", "no_such_agent"], 2, "unknown agent"),
@@ -123,3 +124,26 @@ def test_a_tournament_plays_one_hand_of_hearts_with_an_option_against_the_hearts
     out = run("tournament.py", "hearts", "2", "random", "hearts_rules", "--option", "target=0")
     assert out.returncode == 0, out.stderr
     assert "hearts: 2 deals" in out.stdout and "hearts_rules" in out.stdout
+
+
+def test_dz40_a_hint_variant_is_compared_with_the_game_on_the_same_deals_and_its_wins_tallied(tmp_path):
+    """A ruleset that extends the game and changes a hint, played on the same seeds as the game itself:
+    `--summary A --paired B` gives each spec's paired difference, `--tally form` how its deals were won."""
+    variant = tmp_path / "dz_hint.yaml"
+    variant.write_text(
+        'extends: duzihu\nid: dz_hint\nhints:\n  deliberate:\n    discard: "0 - ties(player, card)"\n',
+        encoding="utf-8",
+    )
+    runs = {}
+    for name, ruleset in (("game", "duzihu"), ("variant", str(variant))):
+        runs[name] = tmp_path / f"{name}.jsonl"
+        args = [ruleset, "2", "policy", "greedy", "greedy", "--duplicate", "--seed", "7", "--out", str(runs[name])]
+        played = run("tournament.py", *args, "--tally", "form", timeout=240)
+        assert played.returncode == 0, played.stderr
+        assert "[form of those won: " in played.stdout
+    out = run("tournament.py", "--summary", str(runs["variant"]), "--paired", str(runs["game"]), "--tally", "form")
+    assert out.returncode == 0, out.stderr
+    paired = [line for line in out.stdout.splitlines() if "paired with game.jsonl" in line]
+    assert len(paired) == 2 and all("(n=2 seeds)" in line for line in paired), out.stdout
+    same = run("tournament.py", "--summary", str(runs["game"]), "--paired", str(runs["game"]))
+    assert "+0.00 ± 0.00 per deal, paired with game.jsonl" in same.stdout  # a run against itself: no difference
