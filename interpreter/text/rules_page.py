@@ -284,16 +284,21 @@ def _melds(w: _Writer, model: Model) -> None:
         )
     )
     labels = {k.name: w.t(k.label) or k.name for k in model.meld_kinds}
+    # every run counts by the one `sequence` and `same` its kinds name (compiling/melds.py `_sequences`)
+    sequence = next((k.sequence for k in model.meld_kinds if k.shape == "run" and k.sequence), None)
+    same = next((k.same for k in model.meld_kinds if k.shape == "run" and k.same), "suit")
     for k in model.meld_kinds:
         name = f"{labels[k.name]} ({w.code(k.name)})" if labels[k.name] != k.name else w.code(k.name)
-        if k.shape == "run":
+        if k.shape == "run" and sequence:
             words = _(
                 "{kind}: {n} cards in a row by {sequence}, all of one {same}",
                 kind=name,
                 n=k.size,
-                sequence=w.code(k.sequence or "number"),
-                same=w.code(k.same or "suit"),
+                sequence=w.code(sequence),
+                same=w.code(same),
             )
+        elif k.shape == "run":  # no attribute to count by: no hand forms it, the kind names groups only
+            words = _("{kind}: a run of {n} cards, named only (no `sequence` to count by)", kind=name, n=k.size)
         else:
             words = _("{kind}: {n} identical cards", kind=name, n=k.size)
         w.item(f"{words}{_rule_ref(k.rule)}")

@@ -163,3 +163,6 @@ def test_rules_page_lists_the_groups_and_the_hands_made_of_them(tmp_path: Path) 
     assert "- hand `lone`: 1 group (two)" in section
     assert "順子 (`run`)：`value` が連続する 3 枚" in run("rules", path, "--lang", "ja")
     assert "Groups and hands" not in run("rules", ROOT / "rulesets" / "hearts.yaml")  # a game without groups
+    unnamed = tmp_path / "unnamed.yaml"  # a run kind with no ruleset-wide `sequence`: it forms no hand
+    unnamed.write_text(MELDED.replace(" sequence: value,", ""), encoding="utf-8")
+    assert "- straight (`run`): a run of 3 cards, named only (no `sequence` to count by) (T-5)" in run("rules", unnamed)
