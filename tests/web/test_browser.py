@@ -77,7 +77,9 @@ def play_deal(page) -> None:
     assert p.locator("#match table.scores").count() == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+# one whole deal of each game in the default suite, one left to right and one right to left; the
+# other two crosses (half a minute each) run with the slow tests
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "fa"])
 def test_a_whole_meri_deal_by_clicking(live, browser_page, lang):
     page = browser_page(lang)
     start_table(page, live, "hachinin_meri", {"deals": 1})
@@ -87,7 +89,7 @@ def test_a_whole_meri_deal_by_clicking(live, browser_page, lang):
     play_deal(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("fa", marks=pytest.mark.slow)])
 def test_a_whole_duzihu_deal_by_clicking(live, browser_page, lang):
     page = browser_page(lang)
     start_table(page, live, "duzihu")
