@@ -19,7 +19,8 @@ Hachinin Meri: keeps a hidden Robai hidden, discards its weakest plain card,
 draws trumps with a long trump holding, leads a Sun or Un with trumps to
 back it, else a low card of its longest suit; follows by letting a
 partner's strong card stand, winning last as cheaply as it can, trumping
-high earlier, or throwing its weakest card.
+high earlier, or throwing its weakest card.  `meri_strong` (`MeriStrong`, `benchmarks/sparring_meri.py`)
+counts the cards and voids seen, draws trumps with masters, and keeps its trumps out of the combinations it sees coming.
 """
 
 from __future__ import annotations
@@ -582,11 +583,13 @@ class HeartsRules(RulePlayer):
 
 
 from benchmarks.sparring_cards import GinRummyRules, OhHellRules, ScopaRules  # noqa: E402
+from benchmarks.sparring_meri import MeriStrong  # noqa: E402
 
 SPARRING = {
     "duzihu_rules": DuzihuRules,
     "duzihu_strong": DuzihuStrong,
     "meri_rules": MeriRules,
+    "meri_strong": MeriStrong,
     "hearts_rules": HeartsRules,
     "oh_hell_rules": OhHellRules,
     "scopa_rules": ScopaRules,

@@ -93,3 +93,23 @@ def test_the_strong_duzihu_player_wins_deals_from_its_own_seat():
             st.apply_action(action)
         won += st.records[-1]["winner"] >= 0
     assert won >= 3
+
+
+def test_the_strong_meri_player_plays_every_seat_legally_and_beats_meri_rules():
+    """`meri_strong` against `meri_rules`, each seat seeing only its own observation: every move
+    legal, and over a few deals held by each team in turn (duplicate) the strong team is well ahead."""
+    rs = interpreter.load(str(ROOT / "rulesets" / "hachinin_meri.yaml"))
+    margin = 0.0
+    seeds = 12
+    for seed in range(seeds):
+        for strong in (0, 1):  # the strong team holds the even seats, then the odd ones
+            st = rs.new_game(seed=seed, options={"deals": 1})
+            players = [SPARRING["meri_strong" if s % 2 == strong else "meri_rules"](s, seed) for s in range(8)]
+            while not st.is_terminal():
+                seat = st.current_player()
+                action = players[seat].choose(Blindfold(st, seat))
+                assert action in st.legal_actions()
+                st.apply_action(action)
+            returns = st.returns()
+            margin += (returns[strong] - returns[1 - strong]) / 2
+    assert margin > seeds, margin  # more than a point a deal
