@@ -4,13 +4,16 @@ It plays as a careful human would, from what its seat sees only (`state.observat
 counts the trumps and the plain cards seen (its hand, the played tricks, the side cards once shown,
 the Okie in the taker's hand), notes the seats that have shown a void (a plain card off the led
 suit under Monchi, a plain card on a Meri), and from these knows which of its trumps and plain
-cards are masters (no unseen card beats them).  It leads a master trump to draw the others'
-trumps without risk (a Meri has no combinations), then cashes master plain cards; it lets a
-partner's trick stand, wins a trick from the other team as cheaply as is safe (last to play,
-or with a master), and never exposes a trump to a combination it can see coming: a Un while the
-Sun is unseen, a Sota while the Un is, a hidden Robai while the Sota is, and the like; those
-trumps go to the Meri tricks, where they cost nothing.  It keeps for the ninth trick (where a
-combination moves 5) the card that risks least.
+cards are masters (no unseen card beats them).  It declares its Robai (the Okie, the discard and
+the lead were worth more, measured, than keeping it hidden) and discards its least useful plain
+card.  It leads a master trump to draw the other team's trumps without risk (a Meri has no
+combinations), or its weakest trump from a long holding, and cashes master plain cards once the
+other team has shown it has no trumps; else it leads its least useful card.  It lets a partner's
+trick stand and wins one from the other team as cheaply as is safe: last to play (over a face-down
+trump of theirs only when the odds of the unseen trumps favour it), or with a master.  It keeps a
+trump out of a plain trick where a combination it can see coming could catch it (a Un while the
+Sun is unseen, a Sota while the Un is, the Robai while the Sota is, ...) and sheds such trumps
+on the Meri tricks and on tricks it wins last, where they risk nothing.
 """
 
 from __future__ import annotations
