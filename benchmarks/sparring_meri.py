@@ -1,18 +1,24 @@
-"""A strong rule-based Hachinin Meri player (`meri_strong`), a sparring partner for the AI levels.
+"""Rule-based Hachinin Meri players, sparring partners for the AI levels (`benchmarks/sparring.py`
+lists every game's).
 
-It plays as a careful human would, from what its seat sees only (`state.observation(seat)`): it
-counts the trumps and the plain cards seen (its hand, the played tricks, the side cards once shown,
-the Okie in the taker's hand), notes the seats that have shown a void (a plain card off the led
-suit under Monchi, a plain card on a Meri), and from these knows which of its trumps and plain
-cards are masters (no unseen card beats them).  It declares its Robai (the Okie, the discard and
-the lead were worth more, measured, than keeping it hidden) and discards its least useful plain
-card.  It leads a master trump to draw the other team's trumps without risk (a Meri has no
-combinations), or its weakest trump from a long holding, and cashes master plain cards once the
-other team has shown it has no trumps; else it leads its least useful card.  It lets a partner's
-trick stand and wins one from the other team as cheaply as is safe: last to play (over a face-down
-trump of theirs only when the odds of the unseen trumps favour it), or with a master.  It keeps a
-trump out of a plain trick where a combination it can see coming could catch it (a Un while the
-Sun is unseen, a Sota while the Un is, the Robai while the Sota is, ...) and sheds such trumps
+`meri_rules` (`MeriRules`): keeps a hidden Robai hidden, discards its weakest plain card, draws
+trumps with a long trump holding, leads a Sun or Un with trumps to back it, else a low card of its
+longest suit; follows by letting a partner's strong card stand, winning last as cheaply as it can,
+trumping high earlier, or throwing its weakest card.
+
+`meri_strong` (`MeriStrong`) plays as a careful human would, from what its seat sees only
+(`state.observation(seat)`): it counts the trumps and the plain cards seen (its hand, the played
+tricks, the side cards once shown, the Okie in the taker's hand), notes the seats that have shown a
+void (a plain card off the led suit under Monchi, a plain card on a Meri), and from these knows
+which of its trumps and plain cards are masters (no unseen card beats them). It declares its Robai
+(the Okie, the discard and the lead were worth more, measured, than keeping it hidden) and discards
+its least useful plain card. It leads a master trump to draw the other team's trumps without risk (a
+Meri has no combinations), or its weakest trump from a long holding, and cashes master plain cards
+once the other team has shown it has no trumps; else it leads its least useful card. It lets a
+partner's trick stand and wins one from the other team as cheaply as is safe: last to play (over a
+face-down trump of theirs only when the odds of the unseen trumps favour it), or with a master. It
+keeps a trump out of a plain trick where a combination it can see coming could catch it (a Un while
+the Sun is unseen, a Sota while the Un is, the Robai while the Sota is, ...) and sheds such trumps
 on the Meri tricks and on tricks it wins last, where they risk nothing.
 """
 
@@ -25,6 +31,107 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, it still finds its package
 
 from benchmarks._player import RulePlayer  # noqa: E402
+
+HM_LONG = ("pao", "isu")
+
+
+def _hm_parse(card: str) -> tuple[str, str]:
+    suit, _, rank = card.partition("-")
+    return suit, rank
+
+
+def _hm_is_trump(card: str, trump: str) -> bool:
+    return card == "pao-robai" or _hm_parse(card)[0] == trump
+
+
+def _hm_number_power(suit: str, rank: str) -> int:
+    n = int(rank)
+    return n if suit in HM_LONG else 10 - n
+
+
+def hm_trump_power(card: str) -> int:
+    suit, rank = _hm_parse(card)
+    table = {"sun": 20, "un": 19, "sota": 18, "rei": 15, "kaba": 14}
+    if card == "pao-robai":
+        return 17
+    if rank == "robai":
+        return 16
+    return table.get(rank) or _hm_number_power(suit, rank)
+
+
+def hm_plain_power(card: str) -> int:
+    suit, rank = _hm_parse(card)
+    table = {"sun": 30, "un": 29, "rei": 28, "kaba": 27, "sota": 26}
+    if rank == "robai":
+        return 3 if suit in HM_LONG else 25
+    return table.get(rank) or 2 * _hm_number_power(suit, rank)
+
+
+class MeriRules(RulePlayer):
+    """A competent rule-based Hachinin Meri player (see the module docstring)."""
+
+    name = "meri_rules"
+
+    seed_label = "meri-rules"
+
+    def decide(self, state: Any, legal: list) -> Any:
+        texts = [a.text for a in legal]
+        if "pass" in texts:
+            return legal[texts.index("pass")]  # keep a Robai hidden: its combinations are worth 5
+        obs = state.observation(self.seat)
+        v = obs["variables"]
+        trump = v["trump"]
+        cards = {a.text.split(" ", 1)[1]: a for a in legal}
+        if legal[0].text.startswith("discard"):
+            plain = [c for c in cards if not _hm_is_trump(c, trump)] or list(cards)
+            return cards[min(plain, key=hm_plain_power)]
+        trick = obs["zones"]["trick"]
+        by = obs["placed_by"]["trick"]
+        if not trick:
+            return cards[self._lead(list(cards), trump)]
+        return cards[self._follow(list(cards), trick, by, v, trump)]
+
+    def _lead(self, cards: list[str], trump: str) -> str:
+        trumps = [c for c in cards if _hm_is_trump(c, trump)]
+        plain = [c for c in cards if not _hm_is_trump(c, trump)]
+        if trumps and (len(trumps) >= 4 or not plain):
+            return max(trumps, key=hm_trump_power)  # draw the others' trumps with a long holding
+        suits = {_hm_parse(c)[0] for c in plain}
+        aces = [c for c in plain if _hm_parse(c)[1] in ("sun", "un")]
+        if aces and len(trumps) >= 2:
+            return max(aces, key=hm_plain_power)
+        longest = max(suits, key=lambda s: sum(_hm_parse(c)[0] == s for c in plain))
+        return min((c for c in plain if _hm_parse(c)[0] == longest), key=hm_plain_power)  # a cheap lead
+
+    def _follow(self, cards: list[str], trick: list, by: list[int], v: dict, trump: str) -> str:
+        led = v["led_suit"]
+
+        def power(card: str | None) -> int:
+            if card is None:
+                return 100 + 12  # a face-down card is a trump of unknown rank
+            if _hm_is_trump(card, trump):
+                return 100 + hm_trump_power(card)
+            return hm_plain_power(card) if _hm_parse(card)[0] == led else 0
+
+        best = max(range(len(trick)), key=lambda i: power(trick[i]))
+        partner_wins = by[best] % 2 == self.seat % 2
+        last = len(trick) == 7
+        mine = {c: power(c) if not _hm_is_trump(c, trump) else 100 + hm_trump_power(c) for c in cards}
+        winners = sorted((c for c in cards if mine[c] > power(trick[best])), key=lambda c: mine[c])
+
+        def junk(pool: list[str]) -> str:
+            plain = [c for c in pool if not _hm_is_trump(c, trump)]
+            return min(plain or pool, key=lambda c: hm_plain_power(c) if c in plain else hm_trump_power(c))
+
+        if partner_wins and (last or power(trick[best]) >= 100 + 15):
+            return junk(cards)
+        if not winners:
+            return junk(cards)
+        if last:
+            return winners[0]  # the cheapest card that wins
+        strong = [c for c in winners if mine[c] >= 100 + 15]  # a trump others are unlikely to beat
+        return strong[0] if strong else (winners[0] if partner_wins is False and len(trick) >= 5 else junk(cards))
+
 
 HM_SUITS = ("pao", "isu", "koppu", "ouru", "guru")
 HM_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "sun", "un", "rei", "kaba", "sota", "robai")
@@ -319,5 +426,8 @@ class MeriStrong(RulePlayer):
         return best_c or self._junk(view, cards)
 
 
-# at the end: benchmarks/sparring.py imports this module at its own end, so either may be imported first
-from benchmarks.sparring import _hm_is_trump, _hm_parse, hm_plain_power, hm_trump_power  # noqa: E402
+if __name__ == "__main__":  # a module for the benchmarks to import; run, it only says what it holds
+    from benchmarks import _cli
+
+    _cli.parser(__doc__).parse_args()
+    print("sparring players: meri_rules, meri_strong (benchmarks/sparring.py lists them all)")

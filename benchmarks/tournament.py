@@ -16,7 +16,7 @@ takes the luck of the deal out of the comparison.
 
 Specs are agent specs (`normal`, `ismcts:iterations=300`, `greedy`) or the
 rule-based sparring players of `benchmarks/sparring.py` (`duzihu_rules`,
-`duzihu_strong`, `meri_rules`, `hearts_rules`, `oh_hell_rules`, `scopa_rules`,
+`duzihu_strong`, `meri_rules`, `meri_strong`, `hearts_rules`, `oh_hell_rules`, `scopa_rules`,
 `gin_rummy_rules`; run it to list them all).
 `--option NAME=VALUE` sets a ruleset option for every deal (Hearts:
 `--option target=0` plays one hand; Oh Hell: `--option fixed_size=true`
