@@ -209,35 +209,20 @@ class _View:
         s, p = self.suit(card), hm_plain_power(card)
         return sum(self.suit(c) == s and not self.is_trump(c) and hm_plain_power(c) > p for c in self.unseen)
 
+    def combination_pairs(self) -> list[tuple[str, str]]:
+        """The (W, O) pairs of trumps that make a combination in this deal's trump suit (HM-40)."""
+        t = self.trump
+        pairs = [(f"{t}-sun", f"{t}-un"), (f"{t}-un", f"{t}-sota"), (f"{t}-sota", self.robai), (self.robai, f"{t}-rei")]
+        pairs.append((f"{t}-2", f"{t}-1") if self.long else (f"{t}-8", f"{t}-9"))
+        return pairs
+
     def pair_above(self, card: str) -> str | None:
         """The trump that would beat `card` for a combination (W over this O), if any."""
-        t, rank = self.trump, _hm_parse(card)[1]
-        if card == self.robai:
-            return f"{t}-sota"
-        if not self.is_trump(card) or card == "pao-robai":
-            return None
-        return {
-            "un": f"{t}-sun",
-            "sota": f"{t}-un",
-            "rei": self.robai,
-            "1": f"{t}-2" if self.long else None,
-            "9": None if self.long else f"{t}-8",
-        }.get(rank)
+        return next((w for w, o in self.combination_pairs() if o == card), None)
 
     def pair_below(self, card: str) -> str | None:
         """The opposing trump this one would catch for a combination, if any."""
-        t, rank = self.trump, _hm_parse(card)[1]
-        if card == self.robai:
-            return f"{t}-rei"
-        if not self.is_trump(card) or card == "pao-robai":
-            return None
-        return {
-            "sun": f"{t}-un",
-            "un": f"{t}-sota",
-            "sota": self.robai,
-            "2": f"{t}-1" if self.long else None,
-            "8": None if self.long else f"{t}-9",
-        }.get(rank)
+        return next((o for w, o in self.combination_pairs() if w == card), None)
 
     def combo_value(self, w: str, o: str) -> int:
         if self.trick_no >= 9 or (self.robai_hidden and self.robai in (w, o)):
