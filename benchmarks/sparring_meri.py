@@ -304,7 +304,7 @@ class MeriStrong(RulePlayer):
         plain = [c for c in cards if not view.is_trump(c)]
         if not plain:
             masters = [c for c in trumps if view.is_master_trump(c)]
-            return (masters or trumps)[0] if masters else min(trumps, key=view.keep_value)
+            return masters[0] if masters else min(trumps, key=view.keep_value)
         opps = [s for s in range(8) if not view.partner(s)]
         opps_trump = any(view.may_trump(s) for s in opps)  # no Meri to draw only the partners' trumps
         masters = [c for c in trumps if view.is_master_trump(c)]
