@@ -8,9 +8,9 @@ trumping high earlier, or throwing its weakest card.
 
 `meri_strong` (`MeriStrong`) plays as a careful human would, from what its seat sees only
 (`state.observation(seat)`): it counts the trumps and the plain cards seen (its hand, the played
-tricks, the side cards once shown, the Okie in the taker's hand), notes the seats that have shown a
-void (a plain card off the led suit under Monchi, a plain card on a Meri), and from these knows
-which of its trumps and plain cards are masters (no unseen card beats them). It declares its Robai
+tricks, the side cards once shown, the Okie in the taker's hand), notes the seats that have shown they
+hold no trump (a plain card played to a Meri), and knows which of its trumps and plain cards are
+masters (no unseen card beats them). It declares its Robai
 (the Okie, the discard and the lead were worth more, measured, than keeping it hidden) and discards
 its least useful plain card. It leads a master trump to draw the other team's trumps without risk (a
 Meri has no combinations), or its weakest trump from a long holding, and cashes master plain cards
@@ -96,7 +96,7 @@ class MeriRules(RulePlayer):
         plain = [c for c in cards if not _hm_is_trump(c, trump)]
         if trumps and (len(trumps) >= 4 or not plain):
             return max(trumps, key=hm_trump_power)  # draw the others' trumps with a long holding
-        suits = {_hm_parse(c)[0] for c in plain}
+        suits = dict.fromkeys(_hm_parse(c)[0] for c in plain)  # in hand order: a tie goes the same way in every run
         aces = [c for c in plain if _hm_parse(c)[1] in ("sun", "un")]
         if aces and len(trumps) >= 2:
             return max(aces, key=hm_plain_power)
@@ -139,7 +139,7 @@ HM_DECK = tuple(f"{s}-{r}" for s in HM_SUITS for r in HM_RANKS)
 
 
 class _View:
-    """What one seat knows at a decision: its hand, the trick, the cards seen, the voids shown."""
+    """What one seat knows at a decision: its hand, the trick, the cards seen, the seats out of trumps."""
 
     def __init__(self, obs: dict, seat: int):
         v = obs["variables"]
@@ -148,10 +148,7 @@ class _View:
         self.trump: str = v["trump"]
         self.long = bool(v["trump_long"])
         self.trick_no = int(v["trick_no"] or 0)
-        self.meri_done = bool(v["meri_done"])
         self.declared = bool(v["declared"])
-        self.taker = v["taker"]
-        self.dealer = v["dealer"]
         self.hand: list[str] = [c for c in zones["hand"][seat] if c]
         self.trick: list[str | None] = list(zones["trick"])
         self.by: list[int] = list(placed["trick"])
@@ -164,27 +161,15 @@ class _View:
         seen.update(c for c in self.trick if c)
         won, won_by = zones["won"], placed["won"]
         seen.update(won)
-        self.seen = seen
         side = [c for c in zones["side"] if c]
         # the native Robai is hidden when it was dealt (not the Okie, not a side card) and nobody declared it
         self.robai_hidden = not self.declared and v["indicator_card"] != self.robai and self.robai not in side
-        # the voids shown in the tricks played
+        # the seats shown out of trumps: a plain card played to a Meri (a trump led) in the tricks played
         self.trump_void: set[int] = set()
-        self.suit_void: dict[int, set[str]] = {s: set() for s in range(8)}
-        monchi = False
         for t in range(len(won) // 8):
             cards, seats = won[8 * t : 8 * t + 8], won_by[8 * t : 8 * t + 8]
-            lead = cards[0]
-            if self.is_trump(lead):
-                for c, s in zip(cards[1:], seats[1:]):
-                    if not self.is_trump(c):
-                        self.trump_void.add(s)
-                monchi = True
-            elif monchi:
-                suit = _hm_parse(lead)[0]
-                for c, s in zip(cards[1:], seats[1:]):
-                    if not self.is_trump(c) and _hm_parse(c)[0] != suit:
-                        self.suit_void[s].add(suit)
+            if self.is_trump(cards[0]):
+                self.trump_void.update(s for c, s in zip(cards[1:], seats[1:]) if not self.is_trump(c))
         self.unseen = [c for c in HM_DECK if c not in seen]
         self.unseen_trumps = [c for c in self.unseen if self.is_trump(c)]
 

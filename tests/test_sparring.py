@@ -1,5 +1,5 @@
 """The rule-based sparring players of `benchmarks/sparring_cards.py` (and `duzihu_strong` of
-`benchmarks/sparring.py`): each plays only legal moves,
+`benchmarks/sparring.py`, `meri_strong` of `benchmarks/sparring_meri.py`): each plays only legal moves,
 decides from what its seat sees, and clearly beats uniformly random play at its game (the
 benchmarks measure the AI levels against them, so a broken one would make every figure meaningless)."""
 
@@ -38,6 +38,15 @@ class Blindfold:
 
     def legal_actions(self):
         return self._state.legal_actions()
+
+
+def play_out(st, players) -> None:
+    """The game to its end, every seat played by its sparring player seeing only its own seat."""
+    while not st.is_terminal():
+        seat = st.current_player()
+        action = players[seat].choose(Blindfold(st, seat))
+        assert action in st.legal_actions()
+        st.apply_action(action)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -85,12 +94,7 @@ def test_the_strong_duzihu_player_wins_deals_from_its_own_seat():
     won = 0
     for seed in range(4):
         st = rs.new_game(seed=seed)
-        players = [SPARRING["duzihu_strong"](s, seed) for s in range(3)]
-        while not st.is_terminal():
-            seat = st.current_player()
-            action = players[seat].choose(Blindfold(st, seat))
-            assert action in st.legal_actions()
-            st.apply_action(action)
+        play_out(st, [SPARRING["duzihu_strong"](s, seed) for s in range(3)])
         won += st.records[-1]["winner"] >= 0
     assert won >= 3
 
@@ -104,12 +108,7 @@ def test_the_strong_meri_player_plays_every_seat_legally_and_beats_meri_rules():
     for seed in range(seeds):
         for strong in (0, 1):  # the strong team holds the even seats, then the odd ones
             st = rs.new_game(seed=seed, options={"deals": 1})
-            players = [SPARRING["meri_strong" if s % 2 == strong else "meri_rules"](s, seed) for s in range(8)]
-            while not st.is_terminal():
-                seat = st.current_player()
-                action = players[seat].choose(Blindfold(st, seat))
-                assert action in st.legal_actions()
-                st.apply_action(action)
+            play_out(st, [SPARRING["meri_strong" if s % 2 == strong else "meri_rules"](s, seed) for s in range(8)])
             returns = st.returns()
             margin += (returns[strong] - returns[1 - strong]) / 2
     assert margin > seeds, margin  # more than a point a deal
