@@ -22,8 +22,11 @@ FORMATS = {"seat": "seat"}  # `{expr:seat}`: an int shown as a seat's name
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
-def template(fc: Any, source: Any, span: Span | None) -> tuple:
-    """'Team A {total[0]}' -> ('Team A ', fn): literal pieces and compiled placeholders."""
+def template(fc: Any, source: Any, span: Span | None, known: dict[str, Any] | None = None) -> tuple:
+    """'Team A {total[0]}' -> ('Team A ', fn): literal pieces and compiled placeholders.
+
+    `known` holds the placeholders compiled for the other languages of the same text (the same
+    scope): an expression written the same way there is compiled once, unless it had errors."""
     whole = source if isinstance(source, SubSource) else SubSource(source, 0, str(source))
     text = whole.text
     parts: list = []
@@ -33,7 +36,12 @@ def template(fc: Any, source: Any, span: Span | None) -> tuple:
         parts.append(text[pos : m.start()])
         expr, spec = split_format(m.group(1))
         piece = SubSource(whole._whole, whole._start + m.start(1), expr)
-        compiled = fc.typed(piece, span)
+        compiled = known.get(expr) if known is not None else None
+        if compiled is None:
+            before = len(fc.exprs.diagnostics)
+            compiled = fc.typed(piece, span)
+            if known is not None and compiled is not None and len(fc.exprs.diagnostics) == before:
+                known[expr] = compiled
         if compiled is not None and not shown_in_words(fc, compiled.type, piece):
             compiled = None
         if compiled is None:

@@ -52,7 +52,8 @@ def texts(fc: FlowCompiler, value: Any, span: Span | None) -> dict[str, tuple]:
     if value is None:
         return {}
     items = value.items() if isinstance(value, Mapping) else (("en", value),)
-    return {str(lang): template(fc, SubSource(text, 0, str(text)), span) for lang, text in items}
+    known: dict[str, Any] = {}  # a placeholder written alike in several languages is compiled once
+    return {str(lang): template(fc, SubSource(text, 0, str(text)), span, known) for lang, text in items}
 
 
 # The kinds of event the engine makes itself (engine/events.py), which front ends draw their own way.

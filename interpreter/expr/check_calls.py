@@ -272,7 +272,22 @@ class CallChecks:
         return Code(uf.returns, user_call(uf, [a.fn for a in args]), src=src)
 
     def inline(self, uf: UserFunction, tree: ast.Node, args: list[Code]) -> Code | None:
-        """The body compiled again with the (cheap, effect-free) arguments in place of its slots."""
+        """The body compiled again with the (cheap, effect-free) arguments in place of its slots.
+
+        Call sites whose arguments are the same text (a slot, a variable, a constant) get the same
+        code: the body is checked once for them (`Names.inlined`), as a call that is not inlined
+        runs one compiled body for every call site."""
+        key = _inlining_key(uf, args, self.inlined)
+        memo = self.names.inlined if key is not None else None
+        if memo is not None and key in memo:
+            done = memo[key]
+            return None if done is None else Code(done.type, done.fn, done.const, src=done.src)
+        code = self._inline(uf, tree, args)
+        if memo is not None:
+            memo[key] = code
+        return code
+
+    def _inline(self, uf: UserFunction, tree: ast.Node, args: list[Code]) -> Code | None:
         problems: list[Diagnostic] = []
         params = {p: Code(t, a.fn, a.const, True, a.slot, src=a.src) for (p, t), a in zip(uf.params, args)}
         body = type(self)(self.names.for_functions(problems), uf.source, params, self.inlined + 1)
@@ -286,6 +301,17 @@ class CallChecks:
             charged_call(code.fn, uf.name, uf.name_span),
             src=emit.op("({c}(f) or {0})", code.src, c=emit.call_charge),
         )
+
+
+def _inlining_key(uf: UserFunction, args: list[Code], depth: int) -> tuple | None:
+    """What makes two inlined calls of `uf` the same code: the arguments' types and texts (None
+    when an argument's text refers to objects of its own, which only that call site shares)."""
+    parts: list = [uf.name, depth]
+    for a in args:
+        if a.src is None or a.src.refs or a.src.opaque:
+            return None
+        parts.append((a.src.text, str(a.type), a.slot))
+    return tuple(parts)
 
 
 def _arity_text(fn: Function) -> str:

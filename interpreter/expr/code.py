@@ -71,6 +71,7 @@ class Names(Protocol):
     diagnostics: list[Diagnostic]
     generate: bool  # build generated Python functions (emit.py), or keep closures only
     refused: frozenset[str]  # names the ruleset declared in vain (ExprCompiler.refused)
+    inlined: dict[tuple, Any]  # the code of ruleset functions inlined so far, by arguments (CallChecks.inline)
 
     def lookup(self, name: str) -> Const | Value | Function | UserFunction | None: ...
 

@@ -68,6 +68,7 @@ class _Names:
         self.generate = compiler.generate
         self.diagnostics = diagnostics
         self.refused = compiler.refused
+        self.inlined = compiler.inlined
 
     def for_functions(self, diagnostics: list[Diagnostic]) -> _Names:
         return _Names(self.compiler, None, diagnostics)
@@ -108,6 +109,7 @@ class ExprCompiler:
         # names a ruleset declared in vain (they would hide a builtin): that error is reported
         # once, where declared, and a use of the name as a value is not reported again
         self.refused: frozenset[str] = frozenset()
+        self.inlined: dict[tuple, Any] = {}  # ruleset function bodies inlined, by their arguments (check_calls)
         self.diagnostics: list[Diagnostic] = []
         self._frame_size = 0
         self._finished = False

@@ -394,3 +394,29 @@ def test_builtins_have_docs_and_signatures() -> None:
         "max(xs: collection[T], *, key: function(T), default: T) -> T",
         "max(a: int, b: int, *more: int) -> int",
     ]
+
+
+def test_inlined_calls_with_the_same_arguments_share_one_checked_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset function inlined at several call sites is checked once per distinct arguments
+    (loading a large ruleset checks its bodies less often), and every site still computes its own."""
+    from interpreter.expr.check_calls import CallChecks
+
+    checked: list[str] = []
+    real = CallChecks._inline
+
+    def counting(self, uf, tree, args):
+        checked.append(uf.name)
+        return real(self, uf, tree, args)
+
+    monkeypatch.setattr(CallChecks, "_inline", counting)
+    numbered = {**FUNCTIONS, "numbered": ({"cs": "list[card]", "n": "int"}, "count(c for c in cs if c.number == n)")}
+    for generate in (True, False):  # (a list argument: the calls are inlined, not remembered)
+        checked.clear()
+        compiler = make_compiler(numbered, generate=generate)
+        text = "[numbered(hand, 3), numbered(hand, 3), numbered(hand, ten - 9), numbered(hand, 1), numbered(hand, 3)]"
+        compiled = compiler.compile(PlainSource(text))
+        assert compiled is not None
+        assert compiled.fn(compiler.new_frame(Env())) == [2, 2, 1, 1, 2]
+        assert checked.count("numbered") == 2  # (hand, 3) once of three, (hand, 1); (hand, ten - 9) is a call
+        again = compiler.compile(PlainSource("numbered(hand, 3) * 10 + numbered(hand, 2)"))  # later expressions too
+        assert again.fn(compiler.new_frame(Env())) == 21 and checked.count("numbered") == 3
