@@ -169,6 +169,9 @@ _Entry = tuple[str, int, int, int]  # (character, source start, source end, kind
 
 def char_map(text: str, start: int, end: int, style: str | None, value: str) -> tuple[list[int], list[int]]:
     """Source start and end offsets of each character of a scalar's value."""
+    first, last = (start + 1, end - 1) if style in ("'", '"') else (start, end)
+    if style not in ("|", ">") and text[first:last] == value:  # on one line, nothing escaped: as written
+        return list(range(first, last)), list(range(first + 1, last + 1))
     if style in ("|", ">"):
         entries = _block_entries(text, start, end, value)
     else:
