@@ -278,13 +278,13 @@ class CallChecks:
         code: the body is checked once for them (`Names.inlined`), as a call that is not inlined
         runs one compiled body for every call site."""
         key = _inlining_key(uf, args, self.inlined)
-        memo = self.names.inlined if key is not None else None
-        if memo is not None and key in memo:
+        if key is None:
+            return self._inline(uf, tree, args)
+        memo = self.names.inlined
+        if key in memo:
             done = memo[key]
             return None if done is None else Code(done.type, done.fn, done.const, src=done.src)
-        code = self._inline(uf, tree, args)
-        if memo is not None:
-            memo[key] = code
+        code = memo[key] = self._inline(uf, tree, args)
         return code
 
     def _inline(self, uf: UserFunction, tree: ast.Node, args: list[Code]) -> Code | None:

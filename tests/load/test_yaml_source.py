@@ -736,7 +736,9 @@ def test_char_map_of_a_scalar_written_as_it_reads_is_the_general_mapping():
                 continue
             text = source.text
             entries = (
-                _block_entries(text, start, end, str(s)) if style in ("|", ">") else _flow_entries(text, start, end, style)
+                _block_entries(text, start, end, str(s))
+                if style in ("|", ">")
+                else _flow_entries(text, start, end, style)
             )
             assert char_map(text, start, end, style, str(s)) == _align(str(s), entries, start), str(s)
             first = start + 1 if style in ("'", '"') else start
