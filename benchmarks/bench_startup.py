@@ -1,11 +1,14 @@
 """Cold-start figures: `cardrules --help`, and validating the shipped rulesets.
 
-    python benchmarks/bench_startup.py [runs]
+    python benchmarks/bench_startup.py [runs] [--instructions]
 
 Each command runs in a fresh process; the script prints the median and the
 best of `runs` runs, in wall-clock time and in CPU time (user + system of
 the child process).  Targets: --help under 0.3 s (issue 2), validate of one
-shipped ruleset under 0.3 s of CPU (issue 14).
+shipped ruleset under 0.3 s of CPU (issue 14).  With `--instructions` it also
+counts the instructions of one run of each command under valgrind's callgrind,
+a figure that does not move with the machine's load (on a shared or virtual
+machine the times can vary by a third from one hour to the next).
 
 The figures are with Python's bytecode cache (`__pycache__`) warm, as
 Python keeps it on a user's machine: the script runs each command once
@@ -18,7 +21,9 @@ compiles the package's modules from source again: about 0.1 s more CPU.
 from __future__ import annotations
 
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,10 +49,38 @@ def timed(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], 
     return walls, cpus
 
 
+def instructions(cmd: list[str], env: dict[str, str]) -> int:
+    """Instructions one run of `cmd` executes, counted by callgrind (string hashes fixed, so the
+    count repeats); raises instructions.Failed with the reason."""
+    from benchmarks.instructions import Failed, tail
+
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**env, "PYTHONHASHSEED": "0"},
+    )
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if out.returncode != 0 or not found:
+        raise Failed(f"{' '.join(cmd[2:])} under valgrind: {tail(out.stderr)}")
+    return int(found.group(1))
+
+
 def main() -> None:
     ap = _cli.parser(__doc__)
     ap.add_argument("runs", nargs="?", type=_cli.whole(1), default=7, help="fresh runs of each command (default 7)")
-    runs = ap.parse_args().runs
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each command's instructions once under callgrind (needs valgrind): a figure a busy "
+        "or virtual machine does not change",
+    )
+    args = ap.parse_args()
+    runs = args.runs
+    if args.instructions and shutil.which("valgrind") is None:
+        _cli.fail(ap, "valgrind is not on the PATH (Debian: apt-get install valgrind)")
     rulesets = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rulesets").rglob("*.yaml"))
     exe = [sys.executable, "-m", "interpreter"]
     cached = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
@@ -65,6 +98,14 @@ def main() -> None:
         cells = [f"median {statistics.median(x):.3f} best {min(x):.3f}" for x in (walls, cpus)]
         print(f"{label:<40} {cells[0]:>26} {cells[1]:>26}")
     print(f"({runs} runs each, seconds)")
+    if args.instructions:
+        from benchmarks.instructions import Failed
+
+        for label, cmd in commands:
+            try:
+                print(f"{label:<40} {instructions(cmd, cached) / 1e9:.3f} G instructions")
+            except Failed as exc:
+                _cli.fail(ap, str(exc))
 
 
 if __name__ == "__main__":

@@ -147,3 +147,23 @@ def test_dz40_a_hint_variant_is_compared_with_the_game_on_the_same_deals_and_its
     assert len(paired) == 2 and all("(n=2 seeds)" in line for line in paired), out.stdout
     same = run("tournament.py", "--summary", str(runs["game"]), "--paired", str(runs["game"]))
     assert "+0.00 ± 0.00 per deal, paired with game.jsonl" in same.stdout  # a run against itself: no difference
+
+
+def test_startup_instructions_without_valgrind_says_what_to_install(tmp_path):
+    """`bench_startup.py --instructions` needs valgrind: without it on the PATH, one line saying so,
+    before anything is timed."""
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    (bare / "python").symlink_to(sys.executable)
+    out = subprocess.run(
+        [str(bare / "python"), str(ROOT / "benchmarks" / "bench_startup.py"), "1", "--instructions"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PATH": str(bare)},
+    )
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr and "valgrind is not on the PATH" in out.stderr
+    assert "median" not in out.stdout  # nothing timed
