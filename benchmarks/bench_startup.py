@@ -21,7 +21,6 @@ compiles the package's modules from source again: about 0.1 s more CPU.
 from __future__ import annotations
 
 import os
-import re
 import resource
 import shutil
 import statistics
@@ -47,25 +46,6 @@ def timed(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], 
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return walls, cpus
-
-
-def instructions(cmd: list[str], env: dict[str, str]) -> int:
-    """Instructions one run of `cmd` executes, counted by callgrind (string hashes fixed, so the
-    count repeats); raises instructions.Failed with the reason."""
-    from benchmarks.instructions import Failed, tail
-
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**env, "PYTHONHASHSEED": "0"},
-    )
-    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
-    if out.returncode != 0 or not found:
-        raise Failed(f"{' '.join(cmd[2:])} under valgrind: {tail(out.stderr)}")
-    return int(found.group(1))
 
 
 def main() -> None:
@@ -99,11 +79,11 @@ def main() -> None:
         print(f"{label:<40} {cells[0]:>26} {cells[1]:>26}")
     print(f"({runs} runs each, seconds)")
     if args.instructions:
-        from benchmarks.instructions import Failed
+        from benchmarks.instructions import Failed, callgrind
 
         for label, cmd in commands:
             try:
-                print(f"{label:<40} {instructions(cmd, cached) / 1e9:.3f} G instructions")
+                print(f"{label:<40} {callgrind(cmd, label, cached, ROOT) / 1e9:.3f} G instructions")
             except Failed as exc:
                 _cli.fail(ap, str(exc))
 

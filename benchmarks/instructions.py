@@ -56,17 +56,22 @@ def count(path: str, deals: int) -> int:
         code = HANDWRITTEN.format(here=str(ROOT / "benchmarks"), deals=deals)
     else:
         code = PLAY.format(root=str(ROOT), path=path, deals=deals)
+    return callgrind([sys.executable, "-c", code], f"{deals} deals of {Path(path).stem}")
+
+
+def callgrind(argv: list[str], what: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> int:
+    """The instructions one run of `argv` executes under callgrind (string hashes fixed, so the
+    count repeats run after run); raises Failed naming `what` and the reason."""
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        cwd=cwd,
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "PYTHONHASHSEED": "0"},  # string hashes fixed: the same count run after run
+        env={**(os.environ if env is None else env), "PYTHONHASHSEED": "0"},
     )
     if out.returncode != 0:
-        raise Failed(
-            f"{deals} deals of {Path(path).stem} under valgrind exited with status {out.returncode}: {tail(out.stderr)}"
-        )
+        raise Failed(f"{what} under valgrind exited with status {out.returncode}: {tail(out.stderr)}")
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
         raise Failed(f"callgrind printed no count: {tail(out.stderr)}")

@@ -120,10 +120,7 @@ class Checker(CallChecks):
         return FAILED
 
     def fold_if(self, code: Code, *inputs: Code) -> Code:
-        for i in inputs:
-            if i.const is NOTHING:
-                return code
-        return self.fold(code)
+        return self.fold(code) if all(i.is_const for i in inputs) else code
 
     def condition(self, node: ast.Node, what: str) -> Code:
         code = self.check(node, BOOL)

@@ -8,7 +8,6 @@ enum or record, for "no card yet"); `bool` is not `int`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -206,8 +205,6 @@ def bind(param: Type, actual: Type, bindings: dict[str, Type]) -> bool:
 
 def substitute(t: Type, bindings: Mapping[str, Type], unbound: Type | None = ANY) -> Type:
     """`t` with its type variables replaced; unbound ones become `unbound` (None: kept)."""
-    if not _has_variables(t):  # (most types: nothing to replace, and no copy made)
-        return t
     if isinstance(t, TVar):
         return bindings.get(t.name, unbound or t)
     if isinstance(t, (ListT, SetT, CollT)):
@@ -215,17 +212,6 @@ def substitute(t: Type, bindings: Mapping[str, Type], unbound: Type | None = ANY
     if isinstance(t, FnT):
         return FnT(substitute(t.arg, bindings, unbound))
     return t
-
-
-@functools.lru_cache(maxsize=1024)
-def _has_variables(t: Type) -> bool:
-    if isinstance(t, TVar):
-        return True
-    if isinstance(t, (ListT, SetT, CollT)):
-        return _has_variables(t.elem)
-    if isinstance(t, FnT):
-        return _has_variables(t.arg)
-    return False
 
 
 def expected_for(t: Type, bindings: Mapping[str, Type]) -> Type | None:
