@@ -109,7 +109,9 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
         message = str(exc)
         if where is not None and where.span is not None:
             message = message.removesuffix(f" in {where.describe()}")
-        return Diagnostic(f"a game with random moves fails: {message}", where.span if where is not None else None)
+        # at the step that failed, else at the expression that did (a rule of legality names no step)
+        span = where.span if where is not None and where.span is not None else exc.expression
+        return Diagnostic(f"a game with random moves fails: {message}", span)
     finally:
         rs.runs, rs.weights = written
     return None

@@ -39,11 +39,13 @@ class Where:
 
 class FlowError(Exception):
     """A ruleset failed while playing (a step that cannot run, a rule that cannot be tested, or a
-    flow that never ends).  `seed` is the seed of the game it happened in, once the game knows it."""
+    flow that never ends).  `seed` is the seed of the game it happened in, once the game knows it;
+    `expression` the place of the expression that failed, when one did (its message says it too)."""
 
     def __init__(self, message: str, where: Where | None = None, seed: int | None = None):
         self.where = where
         self.seed = seed
+        self.expression: Any = None
         super().__init__(f"{message}" + (f" in {where.describe()}" if where else ""))
 
 
@@ -51,11 +53,17 @@ def as_flow_error(exc: Exception, where: Where | None) -> FlowError:
     """Any failure of a ruleset's code as a FlowError: an expression's error with its own position
     (it carries a diagnostic), else a plain sentence, never Python's words for it."""
     if isinstance(exc, FlowError):  # where it happened, if it did not say (a seat out of a zone's range)
-        return FlowError(str(exc), where, exc.seed) if exc.where is None and where is not None else exc
+        if exc.where is not None or where is None:
+            return exc
+        err = FlowError(str(exc), where, exc.seed)
+        err.expression = exc.expression
+        return err
     diag = getattr(exc, "diagnostic", None)
     if diag is not None and diag.span is not None:
         s = diag.span
-        return FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
+        err = FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
+        err.expression = s
+        return err
     if diag is not None:
         return FlowError(diag.message, where)
     if isinstance(exc, RecursionError):

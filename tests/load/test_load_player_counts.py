@@ -96,6 +96,18 @@ def test_validate_plays_a_short_game_of_each_number_of_players(tmp_path):
     assert load_ruleset(path, players=2).num_players == 2  # (loading plays no game)
 
 
+def test_a_legality_rule_that_fails_with_some_counts_is_reported_at_its_expression(tmp_path):
+    # (found by the long fuzz run: a rule of legality names no step, so the report had no place)
+    path = tmp_path / "legal.yaml"
+    broken = "    param: {name: c, from: \"hand(player)\"}\n    available_if: \"3 // (len(pile) + 4 - len(seats)) >= 0\"\n"
+    path.write_text(CHOICES.replace('    param: {name: c, from: "hand(player)"}\n', broken))
+    [found] = check_file(path).diagnostics
+    assert found.message.startswith("with 4 players: a game with random moves fails: division by zero")
+    assert "the legality of 'play'" in found.message
+    assert (found.span.line, found.span.col) == (18, 22)  # the `//`, as the message says
+    assert f"legal.yaml:{found.span.line}:{found.span.col}" in found.message
+
+
 def test_the_rules_page_lists_the_numbers_of_players(choices):
     rs = load_ruleset(choices)
     page = render_rules(rs.model, ruleset=rs)
