@@ -219,13 +219,25 @@ def _value(rs: Any, typed: Typed, card: Any) -> dict:
         return {"card": card(value)}
     if kind.startswith(("list[", "set[")):
         inner = kind[kind.index("[") + 1 : -1]
-        return {"list": [_value(rs, (inner, v), card) for v in value]}
+        if inner.startswith(("list[", "set[")) or inner == "card":  # (cards are shown one by one, in order)
+            return {"list": [_value(rs, (inner, v), card) for v in value]}
+        one = _scalar(rs, inner)  # the same conversion for every element: found once
+        return {"list": [{inner: None} if v is None else {inner: one(v)} for v in value]}
+    return {kind: _scalar(rs, kind)(value)}
+
+
+def _scalar(rs: Any, kind: str) -> Any:
+    """How a value of a kind other than a card or a list is shown: a name from its table, else itself."""
     table = _tables(rs).get(kind)
     if table is not None:
-        return {kind: table[value] if 0 <= value < len(table) else None}
+        return lambda v: table[v] if 0 <= v < len(table) else None
     if kind == "action":
-        return {"action": "pass" if value < 0 else rs.actions[value].name}
-    return {kind: value}
+        return lambda v: "pass" if v < 0 else rs.actions[v].name
+    return _same
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _tables(rs: Any) -> dict[str, Sequence[str]]:
