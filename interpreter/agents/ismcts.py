@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
+from interpreter.agents.options import check_option
 from interpreter.agents.parallel import map_in_workers
 from interpreter.agents.policy import Policy, decisive, rank_priors, values
 from interpreter.engine.hints import has_preferences, preferences
@@ -133,29 +134,22 @@ class IsmctsAgent(Agent):
         trust: float = 1.0,
         likely: int = 0,
     ) -> None:
-        """Set the search's budget and policy (the options above); a kept tree is dropped."""
+        """Set the search's budget and policy (the options above); a kept tree is dropped.  A value
+        of the wrong kind or out of range is a ValueError that says what the option takes."""
+        given = dict(locals())
+        for name, value in given.items():
+            if name != "self":
+                check_option(name, value)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be positive")
-        if playout not in (None, "policy", "random", "greedy"):
-            raise ValueError("playout must be 'policy', 'random' or 'greedy'")
-        if not 0 <= epsilon <= 1:
-            raise ValueError("epsilon must be between 0 and 1")
-        if root not in ("tree", "halving"):
-            raise ValueError("root must be 'tree' or 'halving'")
-        for name, switch in (("keep", keep), ("likely", likely)):
-            if switch not in (0, 1):  # (True and False are 1 and 0)
-                raise ValueError(f"{name} must be 0 or 1")
-        self.root, self.width, self.trust = root, max(0, int(width)), float(trust)
-        self.iterations, self.seconds, self.max_seconds = iterations, seconds, float(max_seconds)
+        self.root, self.width, self.trust = root, int(width), float(trust)
+        self.iterations = None if iterations is None else int(iterations)
+        self.seconds, self.max_seconds = seconds, float(max_seconds)
         self._new: tuple | None = None  # (the children, the key) of the node an iteration adds (`_unmade`)
-        self.c, self.cpuct, self.plausible = float(c), float(cpuct), max(0, int(plausible))
-        self.reuse, self.playout, self.epsilon = max(1, int(reuse)), playout, float(epsilon)
-        self.depth = None if depth is None else max(0, int(depth))
-        self.keep, self.workers = bool(keep), max(1, int(workers))
+        self.c, self.cpuct, self.plausible = float(c), float(cpuct), int(plausible)
+        self.reuse, self.playout, self.epsilon = int(reuse), playout, float(epsilon)
+        self.depth = None if depth is None else int(depth)
+        self.keep, self.workers = bool(keep), int(workers)
         self.likely = bool(likely)
         self._kept = None
 
@@ -566,6 +560,7 @@ class IsmctsAgent(Agent):
 
 # every option of the search (the parameters of `configure`), as attributes of the agent too
 _OPTIONS = frozenset(inspect.signature(IsmctsAgent.configure).parameters) - {"self"}
+
 
 
 def _search_job(rs: Any, job: tuple) -> tuple:

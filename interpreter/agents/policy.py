@@ -31,6 +31,7 @@ from typing import Any
 
 from interpreter.agents.base import Agent
 from interpreter.agents.determinize import Determinizer
+from interpreter.agents.options import check_option
 from interpreter.engine.hints import has_preferences, preferences
 from interpreter.engine.program import Where
 from interpreter.engine.state import PASS_KIND, Action, GameState
@@ -181,8 +182,7 @@ class PolicyAgent(Agent):
 
     def __init__(self, seat: int, seed: int = 0, epsilon: float = 0.0, **options: Any):
         super().__init__(seat, seed, **options)
-        if not 0 <= epsilon <= 1:
-            raise ValueError("epsilon must be between 0 and 1")
+        check_option("epsilon", epsilon)
         self.epsilon = float(epsilon)
 
     def choose(self, state: Any) -> Any:

@@ -36,11 +36,35 @@ def test_specs_per_game_per_seat_and_per_team(hm):
         ("random:depth=3", "takes no option 'depth'"),
         ("ismcts:likely=yes", "likely must be 0 or 1"),
         ("normal:keep=2", "keep must be 0 or 1"),
+        # a value of the wrong kind is said in words, never in Python's (found by hand at the command line)
+        ("normal:iterations=abc", r"iterations must be a whole number \(not 'abc'\)"),
+        ("normal:iterations=", r"iterations must be a whole number \(not ''\)"),
+        ("normal:iterations=1.5", r"iterations must be a whole number \(not 1.5\)"),
+        ("normal:iterations=nan", r"iterations must be a whole number \(not nan\)"),
+        ("normal:width=inf", r"width must be a whole number \(not inf\)"),
+        ("normal:workers=abc", r"workers must be a whole number \(not 'abc'\)"),
+        ("normal:workers=100", "workers must be at most 64"),
+        ("normal:seconds=abc", r"seconds must be a positive number of seconds \(not 'abc'\)"),
+        ("ismcts:c=x", r"c must be a number of at least 0 \(not 'x'\)"),
+        ("normal:max_seconds=-1", r"max_seconds must be a number of at least 0 \(not -1\)"),
+        ("normal:depth=-3", "depth must be at least 0"),
+        ("easy:epsilon=nan", r"epsilon must be between 0 and 1 \(not nan\)"),
+        ("policy:epsilon=x", r"epsilon must be between 0 and 1 \(not 'x'\)"),
+        ("normal:playout=foo", "playout must be 'policy', 'random' or 'greedy'"),
     ],
 )
 def test_bad_specs_are_explained(hm, spec, message):
     with pytest.raises(AgentSpecError, match=message):
         make_agents(spec, hm, 0)
+
+
+def test_every_option_of_the_search_is_checked(hm):
+    from interpreter.agents.ismcts import _OPTIONS
+    from interpreter.agents.options import TAKES
+
+    assert set(TAKES) == _OPTIONS
+    ok = make_agents("normal:iterations=20.0,likely=1.0,max_seconds=0", hm, 0)[0]  # whole floats are whole
+    assert ok.iterations == 20 and type(ok.iterations) is int and ok.likely is True
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=8"])
