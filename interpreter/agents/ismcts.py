@@ -562,7 +562,6 @@ class IsmctsAgent(Agent):
 _OPTIONS = frozenset(inspect.signature(IsmctsAgent.configure).parameters) - {"self"}
 
 
-
 def _search_job(rs: Any, job: tuple) -> tuple:
     """In a worker: one search; its choice, and the root's moves with their visits and total reward
     for the mover."""

@@ -42,10 +42,8 @@ class FlowError(Exception):
     flow that never ends).  `seed` is the seed of the game it happened in, once the game knows it;
     `expression` the place of the expression that failed, when one did (its message says it too)."""
 
-    def __init__(self, message: str, where: Where | None = None, seed: int | None = None):
-        self.where = where
-        self.seed = seed
-        self.expression: Any = None
+    def __init__(self, message: str, where: Where | None = None, seed: int | None = None, expression: Any = None):
+        self.where, self.seed, self.expression = where, seed, expression
         super().__init__(f"{message}" + (f" in {where.describe()}" if where else ""))
 
 
@@ -53,17 +51,11 @@ def as_flow_error(exc: Exception, where: Where | None) -> FlowError:
     """Any failure of a ruleset's code as a FlowError: an expression's error with its own position
     (it carries a diagnostic), else a plain sentence, never Python's words for it."""
     if isinstance(exc, FlowError):  # where it happened, if it did not say (a seat out of a zone's range)
-        if exc.where is not None or where is None:
-            return exc
-        err = FlowError(str(exc), where, exc.seed)
-        err.expression = exc.expression
-        return err
+        return FlowError(str(exc), where, exc.seed, exc.expression) if exc.where is None and where is not None else exc
     diag = getattr(exc, "diagnostic", None)
     if diag is not None and diag.span is not None:
         s = diag.span
-        err = FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where)
-        err.expression = s
-        return err
+        return FlowError(f"{diag.message} (expression at {s.file}:{s.line}:{s.col})", where, expression=s)
     if diag is not None:
         return FlowError(diag.message, where)
     if isinstance(exc, RecursionError):

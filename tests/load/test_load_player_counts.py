@@ -99,7 +99,7 @@ def test_validate_plays_a_short_game_of_each_number_of_players(tmp_path):
 def test_a_legality_rule_that_fails_with_some_counts_is_reported_at_its_expression(tmp_path):
     # (found by the long fuzz run: a rule of legality names no step, so the report had no place)
     path = tmp_path / "legal.yaml"
-    broken = "    param: {name: c, from: \"hand(player)\"}\n    available_if: \"3 // (len(pile) + 4 - len(seats)) >= 0\"\n"
+    broken = '    param: {name: c, from: "hand(player)"}\n    available_if: "3 // (len(pile) + 4 - len(seats)) >= 0"\n'
     path.write_text(CHOICES.replace('    param: {name: c, from: "hand(player)"}\n', broken))
     [found] = check_file(path).diagnostics
     assert found.message.startswith("with 4 players: a game with random moves fails: division by zero")
