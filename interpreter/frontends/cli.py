@@ -183,7 +183,12 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 @click.argument("ruleset", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @players_option
-@click.option("--seed", type=int, default=None, help="Seed of the deal (default: a random one).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, (1 << 63) - 1),  # what a save keeps (frontends/savecheck.py SEED_LIMIT)
+    default=None,
+    help="Seed of the deal (default: a random one).",
+)
 @click.option(
     "--agents",
     "agent_spec",

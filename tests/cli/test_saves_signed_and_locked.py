@@ -48,6 +48,19 @@ def a_save(args=(DZ, "--agents", "random", "--seed", "2"), input="1\n1\n", log=N
     return saved_path(result.output)
 
 
+def test_every_seed_play_accepts_is_one_a_save_keeps(saves):
+    # (found by hand: `play --seed -1` started and saved a game that could not be resumed)
+    from interpreter.frontends.savecheck import SEED_LIMIT
+
+    for seed in (-1, SEED_LIMIT):
+        result = CliRunner().invoke(cli, ["play", DZ, "--agents", "random", "--seed", str(seed)], input="")
+        assert result.exit_code == 2 and f"{seed} is not in the range 0<=x<={SEED_LIMIT - 1}" in result.output
+        assert not list(saves.rglob("*.json"))
+    save = a_save((DZ, "--agents", "random", "--seed", str(SEED_LIMIT - 1)))
+    resumed = play(["--resume", str(save)], "quit\n")
+    assert "damaged" not in resumed.output and not INTERNALS.search(resumed.output), resumed.output
+
+
 # ----------------------------------------------------------------- signing
 
 
