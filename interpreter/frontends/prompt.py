@@ -165,7 +165,7 @@ class Session:
                 line = self.read("> ")
                 if line is None:
                     return self._suspend(N_("end of input"))
-                result = self._handle(line.strip())
+                result = self._handle(typed(line))
                 if result is not None:
                     return result
         except KeyboardInterrupt:
@@ -585,3 +585,10 @@ def _quote(path: str) -> str:
     import shlex
 
     return shlex.quote(path)
+
+
+def typed(line: str) -> str:
+    """A line as typed, without what no move or command is made of and a terminal should not be sent
+    back (control characters such as escape sequences' ESC and NUL, or a right-to-left override,
+    would garble the message that quotes the line); a tab is a space."""
+    return "".join(c if c.isprintable() else " " if c == "\t" else "" for c in line).strip()

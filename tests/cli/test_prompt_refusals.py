@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.engine.moves import IllegalAction
+from interpreter.frontends.prompt import typed
 from tests.cli.test_prompt_story import session
 from tests.engine.tiny import compile_text
 
@@ -132,3 +133,14 @@ def test_the_engine_without_words_keeps_the_ids(rs):
     st = rs.new_game(seed=1, deck_orders=[DECK])
     with pytest.raises(IllegalAction, match="'red-1' is named more times than it can be chosen for 'pass'"):
         st.apply_action("pass red-1 red-1")
+
+
+def test_control_characters_typed_are_never_sent_back_to_the_terminal(rs, tmp_path):
+    # (found by hand: a right-to-left override or a NUL typed at the prompt was quoted back as it came)
+    lines = ["\x1b[31mwizard\x00", "\u202e\x00", "\tred\tone\t", "quit"]
+    s, out = session(rs, lines, tmp_path)
+    s.run()
+    said = "\n".join(o for o in out if o not in {"> " + line for line in lines})  # (what the person typed)
+    assert "'[31mwizard' is not a move or a command" in said, said
+    assert not any(c in said for c in "\x1b\x00\u202e\t"), said
+    assert typed("\tred\tone\t") == "red one" and typed("\u202e\x00") == ""
