@@ -46,7 +46,6 @@ CLICK_TEXTS = [
     N_("default: {default}"),
     N_("%(prog)s, version %(version)s"),
     N_("Show the version and exit."),
-    N_("Show this message and exit."),
     N_("Did you mean {possibility}?"),
     N_("(Did you mean one of: {possibilities}?)"),
     N_("Error: {message}"),
@@ -79,6 +78,8 @@ CLICK_TEXTS = [
     N_("{name} {filename!r} is not writable."),
     N_("Could not open file {filename!r}: {message}"),
 ]
+
+HELP_TEXT = N_("Show this message and exit.")  # the text click gives --help, as its message id
 
 _CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils")
 
@@ -189,6 +190,15 @@ def _first_sentence(text: str) -> str:
 
 
 class LocalizedCommand(click.Command):
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click keeps the --help option it makes first, its text in the language of that moment: its
+        text is set back to the message id here, to be said in the language help is written in."""
+        made = getattr(self, "_help_option", False) is None  # (a click that keeps it, about to make it)
+        option = super().get_help_option(ctx)
+        if made and option is not None:
+            option.help = HELP_TEXT
+        return option
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _translated(self, ctx):
             super().format_help(ctx, formatter)

@@ -72,6 +72,16 @@ def test_help_in_japanese_from_the_option_and_from_the_environment():
     assert language() == "en"  # a command leaves the language as it found it
 
 
+def test_the_help_option_speaks_the_language_of_each_help_in_one_process():
+    # click keeps the --help option it makes first; its text was kept in that help's language, so the
+    # English command pages (docs/cli.md, written in the test process) could say it in Japanese
+    with use_language("ja"):
+        japanese = _("Show this message and exit.")
+    for lang, words in (("ja", japanese), ("en", "Show this message and exit."), ("ja", japanese)):
+        lines = [line for line in run("--lang", lang, "validate", "--help").output.splitlines() if "--help" in line]
+        assert len(lines) == 1 and lines[0].endswith(words), lines
+
+
 def test_click_errors_are_translated():
     result = CliRunner().invoke(cli, ["--lang", "ja", "play", "--nosuch"])
     with use_language("ja"):

@@ -344,6 +344,26 @@ def test_the_help_of_serve_speaks_the_readers_language():
     assert out.returncode == 0 and "待ち受けるポート。" in out.stdout and "The port to listen on." not in out.stdout
 
 
+def test_serve_says_in_words_why_it_cannot_listen():
+    # (found by hand: a port in use or a host that does not exist gave the server's log line, exit 3)
+    import socket
+
+    from click.testing import CliRunner
+
+    from interpreter.frontends.cli import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert out.exit_code == 2, out.output
+    assert f"port {port} is in use (by another program, or another cardrules serve); choose another" in out.output
+    out = CliRunner().invoke(cli, ["serve", "--host", "999.1.1.1", "--port", "0"])
+    assert out.exit_code == 2 and "there is no address '999.1.1.1' to listen on" in out.output, out.output
+    assert "Errno" not in out.output
+
+
 # the AI seat's hints fail (a division by zero) when it is to move (seat 0 leads, seat 1 follows)
 FAILING_HINTS = (
     HIGH_CARD

@@ -10,8 +10,10 @@ import sys
 
 import click
 
-from interpreter.base.i18n import _
+from interpreter.base.i18n import N_, _
 from interpreter.frontends.clicktext import LocalizedCommand
+
+IN_USE = N_("port {port} is in use (by another program, or another cardrules serve); choose another with --port")
 
 
 @click.command(cls=LocalizedCommand)  # its help in the reader's language, as every command's
@@ -35,6 +37,7 @@ def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -
     from interpreter.frontends.web.app import UVICORN_OPTIONS, make_app
     from interpreter.frontends.web.store import Game, Store, shipped_games
 
+    _check_address(host, port)
     games = shipped_games() + [Game(f"file:{path}", path) for path in rulesets]
     store = Store(games)
     app = make_app(store)
@@ -69,3 +72,32 @@ def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -
         task.cancel()
 
     asyncio.run(main())
+
+
+def _check_address(host: str, port: int) -> None:
+    """A usage error in words when the server could not listen on `host`:`port` (no such address,
+    the port taken or not allowed), found by binding it once before the server starts (the server's
+    own report of it is a log line in its words)."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _canon, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError, ValueError):
+        raise click.UsageError(_("there is no address '{host}' to listen on", host=host)) from None
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as the server binds)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                words = _(IN_USE, port=port)
+            elif exc.errno == errno.EACCES:
+                words = _("this user may not listen on port {port}; choose another with --port", port=port)
+            else:
+                words = _(
+                    "cannot listen on {host} port {port}: {reason}", host=host, port=port, reason=exc.strerror or exc
+                )
+            raise click.UsageError(words) from None
