@@ -150,8 +150,14 @@ def read_log(path: str | Path) -> list[dict]:
     games: list[dict] = []
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(_("cannot read log {path}: {error}", path=path, error=exc)) from None
+    except UnicodeDecodeError:
+        raise LogError(_("cannot read log {path}: it is not UTF-8 text", path=path)) from None
+    except FileNotFoundError:
+        raise LogError(_("cannot read log {path}: no such file", path=path)) from None
+    except IsADirectoryError:
+        raise LogError(_("cannot read log {path}: it is a folder, not a file", path=path)) from None
+    except OSError as exc:
+        raise LogError(_("cannot read log {path}: {error}", path=path, error=exc.strerror or exc)) from None
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue

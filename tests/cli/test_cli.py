@@ -235,6 +235,16 @@ def test_replay_checks_many_logs_and_goes_on_past_an_unreadable_one(tmp_path):
     assert "Traceback" not in result.output
 
 
+def test_a_log_that_cannot_be_read_is_said_in_words(tmp_path):
+    # (found by hand: Python's words, "'utf-8' codec can't decode byte 0xff" and "[Errno 2] ...")
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(b"\x00\xff\xfe")
+    result = CliRunner().invoke(cli, ["replay", str(binary), str(tmp_path / "gone.jsonl")])
+    assert f"cannot read log {binary}: it is not UTF-8 text" in result.output, result.output
+    assert "gone.jsonl: no such file" in result.output and "2 logs could not be read" in result.output
+    assert "codec" not in result.output and "Errno" not in result.output
+
+
 def test_the_help_of_saves_speaks_the_readers_language():
     import subprocess
     import sys
