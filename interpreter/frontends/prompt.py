@@ -12,6 +12,7 @@ session.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -589,6 +590,13 @@ def _quote(path: str) -> str:
 
 def typed(line: str) -> str:
     """A line as typed, without what no move or command is made of and a terminal should not be sent
-    back (control characters such as escape sequences' ESC and NUL, or a right-to-left override,
-    would garble the message that quotes the line); a tab is a space."""
-    return "".join(c if c.isprintable() else " " if c == "\t" else "" for c in line).strip()
+    back: control characters (an escape sequence's ESC, a NUL) and the marks that turn text
+    right-to-left or left-to-right (an override would garble the message that quotes the line),
+    also zero-width spaces and byte-order marks; a tab is a space.  Joiners stay: a Persian word
+    may be written with a zero-width non-joiner."""
+    return "".join(
+        " " if c == "\t" else "" if c in _UNSEEN or unicodedata.category(c) == "Cc" else c for c in line
+    ).strip()
+
+
+_UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")

@@ -144,3 +144,4 @@ def test_control_characters_typed_are_never_sent_back_to_the_terminal(rs, tmp_pa
     assert "'[31mwizard' is not a move or a command" in said, said
     assert not any(c in said for c in "\x1b\x00\u202e\t"), said
     assert typed("\tred\tone\t") == "red one" and typed("\u202e\x00") == ""
+    assert typed("\ufeffدورانداخته\u200cها\u200f") == "دورانداخته\u200cها"  # a Persian word keeps its joiner
