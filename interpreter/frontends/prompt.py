@@ -12,10 +12,10 @@ session.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unicodedata import category
 
 from interpreter.base.i18n import N_, _
 from interpreter.base.records import dataclass, field
@@ -589,14 +589,10 @@ def _quote(path: str) -> str:
 
 
 def typed(line: str) -> str:
-    """A line as typed, without what no move or command is made of and a terminal should not be sent
-    back: control characters (an escape sequence's ESC, a NUL) and the marks that turn text
-    right-to-left or left-to-right (an override would garble the message that quotes the line),
-    also zero-width spaces and byte-order marks; a tab is a space.  Joiners stay: a Persian word
-    may be written with a zero-width non-joiner."""
-    return "".join(
-        " " if c == "\t" else "" if c in _UNSEEN or unicodedata.category(c) == "Cc" else c for c in line
-    ).strip()
+    """A line as typed, less what no move is made of and a terminal should not be sent back: control
+    characters (ESC, NUL), direction marks (an override garbles the message that quotes the line),
+    zero-width spaces and byte-order marks (joiners stay: Persian words use them); a tab is a space."""
+    return "".join(" " if c == "\t" else "" if c in _UNSEEN or category(c) == "Cc" else c for c in line).strip()
 
 
 _UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")
