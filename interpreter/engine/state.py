@@ -69,6 +69,7 @@ class GameState:
         "fault",
         "carried",
         "events",
+        "told",
         "deals",
         "selection",
         "story",
@@ -488,7 +489,7 @@ class GameState:
 
     def emit(self, event: Event) -> None:
         """Add an event to the story; each seat sees the cards it can see now.  Events are bounded
-        in number and size (EngineLimits: messages_per_game, message_length), and telling one is
+        in number and size (EngineLimits: messages_per_game, message_length, story_length), and telling one is
         work too."""
         limits = self.rs.limits
         size = event_size(event)
@@ -497,6 +498,9 @@ class GameState:
         self.fr.pool -= size
         if len(self.events) - self.decisions >= limits.messages_per_game:  # (decisions are told too)
             raise FlowError(f"more than {limits.messages_per_game:,} messages in one game")
+        self.told += size  # (every observation shows the whole story: bounded as a whole too)
+        if self.told > limits.story_length:
+            raise FlowError(f"the messages of one game hold more than {limits.story_length:,} parts and characters")
         self.events.append(event.seal(self, since=1))
 
     def record(self, values: dict, where: Where) -> None:
@@ -521,7 +525,7 @@ class GameState:
         other.records = self.records[:]
         other.forced_orders = self.forced_orders[:]
         other.shuffles = self.shuffles[:]
-        other.events = self.events[:]
+        other.events, other.told = self.events[:], self.told
         other.deals = self.deals[:]
         other.selection, other.story, other.checks = self.selection, self.story, self.checks
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
@@ -570,6 +574,7 @@ def fresh_state(
     st.pc, st.seed, st.counter = 0, seed & ((1 << 64) - 1), 0
     st.decider, st.window, st.finished = CHANCE, None, False
     st.history, st.records, st.shuffles, st.events, st.deals = [], [], [], [], []
+    st.told = 0  # the size of the messages told so far (EngineLimits.story_length)
     st.selection, st.story, st.checks = None, story, checks
     st.forced_orders = [list(o) for o in forced_orders] if forced_orders else []
     st.steps = st.decisions = st.work = 0

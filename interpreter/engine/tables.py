@@ -23,6 +23,7 @@ class EngineLimits:
     work_per_game: int = 1_000_000_000
     messages_per_game: int = 50_000  # `announce` messages
     message_length: int = 1_000  # characters of one message (in each language)
+    story_length: int = 1_000_000  # parts and characters of all the messages of one game, together
     records_per_game: int = 10_000  # `record` steps (one per deal, in most games)
 
 

@@ -113,6 +113,19 @@ def test_s2_messages_per_game_are_bounded():
         rs.new_game(seed=1, story=True)
 
 
+def test_s2_the_messages_of_a_game_are_bounded_together():
+    # (found by the long fuzz run: 10,000 messages of a 1,000-number list, each within the limits of one
+    # message and of their number, made every observation of the game some 10 million values: out of memory)
+    rs = compiled(with_steps('  - repeat: {times: 50, steps: [announce: "{[1, 2, 3, 4, 5, 6, 7, 8]}"]}\n'))
+    rs.limits = EngineLimits(story_length=100)
+    with pytest.raises(FlowError, match="the messages of one game hold more than 100 parts and characters"):
+        rs.new_game(seed=1, story=True)
+    assert len(rs.new_game(seed=1, story=False).history) == 0  # (untold, as a search plays: not counted)
+    rs.limits = EngineLimits()
+    st = rs.new_game(seed=1, story=True)
+    assert 0 < st.told <= 100 * 50 and st.clone().told == st.told
+
+
 def test_s2_records_per_game_are_bounded():
     rs = compiled(with_steps('  - repeat: {times: 5, steps: [record: {n: "1"}]}\n'))
     rs.limits = EngineLimits(records_per_game=3)
