@@ -107,6 +107,7 @@ class GameState:
     fault: int  # the pc of the instruction a written block of the flow failed at (-1: none)
     carried: dict[int, Any]
     events: list[Event]  # the story so far (engine/events.py); derived from the decisions, never saved
+    told: int  # the size of those events together (EngineLimits.story_length)
     deals: list[dict[str, tuple]]  # each finished deal's scores and totals (`end_deal`)
     selection: tuple[int, tuple] | None  # a choice of several values in progress: (action kind, values)
     story: bool  # keep events (off in search playouts, where nobody reads them)
