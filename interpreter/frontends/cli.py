@@ -39,6 +39,7 @@ from interpreter.frontends.cliutil import parse_options as _parse_options
 from interpreter.frontends.cliutil import resolve_ruleset as _resolve_ruleset
 from interpreter.frontends.cliutil import use_color as _use_color
 from interpreter.frontends.runs import balance, simulate
+from interpreter.frontends.savefile import SEED_LIMIT
 
 __all__ = ["EXIT_USAGE", "cli", "main"]
 
@@ -185,7 +186,7 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 @players_option
 @click.option(
     "--seed",
-    type=click.IntRange(0, (1 << 63) - 1),  # what a save keeps (frontends/savecheck.py SEED_LIMIT)
+    type=click.IntRange(0, SEED_LIMIT - 1),  # what a save keeps
     default=None,
     help="Seed of the deal (default: a random one).",
 )

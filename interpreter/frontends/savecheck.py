@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.base.i18n import N_, _
-from interpreter.frontends.savefile import LEGACY_FORMAT, SAVE_FORMAT, SaveFileError
+from interpreter.frontends.savefile import LEGACY_FORMAT, SAVE_FORMAT, SEED_LIMIT, SaveFileError
 
 FIELDS = {
     "format",
@@ -35,7 +35,6 @@ FIELDS = {
     "state",
 }
 MAX_GAMES = 1_000_000  # games in one session (next / restart)
-SEED_LIMIT = 1 << 63
 AGENT_CAPS = {"iterations": 100_000, "seconds": 60}  # what a save may ask of a search agent
 LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 

@@ -24,6 +24,7 @@ from interpreter.frontends.locks import write_atomic
 
 SAVE_FORMAT = "cardrules-save/2"
 LEGACY_FORMAT = "cardrules-save/1"  # release 0.1.0: no digest
+SEED_LIMIT = 1 << 63  # a save keeps seeds from 0 to this, less 1 (`play --seed` takes those)
 DIGEST = "hmac-sha256"
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
