@@ -130,3 +130,43 @@ def test_a_first_ctrl_c_the_program_caught_is_not_raised_again(first_interrupt) 
     except KeyboardInterrupt:
         interrupts.stopping()  # as the command line's handlers do
     time.sleep(0.5)  # no second KeyboardInterrupt: the program is saving and stopping
+
+
+CTRL_C_WHILE_IMPORTING = """
+import importlib.abc, os, signal, sys
+
+class CtrlC(importlib.abc.MetaPathFinder):  # a Ctrl-C while Python imports the program
+    def find_spec(self, name, path, target=None):
+        if name == "interpreter.frontends.entry":
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):
+                pass
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+real_exit = os._exit
+
+def exit_after_a_second_ctrl_c(status):
+    os.kill(os.getpid(), signal.SIGINT)  # the user presses Ctrl-C again while it ends
+    for _ in range(1000):
+        pass
+    print("ignored" if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else "not ignored", flush=True)
+    real_exit(status)
+
+os._exit = exit_after_a_second_ctrl_c
+import runpy
+runpy.run_module("interpreter", run_name="__main__")
+"""
+
+
+def test_ctrl_c_while_python_imports_the_program_exits_130_and_a_second_is_ignored() -> None:
+    """`python -m interpreter` (the fuzz run's way in): a Ctrl-C during the first imports printed
+    "interrupted" and raised SystemExit, and a second one during Python's shutdown, where the
+    default handler is back, killed the program with no exit status of its own (-2)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_IMPORTING], capture_output=True, text=True, timeout=60)
+    assert done.stderr == "interrupted\n"
+    assert done.stdout == "ignored\n"
+    assert done.returncode == 130
