@@ -17,6 +17,7 @@ from interpreter.compiling import stepfns as F
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
+from interpreter.compiling.seats import names_a_seat
 from interpreter.compiling.story import StoryCompiler
 from interpreter.compiling.zonerefs import ZoneRefs, span_of
 from interpreter.engine import program as P
@@ -312,6 +313,13 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 if per == "team" and compiled is not None and compiled.type != INT:  # (a team's number, as reads take)
                     compiled = self.exprs.compile(index_src, expected=self.c.names.team, extra=self.scope())
                 if compiled is None:
+                    continue
+                if per == "team" and compiled.type == INT and names_a_seat(index_src.text):
+                    self.bag.error(
+                        f"'{name}' is kept per team: index it by a team, not by a seat number",
+                        index_src.span_at(0, len(index_src.text)) or tspan,
+                        "a seat's team is team_of(seat)",
+                    )
                     continue
                 index_fn = compiled.fn
                 size = self.c.n if per == "seat" else len(self.c.model.players.teams)

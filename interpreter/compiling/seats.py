@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.compiling.context import Src
-from interpreter.expr import Limits
+from interpreter.expr import Limits, check
 from interpreter.expr import ast as A
 from interpreter.expr.parse import parse
 
 SEAT_LISTS = frozenset({"seats_from", "others_from", "seats_of"})  # engine functions giving seats
-ONE_SEAT = frozenset({"next_seat", "prev_seat"})
+ONE_SEAT = check.SEAT_FUNCTIONS
 SEAT_NAMES = {"seats": 1, "player": 0, "last_player": 0}
 # builtins whose value holds the elements of their first argument (a collection)
 SAME = frozenset({"sorted", "unique", "reversed", "list", "set", "difference", "intersection", "union", "repeated"})
@@ -123,3 +123,10 @@ class SeatReader:
                 self._values[name] = self._read(f.value, params)
             return self._values[name]
         return None
+
+
+def names_a_seat(source: Any) -> bool:
+    """Whether an index written as text (`points[player]` in a `set:` key) names a seat: a value
+    kept per team indexed by it reads a seat number as a team."""
+    tree, _problems = parse(Src(source, None), Limits())
+    return tree is not None and check.names_a_seat(tree)

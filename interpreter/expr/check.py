@@ -60,6 +60,19 @@ def _literalish(node: ast.Node) -> bool:
     return isinstance(node, ast.StrLit)
 
 
+# The engine's names that hold a seat, and its functions that give one: a value kept per team
+# indexed by one of them is a seat number read as a team (score[player] for score[team_of(player)]).
+SEAT_NAMES = frozenset({"player", "seat", "last_player"})
+SEAT_FUNCTIONS = frozenset({"next_seat", "prev_seat"})
+
+
+def names_a_seat(node: ast.Node) -> bool:
+    """Whether an index is one of the engine's names for a seat or a call of its functions giving one."""
+    if isinstance(node, ast.Name):
+        return node.id in SEAT_NAMES
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SEAT_FUNCTIONS
+
+
 class Checker(CallChecks):
     """Checks and compiles one expression (or one ruleset function's body)."""
 
@@ -250,6 +263,14 @@ class Checker(CallChecks):
                 node.index.start,
                 node.index.end,
                 "a team's seats are [s for s in seats if team_of(s) == t]; keep a value per team with `per: team`",
+            )
+        if isinstance(by, EnumT) and at.type == INT and names_a_seat(node.index):  # (a seat: its team)
+            assert isinstance(node.obj, ast.Name)
+            return self.error(
+                f"'{node.obj.id}' is kept per {by.name}: index it by a {by.name}, not by a seat number",
+                node.index.start,
+                node.index.end,
+                f"a seat's {by.name} is team_of(seat)",
             )
         if not isinstance(at.type, EnumT) and not self.need_int(at, node.index, "an index"):
             return FAILED  # an enum value is a small int: it may index a per-team list

@@ -248,6 +248,22 @@ EXPECTED: dict[str, list[E]] = {
             hint="a team's seats are",
         ),
     ],
+    "expr_per_team_read_by_seat.yaml": [  # points[player]: a seat number read as a team (4 seats, 2 teams)
+        E(
+            20,
+            23,
+            "'points' is kept per team: index it by a team, not by a seat number",
+            exact=True,
+            hint="a seat's team is team_of(seat)",
+        ),
+        E(
+            25,
+            44,
+            "'points' is kept per team: index it by a team, not by a seat number",
+            exact=True,
+            hint="a seat's team is team_of(seat)",
+        ),
+    ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
             3,
