@@ -87,11 +87,12 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             # several values: their list (values already found wrong stay unknown, not a list of them,
             # so that the uses of the parameter add no errors that follow from the first)
             chosen_type = ListT(elem) if a.param_count is not None and elem is not ERROR else elem
-            if not taken:  # (else the name keeps its meaning: no errors that follow from the first)
-                fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot)
             param_kind = elem.name if isinstance(elem, EnumT) else str(elem)
             if elem == INT and seats.gives_seats(a.param_from):  # written with the seats' names
                 param_kind = "seat"
+            if not taken:  # (else the name keeps its meaning: no errors that follow from the first)
+                one_seat = param_kind == "seat" and a.param_count is None
+                fc.locals[-1][a.param_name] = var_value(chosen_type, param_slot, seat=one_seat)
         elif a.param_count is not None:
             c.bag.error(f"action '{a.name}' chooses several values but has no param", a.span)
         fc.about(f"{a.name}: available_if", a.rule)

@@ -426,7 +426,7 @@ class Compiler:
             hint = yaml11_hint(c.value) if c.type is None and t is STR else None
             if hint is not None:  # max_deals: 0500 is the text '0500' in the YAML we read
                 self.bag.warning(f"constant '{c.name}' is the text {c.value!r}", c.span, hint)
-            self.declare(c.name, Const(t, value), c.span, "a constant")
+            self.declare(c.name, Const(t, value, _is_seat(c.type)), c.span, "a constant")
 
     def option_section(self) -> None:
         for o in self.model.options:
@@ -461,10 +461,10 @@ class Compiler:
             self.var_info.append(VarInfo(v.name, slot, v.per, v.visibility, str(v.type), initial))
             self.var_types[v.name] = (t, slot, v.per)
             index = None if v.per == "game" else INT if v.per == "seat" else self.names.team
-            self.declare(v.name, var_value(full_t, slot, index), v.span, "a variable")
+            self.declare(v.name, var_value(full_t, slot, index, _is_seat(v.type)), v.span, "a variable")
 
     def _initial(self, v: Any, t: Type) -> Any:
-        if str(v.type).strip() == "seat":
+        if _is_seat(v.type):
             if type(v.initial) is not int:
                 raise ValueError(f"variable '{v.name}': expected a seat number, not {v.initial!r}")
             if not -1 <= v.initial < self.n:
@@ -512,10 +512,15 @@ def _zone_loader(z: int) -> Callable[[Any], Any]:
     return lambda fr: fr.env.zones[z]
 
 
-def var_value(t: Type, slot: int, index: Type | None = None) -> Value:
+def var_value(t: Type, slot: int, index: Type | None = None, seat: bool = False) -> Value:
     """A name for a state variable slot, read as `fr.env.vars[slot]` (with its text, see expr/emit.py);
-    `index`: what indexes a variable kept per seat (int) or per team (the team enum)."""
-    return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]", index)
+    `index`: what indexes a variable kept per seat (int) or per team (the team enum); `seat`: it
+    is declared `type: seat`."""
+    return Value(t, _slot_loader(slot), f"f.env.vars[{int(slot)}]", index, seat)
+
+
+def _is_seat(declared: Any) -> bool:
+    return declared is not None and str(declared).strip() == "seat"
 
 
 class SubSource:

@@ -17,7 +17,7 @@ from interpreter.compiling import stepfns as F
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
-from interpreter.compiling.seats import names_a_seat
+from interpreter.compiling.seats import SeatReader, names_a_seat
 from interpreter.compiling.story import StoryCompiler
 from interpreter.compiling.zonerefs import ZoneRefs, span_of
 from interpreter.engine import program as P
@@ -58,6 +58,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         self.phases_run: set[str] = set()  # phases some step runs (`warn_unreached`)
         self.offered: set[int] = set()  # actions some turn or claim offers
         self.compiled: dict[int, Any] = {}  # id(fn) -> its Compiled, for writing the flow as Python (blocks.py)
+        self.seats = SeatReader(c.model)  # which expressions give seats
 
     # ----- expressions ----------------------------------------------------------
     def scope(self) -> DictScope:
@@ -91,12 +92,19 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             if diags[i].message == f"unknown name '{word}'":
                 diags[i] = dataclasses.replace(diags[i], hint=yaml11_hint(word))
 
-    def bind_local(self, name: str, t: Type, span: Span | None) -> int:
+    def bind_local(self, name: str, t: Type, span: Span | None, seat: bool = False) -> int:
         if name in self.c.global_names:
             self.bag.error(f"'{name}' is already {self.c.global_names[name][1]}; choose another loop name", span)
         slot = self.c.slots.new()
-        self.locals[-1][name] = var_value(t, slot)
+        self.locals[-1][name] = var_value(t, slot, seat=seat)
         return slot
+
+    def declared_seat(self, name: str) -> bool:
+        """Whether `name` here is a seat: a loop over seats, or a variable or constant of type seat."""
+        for layer in reversed(self.locals):
+            if name in layer:
+                return bool(getattr(layer[name], "seat", False))
+        return bool(getattr(self.c.global_names.get(name, (None, None))[0], "seat", False))
 
     # ----- steps ----------------------------------------------------------------
     def steps(self, steps: tuple[Step, ...], out: list) -> None:
@@ -314,7 +322,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                     compiled = self.exprs.compile(index_src, expected=self.c.names.team, extra=self.scope())
                 if compiled is None:
                     continue
-                if per == "team" and compiled.type == INT and names_a_seat(index_src.text):
+                if per == "team" and compiled.type == INT and names_a_seat(index_src.text, self.declared_seat):
                     self.bag.error(
                         f"'{name}' is kept per team: index it by a team, not by a seat number",
                         index_src.span_at(0, len(index_src.text)) or tspan,
@@ -403,7 +411,8 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             self.bag.error(f"for_each needs a list, and this is {compiled.type}", span_of(v["in"], s.span))
             return
         self.locals.append({})
-        slot = self.bind_local(v["as"], elem or ANY, span_of(v["as"], s.span))
+        seat = elem == INT and self.seats.gives_seats(v["in"])  # a loop over seats: `as` is a seat
+        slot = self.bind_local(v["as"], elem or ANY, span_of(v["as"], s.span), seat)
         values = in_order(compiled.fn) if isinstance(compiled.type, SetT) else compiled.fn
         self._loop(s, out, values, slot)
         self.locals.pop()

@@ -11,6 +11,7 @@ Anything else (`range(num_players)`, arithmetic) is not read as seats: its value
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.compiling.context import Src
@@ -125,8 +126,8 @@ class SeatReader:
         return None
 
 
-def names_a_seat(source: Any) -> bool:
-    """Whether an index written as text (`points[player]` in a `set:` key) names a seat: a value
-    kept per team indexed by it reads a seat number as a team."""
+def names_a_seat(source: Any, declared: Callable[[str], bool]) -> bool:
+    """Whether an index written as text (`points[player]` in a `set:` key) names a seat (see
+    `check.names_a_seat`; `declared(name)`: the name is a seat where the text stands)."""
     tree, _problems = parse(Src(source, None), Limits())
-    return tree is not None and check.names_a_seat(tree)
+    return tree is not None and check.names_a_seat(tree, declared)

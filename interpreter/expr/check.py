@@ -9,7 +9,7 @@ checked in check_calls.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from interpreter.base.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
@@ -66,10 +66,14 @@ SEAT_NAMES = frozenset({"player", "seat", "last_player"})
 SEAT_FUNCTIONS = frozenset({"next_seat", "prev_seat"})
 
 
-def names_a_seat(node: ast.Node) -> bool:
-    """Whether an index is one of the engine's names for a seat or a call of its functions giving one."""
+def names_a_seat(node: ast.Node, declared: Callable[[str], bool] = lambda name: False) -> bool:
+    """Whether an index is a seat: one of the engine's names for one, a call of its functions
+    giving one, or a name the ruleset declared `type: seat` (`declared(name)`), or one seat's or
+    team's value of such a name (`partner[player]`)."""
     if isinstance(node, ast.Name):
-        return node.id in SEAT_NAMES
+        return node.id in SEAT_NAMES or declared(node.id)
+    if isinstance(node, ast.Index):
+        return isinstance(node.obj, ast.Name) and declared(node.obj.id)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SEAT_FUNCTIONS
 
 
@@ -264,7 +268,9 @@ class Checker(CallChecks):
                 node.index.end,
                 "a team's seats are [s for s in seats if team_of(s) == t]; keep a value per team with `per: team`",
             )
-        if isinstance(by, EnumT) and at.type == INT and names_a_seat(node.index):  # (a seat: its team)
+        if (
+            isinstance(by, EnumT) and at.type == INT and names_a_seat(node.index, self.declared_seat)
+        ):  # (a seat: its team)
             assert isinstance(node.obj, ast.Name)
             return self.error(
                 f"'{node.obj.id}' is kept per {by.name}: index it by a {by.name}, not by a seat number",
@@ -283,6 +289,11 @@ class Checker(CallChecks):
             elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)), src=emit.op("{0}[{1}]", obj.src, at.src)
         )
         return self.fold_if(code, obj, at)
+
+    def declared_seat(self, name: str) -> bool:
+        """Whether `name` (not a local) is a variable or constant the ruleset declared `type: seat`."""
+        found = None if name in self.locals else self.names.lookup(name)
+        return isinstance(found, (Value, Const)) and found.seat
 
     def kept_per(self, node: ast.Node) -> Type | None:
         """What indexes `node` when it names a variable kept per seat (int) or per team (its enum)."""

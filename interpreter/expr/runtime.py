@@ -113,6 +113,7 @@ class Const:
 
     type: Type
     value: Any
+    seat: bool = False  # declared `type: seat`: a number that is a seat (see Value.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,7 @@ class Value:
     load: Callable[[Frame], Any]
     src: str | None = None  # the same read as Python text over `f` (e.g. "f.env.vars[3]"), see emit.py
     index: Type | None = None  # a value per seat (int) or per team (the team enum): what indexes it
+    seat: bool = False  # declared `type: seat` (each value of it, when per seat or team): a seat, not any int
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,8 @@ class E:
 
 TRUE_FALSE = "write true or false"
 
+TEAM_OF = "a seat's team is team_of(seat)"
+
 EXPECTED: dict[str, list[E]] = {
     # ------------------------------------------------------------ valid files
     "ok_minimal.yaml": [],
@@ -248,21 +250,13 @@ EXPECTED: dict[str, list[E]] = {
             hint="a team's seats are",
         ),
     ],
-    "expr_per_team_read_by_seat.yaml": [  # points[player]: a seat number read as a team (4 seats, 2 teams)
-        E(
-            20,
-            23,
-            "'points' is kept per team: index it by a team, not by a seat number",
-            exact=True,
-            hint="a seat's team is team_of(seat)",
-        ),
-        E(
-            25,
-            44,
-            "'points' is kept per team: index it by a team, not by a seat number",
-            exact=True,
-            hint="a seat's team is team_of(seat)",
-        ),
+    "expr_per_team_read_by_seat.yaml": [  # a seat number read as a team: player, a param over seats,
+        # a loop over seats, a variable of type seat, next_seat (4 seats, 2 teams); a loop over teams is fine
+        E(21, 23, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
+        E(25, 23, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
+        E(29, 67, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
+        E(31, 46, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
+        E(34, 44, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
     ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
