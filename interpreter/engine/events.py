@@ -82,25 +82,27 @@ class Event:
         named: Counter = Counter(zip(self.groups, refs)) if moved else Counter()  # copies of a face in each list
         up = None
         if copied and len(seats) > 1:  # faces none of whose copies moved: as often as they lie face up
-            up = Counter({f: sum(1 for _, _, m in now.get(f, ()) if m & 1) for f in copied})
+            up = {f: sum(1 for _, _, m in now.get(f, ()) if m & 1) for f in copied}
         for s in seats:
             seen = visible[s]
             if up is not None:
-                seen = seen.copy()
+                seen = dict(seen)
                 for f in copied:
                     if f not in moved:
                         seen[f] = up[f]
             copies = {face: _moved_seen(st.rs, gone, came, s) for face, (gone, came) in moved.items()}
             mask = []
-            group, left = -1, seen
+            group, left = -1, dict[int, int]()
             for face, g in zip(refs, self.groups):
                 if g != group:  # each list of the event may show as many copies as the seat sees
-                    group, left = g, seen.copy()
+                    group, left = g, {}  # (what differs from `seen` in this list: faces shown, moved copies)
                     for f, (m, m_seen, m_now, m_up) in copies.items():  # faces with copies, some moved
-                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen[f] - m_now, m_up)
-                ok = left[face] > 0
-                if ok:
-                    left[face] -= 1
+                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen.get(f, 0) - m_now, m_up)
+                n = left.get(face)
+                if n is None:
+                    n = seen.get(face, 0)
+                ok = n > 0
+                left[face] = n - 1 if ok else n
                 mask.append(ok)
             earlier = before.get(s)
             if earlier is None:
@@ -244,11 +246,12 @@ def _tables(rs: Any) -> dict[str, Sequence[str]]:
     return {"suit": rs.cards.suit_ids, "rank": rs.cards.rank_ids, "team": rs.team_ids, "kind": rs.kind_names}
 
 
-def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> dict[int, Counter]:
+def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> dict[int, dict[int, int]]:
     """For each seat, how many copies of each wanted face it can see now, anywhere (one pass over
-    the table, whatever the number of seats; who sees a face-down card is `face_down_sight`'s)."""
+    the table, whatever the number of seats; who sees a face-down card is `face_down_sight`'s);
+    a face it sees no copy of is left out."""
     rs = st.rs
-    found: dict[int, Counter] = {s: Counter() for s in seats}
+    found: dict[int, dict[int, int]] = {s: {} for s in seats}
     for z, cards in enumerate(st.zones):
         if not cards or wanted.isdisjoint(cards):
             continue
@@ -257,7 +260,7 @@ def _visible_counts(st: Any, seats: Iterable[int], wanted: frozenset[int]) -> di
             if c in wanted:
                 for counts, sight, by in sights:
                     if m & 1 or sight == SEES_ALL or (sight == SEES_PLACED and (m >> 1) & BY_MASK == by):
-                        counts[c] += 1
+                        counts[c] = counts.get(c, 0) + 1
     return found
 
 
