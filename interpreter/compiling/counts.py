@@ -87,6 +87,7 @@ def check_count(root: Mapping, players: int) -> None:
 def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnostic | None:
     """Why a game of `rs` with random moves fails within `decisions` decisions, as a diagnostic at
     the step that failed; None when it does not."""
+    from interpreter.engine.observe import texts
     from interpreter.engine.program import FlowError
 
     pick = random.Random(seed)
@@ -98,9 +99,16 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
     written = rs.runs, rs.weights
     rs.use_reference_flow()
     try:
-        state = rs.new_game(seed=seed)
+        # told as play tells it (a message that fails stops play at once), the status lines and the
+        # prompt read by every seat at each decision point the first time it is reached
+        state = rs.new_game(seed=seed, story=True)
         state.watch = _no_one_watching
+        read: set[int] = set()
         for _n in range(decisions):
+            if state.pc not in read:
+                read.add(state.pc)
+                for seat in range(rs.num_players):
+                    texts(state, seat)
             if state.is_terminal():
                 break
             state.apply_action(pick.choice(state.legal_actions()))

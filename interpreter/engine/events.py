@@ -22,6 +22,7 @@ total) is the ruleset's to keep to `to:`.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -35,7 +36,7 @@ Typed = tuple[str, Any]
 class Event:
     """One thing that happened; plain data once made (states share events when cloned)."""
 
-    __slots__ = ("kind", "seat", "text", "cards", "by", "rows", "to", "zone", "action", "refs", "groups", "shown")
+    __slots__ = ("kind", "seat", "text", "cards", "by", "rows", "to", "zone", "action", "refs", "groups", "once", "shown")
 
     def __init__(
         self,
@@ -58,6 +59,7 @@ class Event:
         self.to = to
         # every card the event names, in a fixed order, and which list of the event each is part of
         self.refs, self.groups = _card_refs(self)
+        self.once = len(set(zip(self.groups, self.refs))) == len(self.refs)  # no list names a face twice
         self.shown: dict[int, tuple[bool, ...]] = {}  # seat -> which refs it may see (set by `seal`)
 
     def seal(self, st: Any, also: bool = False, since: int = 0) -> Event:
@@ -90,6 +92,11 @@ class Event:
                 for f in copied:
                     if f not in moved:
                         seen[f] = up[f]
+            if not moved and self.once:  # each list names a face once: shown when the seat sees a copy
+                mask = [seen.get(face, 0) > 0 for face in refs]
+                earlier = before.get(s)
+                self.shown[s] = tuple(mask if earlier is None else map(operator.or_, mask, earlier))
+                continue
             copies = {face: _moved_seen(st.rs, gone, came, s) for face, (gone, came) in moved.items()}
             mask = []
             group, left = -1, dict[int, int]()

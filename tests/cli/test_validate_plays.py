@@ -50,3 +50,29 @@ def test_the_short_game_runs_the_flat_program_and_writes_no_flow_out() -> None:
     said = short_game(failing)
     deal_line = 1 + FAILS_AT_ONCE.split("\n").index(DEAL.replace("seats_from(0)", "seats_from(leader - 1)"))
     assert said is not None and "seat -1 does not exist" in said.message and said.span.line == deal_line
+
+
+# found by writing Euchre from the docs: a message that always fails in play passed validate, whose
+# game told nothing (`who` starts at -1, "nobody", and team_of(-1) has no answer)
+MESSAGE_FAILS = HIGH_CARD.replace(
+    "  - shuffle: deck\n", '  - shuffle: deck\n  - announce: "Seat {leader:seat} leads; seat {next_seat(leader - 1)}."\n'
+).replace("  leader: {type: seat}\n", "  leader: {type: seat, initial: -1}\n  ok: {type: seat}\n")
+STATUS_FAILS = HIGH_CARD + 'display:\n  status:\n    - "Points: {points[leader + 2]}"\n'
+
+
+def test_validate_tells_the_short_game_so_a_message_that_fails_is_reported(tmp_path) -> None:
+    assert MESSAGE_FAILS.count("announce") == 1
+    path = tmp_path / "tiny.yaml"
+    path.write_text(MESSAGE_FAILS.replace("  - set: {leader:", "  - set: {ok:"))
+    result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    assert "error: a game with random moves fails: seat -2 does not exist" in result.output
+    assert f"tiny.yaml:{1 + MESSAGE_FAILS.split(chr(10)).index('  - shuffle: deck') + 1}:" in result.output
+
+
+def test_validate_reads_the_status_lines_of_the_short_game(tmp_path) -> None:
+    path = tmp_path / "tiny.yaml"
+    path.write_text(STATUS_FAILS)
+    result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    assert "error: a game with random moves fails:" in result.output and "display.status line 1" in result.output
