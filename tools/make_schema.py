@@ -544,7 +544,8 @@ SCHEMA = {
                             "symbol": d({"type": "string"}, "A short symbol shown in hands."),
                             "color": d(
                                 {"enum": ["red", "green", "yellow", "blue", "magenta", "cyan", "white", "default"]},
-                                "Terminal colour of the suit.",
+                                "Terminal colour of the suit, for showing it only: rules cannot read it "
+                                "(declare a card attribute for that, deck.attributes).",
                             ),
                             "attrs": ATTRS,
                         },

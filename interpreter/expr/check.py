@@ -60,6 +60,9 @@ def _literalish(node: ast.Node) -> bool:
     return isinstance(node, ast.StrLit)
 
 
+# what a suit or rank entry says only for showing it (deck.suits[].color ...)
+SHOWN_ONLY = frozenset({"color", "colour", "symbol", "name"})
+
 # The engine's names that hold a seat, and its functions that give one: a value kept per team
 # indexed by one of them is a seat number read as a team (score[player] for score[team_of(player)]).
 SEAT_NAMES = frozenset({"player", "seat", "last_player"})
@@ -250,7 +253,18 @@ class Checker(CallChecks):
             hint = did_you_mean(node.name, fields)
             if hint is None:
                 hint = f"its attributes are: {listed}"
-                if isinstance(t, EnumT) and t.name in ("suit", "rank"):  # a suit's `attrs` are its cards' values
+                shown_only = (
+                    isinstance(t, EnumT)
+                    and node.name in SHOWN_ONLY
+                    and (t.name in ("suit", "rank") or t.name == "card" and node.name != "name")
+                )
+                if shown_only:
+                    hint = (
+                        f"a {'suit' if t.name == 'card' else t.name}'s {node.name} is how it is shown, not a value "
+                        "rules read: declare a card attribute (deck.attributes: {red: {type: bool, default: false}}, "
+                        "with attrs: {red: true} on the red suits) and read card.red"
+                    )
+                elif isinstance(t, EnumT) and t.name in ("suit", "rank"):  # a suit's `attrs` are its cards' values
                     hint += (
                         f"; deck.attributes belong to cards, so read it from a card of that {t.name} (card.{node.name})"
                     )

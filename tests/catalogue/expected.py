@@ -35,6 +35,10 @@ class E:
 
 TRUE_FALSE = "write true or false"
 
+COLOUR_IS_SHOWN = (
+    "a suit's color is how it is shown, not a value rules read: declare a card attribute (deck.attributes: "
+    "{red: {type: bool, default: false}}, with attrs: {red: true} on the red suits) and read card.red"
+)
 TEAM_OF = "a seat's team is team_of(seat)"
 
 EXPECTED: dict[str, list[E]] = {
@@ -257,6 +261,10 @@ EXPECTED: dict[str, list[E]] = {
         E(29, 67, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
         E(31, 46, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
         E(34, 44, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
+    ],
+    "expr_colour_is_for_showing.yaml": [  # card.suit.color, card.color: deck.suits[].color is for showing
+        E(18, 55, "suit has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
+        E(19, 50, "card has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
     ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
