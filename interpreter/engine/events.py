@@ -36,7 +36,21 @@ Typed = tuple[str, Any]
 class Event:
     """One thing that happened; plain data once made (states share events when cloned)."""
 
-    __slots__ = ("kind", "seat", "text", "cards", "by", "rows", "to", "zone", "action", "refs", "groups", "once", "shown")
+    __slots__ = (
+        "kind",
+        "seat",
+        "text",
+        "cards",
+        "by",
+        "rows",
+        "to",
+        "zone",
+        "action",
+        "refs",
+        "groups",
+        "once",
+        "shown",
+    )
 
     def __init__(
         self,

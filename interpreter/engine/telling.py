@@ -98,11 +98,28 @@ class EndDeal(Emit):
             if values and len(values) not in sizes:
                 each = f"{sizes[0]}, one per seat" + (f", or {sizes[1]}, one per team" if len(sizes) > 1 else "")
                 raise FlowError(f"end_deal's `{name}` has {len(values)} entries; it needs {each}")
+        # one match table: a column per seat, or one per team, in every deal
+        now = {len(values) for values in deal.values() if values}
+        if len(now) > 1:
+            raise FlowError(
+                f"end_deal's `scores` has {_per(len(deal['scores']), sizes)}, and its `totals` "
+                f"{_per(len(deal['totals']), sizes)}: give both per seat or both per team"
+            )
+        before = {len(values) for values in (st.deals[-1].values() if st.deals else ()) if values}
+        if now and before and now != before:
+            raise FlowError(
+                f"end_deal gives {_per(min(now), sizes)}, where the deal before gave {_per(min(before), sizes)}: "
+                "the match table has the same columns in every deal"
+            )
         st.deals.append(deal)
         if st.story:
             st.emit(self.event(st))
         st.rs.check_invariants(st, self.where)
         return self.pc + 1
+
+
+def _per(n: int, sizes: tuple[int, ...]) -> str:
+    return f"{n} entries, one per seat" if n == sizes[0] else f"{n} entries, one per team"
 
 
 class Reveal(Instr):

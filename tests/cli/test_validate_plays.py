@@ -55,7 +55,8 @@ def test_the_short_game_runs_the_flat_program_and_writes_no_flow_out() -> None:
 # found by writing Euchre from the docs: a message that always fails in play passed validate, whose
 # game told nothing (`who` starts at -1, "nobody", and team_of(-1) has no answer)
 MESSAGE_FAILS = HIGH_CARD.replace(
-    "  - shuffle: deck\n", '  - shuffle: deck\n  - announce: "Seat {leader:seat} leads; seat {next_seat(leader - 1)}."\n'
+    "  - shuffle: deck\n",
+    '  - shuffle: deck\n  - announce: "Seat {leader:seat} leads; seat {next_seat(leader - 1)}."\n',
 ).replace("  leader: {type: seat}\n", "  leader: {type: seat, initial: -1}\n  ok: {type: seat}\n")
 STATUS_FAILS = HIGH_CARD + 'display:\n  status:\n    - "Points: {points[leader + 2]}"\n'
 

@@ -255,3 +255,42 @@ def test_the_rules_refusing_values_are_named_by_id_or_by_their_place():
     assert "(play: 3 values, each refused by the first rule it breaks: 2 by legal_if 3 of 'play', 1 by N-2" in str(
         err.value
     )
+
+
+FOUR_SEATS = (
+    TEAMS.replace(
+        "players: {count: 2, teams: [{id: a, seats: [0]}, {id: b, seats: [1]}]}",
+        "players: {count: 4, teams: [{id: a, seats: [0, 2]}, {id: b, seats: [1, 3]}]}",
+    )
+    .replace('ranks: [{id: "1"}, {id: "2"}]', 'ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]')
+    .replace('  - set: {"score[0]": "score[1] + 3"}\n', "")
+)
+
+
+@pytest.mark.parametrize(
+    "steps, message",
+    [
+        (
+            '- end_deal: {scores: "[0, 0, 0, 0]", totals: score}',
+            "end_deal's `scores` has 4 entries, one per seat, and its `totals` 2 entries, one per team: "
+            "give both per seat or both per team",
+        ),
+        (
+            '- end_deal: {scores: "[1, 2, 3, 4]"}\n  - end_deal: {scores: score}',
+            "end_deal gives 2 entries, one per team, where the deal before gave 4 entries, one per seat: "
+            "the match table has the same columns in every deal",
+        ),
+        ('- end_deal: {scores: "[1, 2, 3, 4]"}\n  - end_deal: {scores: "[0, 0, 0, 0]", totals: "[1, 2, 3, 4]"}', None),
+    ],
+)
+def test_a_match_table_has_a_column_per_seat_or_per_team_in_every_deal(steps, message):
+    """Scores per seat with totals per team made a table of four deal columns under a total row of
+    two (found by writing Euchre from the docs)."""
+    rs = check_text(FOUR_SEATS.replace("- STEP", steps), "teams.yaml").ruleset
+    st = rs.new_game(seed=1, story=True)
+    if message is None:
+        st.apply_action(st.legal_actions()[0])
+        assert st.is_terminal() and len(st.deals) == 2
+        return
+    with pytest.raises(FlowError, match=re.escape(message)):
+        st.apply_action(st.legal_actions()[0])
