@@ -706,7 +706,11 @@ SCHEMA = {
                             {"enum": ["game", "seat", "team"]},
                             "One value, one per seat, or one per team (default game).",
                         ),
-                        "initial": d({}, "The starting value (default 0, false, none or empty)."),
+                        "initial": d(
+                            {},
+                            "The starting value (default 0, false, none or empty). A `seat` is a number, never "
+                            "none: it starts at seat 0 unless given, and -1 is the usual value for no seat.",
+                        ),
                         "visibility": d(
                             {"enum": ["all", "owner", "none"]},
                             "Who sees the value: everybody (default), only the seat it belongs to, or nobody.",

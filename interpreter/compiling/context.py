@@ -466,7 +466,10 @@ class Compiler:
     def _initial(self, v: Any, t: Type) -> Any:
         if _is_seat(v.type):
             if type(v.initial) is not int:
-                raise ValueError(f"variable '{v.name}': expected a seat number, not {v.initial!r}")
+                raise ValueError(
+                    f"variable '{v.name}': expected a seat number (0 to {self.n - 1}, or -1 for no seat), "
+                    f"not {v.initial!r}"
+                )
             if not -1 <= v.initial < self.n:
                 raise ValueError(
                     f"variable '{v.name}': seat {v.initial} does not exist "

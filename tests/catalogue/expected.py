@@ -266,6 +266,16 @@ EXPECTED: dict[str, list[E]] = {
         E(18, 55, "suit has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
         E(19, 50, "card has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
     ],
+    "model_seat_is_none.yaml": [  # a seat variable given none (-1 is "no seat"; found by writing Euchre)
+        E(12, 33, "variable 'dealer': expected a seat number (0 to 1, or -1 for no seat), not 'none'", exact=True),
+        E(
+            16,
+            18,
+            "'maker' holds a seat: a seat number (0 to 1), or -1 for no seat",
+            exact=True,
+            hint="set: {maker: -1}",
+        ),
+    ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
             3,
