@@ -135,6 +135,12 @@ def explain_whole(
     def shown(v: Any) -> str:
         return value_words(words, act.name, rs.value_text(act, v))
 
+    whole = tuple(sorted((*chosen, *values)))
+    if len(whole) > chooser.high and _within(chooser.pool, whole):
+        return _("'{action}' takes at most {n}", action=named, n=chooser.high)
+    # the rule the whole choice as named breaks, where it is one (not a rule a part alone would break)
+    named_whole = chooser.low <= len(whole) <= chooser.high and _within(chooser.pool, whole)
+    breaks = chooser.failing(whole) if named_whole else None
     for v in sorted(values):
         picks, _whole = chooser.offers(chosen)
         if v not in picks:
@@ -150,7 +156,7 @@ def explain_whole(
                 )
             if len(chosen) >= chooser.high:
                 return _("'{action}' takes at most {n}", action=named, n=chooser.high)
-            reason = _whole_reason(chooser, chosen, v, refusal)
+            reason = ": " + refusal(breaks) if breaks is not None else _whole_reason(chooser, chosen, v, refusal)
             if chosen:
                 with_ = ", ".join(shown(c) for c in chosen)
                 return (
@@ -170,6 +176,11 @@ def explain_whole(
         return _("'{action}' needs at least {n} (you named {named})", action=named, n=chooser.low, named=len(chosen))
     failing = chooser.failing(chosen)
     return refusal(failing) if failing is not None else None
+
+
+def _within(pool: Counter, values: tuple) -> bool:
+    """Whether the pool holds every one of `values` (as often as they are named)."""
+    return all(pool[v] >= n for v, n in Counter(values).items())
 
 
 def _whole_reason(chooser: Chooser, chosen: tuple, v: Any, refusal: Callable[[Any], str]) -> str:

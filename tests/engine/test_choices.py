@@ -288,3 +288,51 @@ def test_a_value_no_legal_choice_can_hold_is_refused_with_the_rule_it_breaks(tex
     st = rs.new_game(seed=1)  # (deals a-1 a-2 a-3 to seat 0)
     with pytest.raises(IllegalAction, match=r"'a-1' cannot be part of a legal choice for 'give'.*\(X-1\)"):
         st.apply_action(text)
+
+
+ONE_OR_TWO = """
+cardrules: 1
+id: one_or_two
+name: One or two
+players: {count: 1}
+deck:
+  suits: [{id: c}, {id: d}]
+  ranks: [{id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  play:
+    param: {name: cards, from: "hand(player)", count: {min: 1, max: 2}}
+    legal_if:
+      - {id: R-1, text: "you must play exactly two cards", require: "len(cards) == 2"}
+      - {id: R-2, text: "you must play 4s", require: "all(c.rank == '4' for c in cards)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: cards}
+flow:
+  - deal: {from: deck, to: hand, seats: "[0]", packets: [4]}
+  - turn: {player: 0, actions: [play]}
+result:
+  returns: 0
+"""
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("play c-3 d-3", "'c-3' cannot be part of a legal choice for 'play': not allowed: you must play 4s (R-2)"),
+        (
+            "play c-4 d-3",
+            "'d-3' cannot be part of a legal choice for 'play' with c-4: not allowed: you must play 4s (R-2)",
+        ),
+        ("play c-4 d-4 d-3", "'play' takes at most 2"),
+    ],
+)
+def test_a_whole_choice_is_refused_with_the_rule_the_whole_breaks(text, said):
+    """`play c-3 d-3` was refused as breaking "exactly two cards" (R-1): the first card was judged
+    alone, a choice of one; the two named break R-2 (found by writing President from the docs)."""
+    st = compile_text(ONE_OR_TWO).new_game(seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        st.apply_action(text)
+    assert str(refused.value) == said
