@@ -316,6 +316,7 @@ _AND_VERBS = (
     "goes",
     "does",
 )
+_AND_VERB = re.compile(r" and (" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
 
 
@@ -335,10 +336,9 @@ def _you_agree(text: str) -> str:
 
 
 def _and_agree(text: str) -> str:
-    """ "You play X and takes Y": a second verb of a sentence whose subject is "You" agrees too."""
-    for verb in _AND_VERBS:
-        text = text.replace(f" and {verb} ", f" and {_you_verb(verb)} ", 1)
-    return text
+    """ "You play X and takes Y" (or "... and leads."): a second verb of a sentence whose subject is
+    "You" agrees too."""
+    return _AND_VERB.sub(lambda m: f" and {_you_verb(m[1])}", text, count=1)
 
 
 def _you_verb(word: str) -> str:

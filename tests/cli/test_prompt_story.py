@@ -402,6 +402,10 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 1}, " wins ", {"seat": 0}, "\u2019s card."], 0, "en", "Seat 1 wins your card."),
         ([{"seat": 1}, "'s trick."], 0, "en", "Seat 1's trick."),
         ([{"seat": 0}, " puts 4 cards and says Kings."], 0, "en", "You put 4 cards and say Kings."),
+        # the second verb before a full stop or a comma (found by writing President from the docs)
+        ([{"seat": 0}, " holds the 3 of clubs and leads."], 0, "en", "You hold the 3 of clubs and lead."),
+        ([{"seat": 0}, " takes the trick and leads, as before."], 0, "en", "You take the trick and lead, as before."),
+        ([{"seat": 0}, " takes it and leadsmen cheer."], 0, "en", "You take it and leadsmen cheer."),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):

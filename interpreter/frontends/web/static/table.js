@@ -113,6 +113,7 @@
   const YOU_IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
   const NOT_VERBS = new Set(["always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"]);
   const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does"];
+  const AND_VERB = new RegExp(` and (${AND_VERBS.join("|")})(?![A-Za-z'-])`); // the first, as render.py
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
     if (p.seat === T.seat) return true;
@@ -126,8 +127,7 @@
     return word.slice(0, -1);
   }
   function andAgree(text) {
-    for (const v of AND_VERBS) text = text.replace(` and ${v} `, ` and ${youVerb(v)} `);
-    return text;
+    return text.replace(AND_VERB, (whole, v) => ` and ${youVerb(v)}`);
   }
   function youAgree(text) {
     if (/^['\u2019]s(?![A-Za-z])/.test(text)) return ["r" + text.slice(2), false]; // "You's trick": "Your trick"
