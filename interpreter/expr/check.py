@@ -259,8 +259,8 @@ class Checker(CallChecks):
                     and (t.name in ("suit", "rank") or t.name == "card" and node.name != "name")
                 )
                 if shown_only:
-                    hint = (
-                        f"a {'suit' if t.name == 'card' else t.name}'s {node.name} is how it is shown, not a value "
+                    hint += (
+                        f"; a {'suit' if t.name == 'card' else t.name}'s {node.name} is how it is shown, not a value "
                         "rules read: declare a card attribute (deck.attributes: {red: {type: bool, default: false}}, "
                         "with attrs: {red: true} on the red suits) and read card.red"
                     )
@@ -452,11 +452,16 @@ class Checker(CallChecks):
     def ordering(self, node: ast.Compare, left: Code, right: Code) -> Code:
         common = unify(left.type, right.type)
         if common is None or not (is_unknown(common) or common in (INT, STR)):
-            hint = (
-                BOOL_IS_NOT_INT
-                if BOOL in (left.type, right.type)
-                else "only numbers and strings have an order; compare a number attribute or a rank"
-            )
+            named = {str(t) for t in (left.type, right.type)}
+            if BOOL in (left.type, right.type):
+                hint = BOOL_IS_NOT_INT
+            elif named & {"rank", "card"}:  # (a rank's place in deck.ranks is a number)
+                hint = (
+                    "only numbers and strings have an order: compare the cards' rank_order (the rank's place "
+                    "in deck.ranks, 0 for the first) or a number attribute, or write a ranking function"
+                )
+            else:
+                hint = "only numbers and strings have an order: compare a number attribute, or write a ranking function"
             return self.error(
                 f"'{node.op}' cannot order {left.type} and {right.type}", node.op_start, node.op_end, hint
             )

@@ -44,6 +44,20 @@ from interpreter.expr.types import (
 MAX_INLINING = 6  # nested inlined calls; deeper calls use slots
 
 
+# what to write instead of a Python method (expressions change nothing: a step sets the new value)
+METHOD_HINTS = {
+    "append": 'values do not change: write xs + [x] (set: {xs: "xs + [x]"})',
+    "extend": 'values do not change: write xs + ys (set: {xs: "xs + ys"})',
+    "add": "values do not change: write union(s, [x])",
+    "remove": "values do not change: write difference(xs, [x])",
+    "pop": "values do not change: read last(xs), and set xs to difference(xs, [last(xs)])",
+    "index": "write index_of(xs, x)",
+    "count": "write count_of(xs, x)",
+    "sort": "write sorted(xs)",
+    "get": "index the value: xs[i]",
+}
+
+
 class CallChecks:
     """The Checker's visit of `f(...)`."""
 
@@ -76,7 +90,10 @@ class CallChecks:
         func = node.func
         if not isinstance(func, ast.Name):
             self.skim(node)
-            return self.error("only functions can be called, by their name", func.start, func.end)
+            hint = None
+            if isinstance(func, ast.Attr):  # xs.append(x), s.lower(): values have no methods here
+                hint = METHOD_HINTS.get(func.name, "values have no methods here: the builtins are functions, len(xs)")
+            return self.error("only functions can be called, by their name", func.start, func.end, hint)
         if self.bad_name(func.id, func.start, func.end) is not None:
             return self.skim(node)
         found = None if func.id in self.locals else self.names.lookup(func.id)

@@ -263,8 +263,14 @@ EXPECTED: dict[str, list[E]] = {
         E(34, 44, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
     ],
     "expr_colour_is_for_showing.yaml": [  # card.suit.color, card.color: deck.suits[].color is for showing
-        E(18, 55, "suit has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
-        E(19, 50, "card has no attribute 'color'", exact=True, hint=COLOUR_IS_SHOWN),
+        E(18, 55, "suit has no attribute 'color'", exact=True, hint="its attributes are: none; " + COLOUR_IS_SHOWN),
+        E(
+            19,
+            50,
+            "card has no attribute 'color'",
+            exact=True,
+            hint="its attributes are: id, rank, rank_order, suit, suit_order; " + COLOUR_IS_SHOWN,
+        ),
     ],
     "model_seat_is_none.yaml": [  # a seat variable given none (-1 is "no seat"; found by writing Euchre)
         E(12, 33, "variable 'dealer': expected a seat number (0 to 1, or -1 for no seat), not 'none'", exact=True),

@@ -172,6 +172,12 @@ HINTS = [
     ("range(200000)", None),
     ("is_trump", "is_trump(c)"),
     ("hand_of", "hand_of(seat: int) -> list[card]"),
+    # found by writing President from the docs
+    ("hand.append(hand[0])", "write xs + [x]"),
+    ("hand.index(hand[0])", "index_of(xs, x)"),
+    ("hand.lower()", "values have no methods here"),
+    ("hand[0].rank > hand[1].rank", "compare the cards' rank_order"),
+    ("trump > trump", "compare a number attribute, or write a ranking function"),
 ]
 
 
