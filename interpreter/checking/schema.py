@@ -58,8 +58,12 @@ def _describe_type(value: Any) -> str:
 
 
 def _where(path: Iterable) -> str:
+    """What a path names: 'key', or an item of 'key' (a list's element)."""
+    path = list(path)
     parts = [str(p) for p in path if not isinstance(p, int)]
-    return f"'{parts[-1]}'" if parts else "the top level"
+    if not parts:
+        return "an item of the top level" if path else "the top level"
+    return f"an item of '{parts[-1]}'" if isinstance(path[-1], int) else f"'{parts[-1]}'"
 
 
 def _expected_types(schema_type: Any) -> str:

@@ -292,7 +292,13 @@ EXPECTED: dict[str, list[E]] = {
         ),
     ],
     "schema_packets_from_option.yaml": [  # packets: [n] with an option n: `n` is no YAML yes/no word here
-        E(61, 64, "'packets' must be a whole number, not the text 'n'", exact=True, hint="deal with `counts:` instead"),
+        E(
+            61,
+            64,
+            "an item of 'packets' must be a whole number, not the text 'n'",
+            exact=True,
+            hint="deal with `counts:` instead",
+        ),
     ],
     "model_set_undeclared_variable.yaml": [  # set: {paid: 5} with no variable near that name
         E(
@@ -582,7 +588,7 @@ EXPECTED: dict[str, list[E]] = {
     "hints_prefer_not_int.yaml": [E(66, 12, "this expression must be int, but it is bool")],
     "hints_evaluate_twice.yaml": [E(64, 3, "evaluate is given twice, in hints and in result", hint="hints.evaluate")],
     # ------------------------------------------------------------ numbers of players (players.choices)
-    "schema_players_choice_zero.yaml": [E(6, 13, "'choices' must be at least 1, not 0", exact=True)],
+    "schema_players_choice_zero.yaml": [E(6, 13, "an item of 'choices' must be at least 1, not 0", exact=True)],
     "model_players_count_not_a_choice.yaml": [
         E(5, 10, "players.count 2 is not one of players.choices [3, 4]", exact=True, hint="make it one of the choices")
     ],
