@@ -107,6 +107,21 @@ _WORDS: list[tuple[str, str, str | None]] = [
 ]
 
 
+def _braced_text(text: str, at: int) -> tuple[str, str] | None:
+    """(the key with its ': ', the value) when the error is text after a closing '}' or ']' of a
+    value that began with '{' or '[' on the same line (`prompt: {cur:seat} to move`)."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : len(text) if end < 0 else end]
+    before = text[start:at].rstrip()
+    if not before.endswith(("}", "]")) or at >= len(text) or text[at].isspace() or text[at] in "#,}]":
+        return None
+    found = re.match(r"(\s*(?:- )?[^\s:#'\"{}\[\]]+: )([{\[].*)$", line)
+    if found is None:
+        return None
+    return found.group(1).lstrip(), found.group(2).split(" #")[0].rstrip()
+
+
 def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]) -> Diagnostic:
     """A PyYAML error as a diagnostic in plain words, at the problem's position."""
     mark = err.problem_mark or err.context_mark
@@ -132,6 +147,15 @@ def translate_error(err: MarkedYAMLError, source: SourceText, anchors: list[str]
             'a double quote inside double-quoted text ends it: use single quotes inside it, or write \\"'
             if quote == '"'
             else "a single quote inside single-quoted text ends it: write it twice ('')",
+        )
+    braced = _braced_text(source.text, mark.index) if mark is not None else None
+    if braced is not None:  # prompt: {who:seat} to move: YAML read "{who:seat}" as a mapping
+        key, value = braced
+        return Diagnostic(
+            f"a value that starts with '{value[0]}' is read as a YAML {'mapping' if value[0] == '{' else 'list'}, "
+            "and more text follows it",
+            span,
+            f'put the whole text in quotes: {key}"{value}"',
         )
     for pattern, message, advice in _WORDS:
         found = re.search(pattern, said)

@@ -282,6 +282,15 @@ EXPECTED: dict[str, list[E]] = {
             hint="set: {maker: -1}",
         ),
     ],
+    "yaml_text_starts_with_brace.yaml": [  # prompt: {player:seat} to move (found by writing President)
+        E(
+            16,
+            29,
+            "a value that starts with '{' is read as a YAML mapping, and more text follows it",
+            exact=True,
+            hint='put the whole text in quotes: prompt: "{player:seat} to move"',
+        ),
+    ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
             3,
