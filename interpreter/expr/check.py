@@ -253,14 +253,13 @@ class Checker(CallChecks):
             hint = did_you_mean(node.name, fields)
             if hint is None:
                 hint = f"its attributes are: {listed}"
-                shown_only = (
-                    isinstance(t, EnumT)
-                    and node.name in SHOWN_ONLY
-                    and (t.name in ("suit", "rank") or t.name == "card" and node.name != "name")
+                kind = t.name if isinstance(t, EnumT) else None
+                shown_only = node.name in SHOWN_ONLY and (
+                    kind in ("suit", "rank") or kind == "card" and node.name != "name"
                 )
                 if shown_only:
                     hint += (
-                        f"; a {'suit' if t.name == 'card' else t.name}'s {node.name} is how it is shown, not a value "
+                        f"; a {'suit' if kind == 'card' else kind}'s {node.name} is how it is shown, not a value "
                         "rules read: declare a card attribute (deck.attributes: {red: {type: bool, default: false}}, "
                         "with attrs: {red: true} on the red suits) and read card.red"
                     )

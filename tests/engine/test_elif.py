@@ -88,7 +88,7 @@ def test_elif_branch_needs_its_then():
     branch = '      - if: "points >= 1"\n        then:\n'
     report = check_text(GRADES.replace(branch, branch.replace("then:", "thne:")))
     messages = [d.message for d in report.diagnostics]
-    assert "missing required key 'then' in 'elif'" in messages
+    assert "missing required key 'then' in an item of 'elif'" in messages
 
 
 def test_elif_belongs_to_an_if_step():
