@@ -59,6 +59,9 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         self.offered: set[int] = set()  # actions some turn or claim offers
         self.compiled: dict[int, Any] = {}  # id(fn) -> its Compiled, for writing the flow as Python (blocks.py)
         self.seats = SeatReader(c.model)  # which expressions give seats
+        self.seat_slots = frozenset(  # the slots of the game's variables of type seat (one each)
+            slot for name, (_t, slot, per) in c.var_types.items() if per == "game" and self.declared_seat(name)
+        )
 
     # ----- expressions ----------------------------------------------------------
     def scope(self) -> DictScope:
@@ -364,7 +367,8 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 fn = F.one_each(fn, name, per, size_of, tspan, compiled, self.bag)
             if fn is not None:
                 items.append((slot, index_fn, fn, add, size))
-        self.emit(out, P.Assign(tuple(items)), s, "add" if add else "set")
+        seats = frozenset(slot for slot, index_fn, *_ in items if index_fn is None and slot in self.seat_slots)
+        self.emit(out, P.Assign(tuple(items), (seats, self.c.n)), s, "add" if add else "set")
 
     def step_add(self, s: Step, out: list) -> None:
         self.step_set(s, out, add=True)

@@ -310,6 +310,9 @@ def _assign(ins: P.Assign, t: _Text, exprs: _Expressions, depth: int) -> None:
                 t.add(f"v += V[{slot}]", depth)
                 t.add("if not -MAX_INT <= v <= MAX_INT:", depth)
                 t.add(f"    raise {too_large}()", depth)
+            if slot in ins.seats[0]:  # a variable of type seat: -1 ("no seat") to seats - 1
+                t.add(f"if not -1 <= v < {ins.seats[1]}:", depth)
+                t.add(f"    raise {t.name(ins.no_seat, 'e')}(v)", depth)
             t.add(f"V[{slot}] = v", depth)
             continue
         exprs.value(t, index, "x", depth)

@@ -402,15 +402,18 @@ class Collect(Instr):
 
 
 class Assign(Instr):
-    """`set`/`add`: items are (slot, index fn or None, value fn, add?, check fn)."""
+    """`set`/`add`: items are (slot, index fn or None, value fn, add?, size of a per-seat or per-team
+    variable); `seats`: the slots of variables of type seat, which hold -1 ("no seat") to seats - 1."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "seats")
 
-    def __init__(self, items: tuple):
+    def __init__(self, items: tuple, seats: tuple[frozenset[int], int] = (frozenset(), 0)):
         self.items = items
+        self.seats = seats
 
     def run(self, st: Any) -> int:
         fr, vars_ = st.fr, st.vars
+        seat_slots, n = self.seats
         for slot, index, value, add, size in self.items:
             v = value(fr)
             if index is None:
@@ -418,6 +421,8 @@ class Assign(Instr):
                     v += vars_[slot]
                     if not -MAX_INT <= v <= MAX_INT:
                         raise self._too_large()
+                if slot in seat_slots and not -1 <= v < n:
+                    raise self.no_seat(v)
                 vars_[slot] = v
             else:
                 i = index(fr)
@@ -430,6 +435,10 @@ class Assign(Instr):
                         raise self._too_large()
                 vars_[slot] = old[:i] + (v,) + old[i + 1 :]
         return self.pc + 1
+
+    def no_seat(self, v: int) -> FlowError:
+        """A variable of type seat given a number that is no seat."""
+        return FlowError(f"seat {v} does not exist (seats are 0 to {self.seats[1] - 1}, or -1 for no seat)", self.where)
 
     def _too_large(self) -> FlowError:
         """`add` is bounded as every integer the rules compute is."""

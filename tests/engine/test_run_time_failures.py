@@ -294,3 +294,23 @@ def test_a_match_table_has_a_column_per_seat_or_per_team_in_every_deal(steps, me
         return
     with pytest.raises(FlowError, match=re.escape(message)):
         st.apply_action(st.legal_actions()[0])
+
+
+@pytest.mark.parametrize("flat", [False, True])
+@pytest.mark.parametrize("value, ok", [("next_seat(0) + 10", False), ("-2", False), ("-1", True), ("3", True)])
+def test_a_seat_variable_set_to_no_seat_stops_at_the_set(flat, value, ok):
+    """`set: {cur: 12}` for four seats was kept, and play stopped later, at the turn it reached
+    (found by writing President from the docs): a variable of type seat holds -1 to seats - 1."""
+    text = FOUR_SEATS.replace("variables:\n", "variables:\n  cur: {type: seat}\n").replace(
+        "- STEP", f'- set: {{cur: "{value}"}}'
+    )
+    rs = check_text(text, "teams.yaml").ruleset
+    if flat:
+        rs.use_reference_flow()
+    st = rs.new_game(seed=1)
+    if ok:
+        st.apply_action(st.legal_actions()[0])
+        assert st.is_terminal()
+        return
+    with pytest.raises(FlowError, match=r"seat -?\d+ does not exist \(seats are 0 to 3, or -1 for no seat\) in set"):
+        st.apply_action(st.legal_actions()[0])
