@@ -213,9 +213,8 @@ class Renderer:
         for p in parts:
             if isinstance(p, str):
                 if english and you:
-                    agreed = _you_agree(p)
-                    subject = agreed != p and not _POSSESSIVE.match(p)
-                    p = agreed
+                    subject = _you_lead(p)
+                    p = _you_agree(p)
                 elif english and subject:
                     p = _and_agree(p)
                 if "." in p:
@@ -315,6 +314,16 @@ _AND_VERBS = (
     "is",
     "goes",
     "does",
+    "chooses",
+    "holds",
+    "follows",
+    "makes",
+    "needs",
+    "reveals",
+    "declares",
+    "exchanges",
+    "collects",
+    "adds",
 )
 _AND_VERB = re.compile(r" and (" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
@@ -330,9 +339,16 @@ def _you_agree(text: str) -> str:
     if m is None:
         return text
     verb = _you_verb(m[2])
-    if verb == m[2]:
+    if verb == m[2] and not verb.endswith("ed"):  # ("You played X and chooses": a past verb leads too)
         return text
     return m[1] + verb + _and_agree(text[m.end() :])
+
+
+def _you_lead(text: str) -> bool:
+    """Whether English text right after "You" goes on with its verb ("takes", "played"): "You" is
+    then the subject of the sentence, and a second verb after "and" agrees too."""
+    m = _FIRST_WORD.match(text)
+    return m is not None and not _POSSESSIVE.match(text) and (_you_verb(m[2]) != m[2] or m[2].endswith("ed"))
 
 
 def _and_agree(text: str) -> str:

@@ -406,6 +406,13 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 0}, " holds the 3 of clubs and leads."], 0, "en", "You hold the 3 of clubs and lead."),
         ([{"seat": 0}, " takes the trick and leads, as before."], 0, "en", "You take the trick and lead, as before."),
         ([{"seat": 0}, " takes it and leadsmen cheer."], 0, "en", "You take it and leadsmen cheer."),
+        (
+            [{"seat": 0}, " played Clubs 5 and chooses what it takes."],
+            0,
+            "en",
+            "You played Clubs 5 and choose what it takes.",
+        ),
+        ([{"seat": 0}, " 26 and takes"], 0, "en", "You 26 and takes"),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):

@@ -112,7 +112,7 @@
   // ("You take", "You play Cups 7 and take Clubs 7"), as the prompt writes it (interpreter/text/render.py)
   const YOU_IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
   const NOT_VERBS = new Set(["always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"]);
-  const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does"];
+  const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does", "chooses", "holds", "follows", "makes", "needs", "reveals", "declares", "exchanges", "collects", "adds"];
   const AND_VERB = new RegExp(` and (${AND_VERBS.join("|")})(?![A-Za-z'-])`); // the first, as render.py
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
@@ -134,7 +134,7 @@
     const m = /^( +)([a-z]+)(?![A-Za-z'-])/.exec(text);
     if (!m) return [text, false];
     const verb = youVerb(m[2]);
-    if (verb === m[2]) return [text, false];
+    if (verb === m[2] && !verb.endsWith("ed")) return [text, false]; // ("You played X and chooses": a past verb leads too)
     return [m[1] + verb + andAgree(text.slice(m[0].length)), true];
   }
   function namesCards(text) {
