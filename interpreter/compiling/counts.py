@@ -99,13 +99,16 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
     written = rs.runs, rs.weights
     rs.use_reference_flow()
     try:
-        # told as play tells it (a message that fails stops play at once), the status lines and the
-        # prompt read by every seat at each decision point the first time it is reached
+        # the first deal is told as play tells it (a message that fails stops play at once), the
+        # status lines and the prompt read by every seat at each decision point the first time it is
+        # reached; the deals after it are played untold (telling costs more than playing)
         state = rs.new_game(seed=seed, story=True)
         state.watch = _no_one_watching
         read: set[int] = set()
         for _n in range(decisions):
-            if state.pc not in read:
+            if state.story and state.deals:
+                state.story = False
+            if state.story and state.pc not in read:
                 read.add(state.pc)
                 for seat in range(rs.num_players):
                     texts(state, seat)

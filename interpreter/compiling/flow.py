@@ -586,7 +586,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             compiled = self.typed(value, vspan(s.value, name, s.span))
             if compiled is not None:
                 items.append((str(name), F.converted(compiled.fn, plain_converter(compiled.type))))
-        self.emit(out, P.Record(tuple(items)), s, "record")
+        self.emit(out, T.Record(tuple(items)), s, "record")
 
 
 def _has_break(steps: tuple[Step, ...]) -> bool:

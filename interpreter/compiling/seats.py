@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.compiling.context import Src
-from interpreter.expr import Limits, check
+from interpreter.expr import Limits, code
 from interpreter.expr import ast as A
 from interpreter.expr.parse import parse
 
 SEAT_LISTS = frozenset({"seats_from", "others_from", "seats_of"})  # engine functions giving seats
-ONE_SEAT = check.SEAT_FUNCTIONS
+ONE_SEAT = code.SEAT_FUNCTIONS
 SEAT_NAMES = {"seats": 1, "player": 0, "last_player": 0}
 # builtins whose value holds the elements of their first argument (a collection)
 SAME = frozenset({"sorted", "unique", "reversed", "list", "set", "difference", "intersection", "union", "repeated"})
@@ -128,6 +128,6 @@ class SeatReader:
 
 def names_a_seat(source: Any, declared: Callable[[str], bool]) -> bool:
     """Whether an index written as text (`points[player]` in a `set:` key) names a seat (see
-    `check.names_a_seat`; `declared(name)`: the name is a seat where the text stands)."""
+    `code.names_a_seat`; `declared(name)`: the name is a seat where the text stands)."""
     tree, _problems = parse(Src(source, None), Limits())
-    return tree is not None and check.names_a_seat(tree, declared)
+    return tree is not None and code.names_a_seat(tree, declared)

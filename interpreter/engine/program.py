@@ -436,12 +436,10 @@ class Assign(Instr):
                 vars_[slot] = old[:i] + (v,) + old[i + 1 :]
         return self.pc + 1
 
-    def no_seat(self, v: int) -> FlowError:
-        """A variable of type seat given a number that is no seat."""
+    def no_seat(self, v: int) -> FlowError:  # a variable of type seat given a number that is no seat
         return FlowError(f"seat {v} does not exist (seats are 0 to {self.seats[1] - 1}, or -1 for no seat)", self.where)
 
-    def _too_large(self) -> FlowError:
-        """`add` is bounded as every integer the rules compute is."""
+    def _too_large(self) -> FlowError:  # `add` is bounded as every integer the rules compute is
         return FlowError(f"integer result is too large (over {MAX_INT:,})", self.where)
 
 
@@ -575,17 +573,6 @@ class Claim(Instr):
                     raise FlowError(f"claim window for seat {seat}, which does not exist", self.where)
             st.window = (self.pc, seats, 0, ())
         return st.advance_window(self)
-
-
-class Record(Instr):
-    __slots__ = ("items",)
-
-    def __init__(self, items: tuple):
-        self.items = items
-
-    def run(self, st: Any) -> int:
-        st.record({name: fn(st.fr) for name, fn in self.items}, self.where)
-        return self.pc + 1
 
 
 class End(Instr):

@@ -76,6 +76,19 @@ def _plain(value: Any) -> Any:
     return tuple(value) if isinstance(value, (list, frozenset, set)) else value
 
 
+class Record(Instr):
+    """`record`: named results kept with the game (its log, `replay --check`)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+    def run(self, st: Any) -> int:
+        st.record({name: fn(st.fr) for name, fn in self.items}, self.where)
+        return self.pc + 1
+
+
 class EndDeal(Emit):
     """The deal is over: its scores join the match table (`st.deals`), its summary is told, and the
     ruleset's invariants are checked."""

@@ -9,7 +9,7 @@ checked in check_calls.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from interpreter.base.diagnostics import Diagnostic, Span, allowed_values_hint, did_you_mean
@@ -20,10 +20,12 @@ from interpreter.expr.check_calls import CallChecks
 from interpreter.expr.code import (
     BOOL_IS_NOT_INT,
     FAILED,
+    SHOWN_ONLY,
     Code,
     Names,
     condition_hint,
     constant,
+    names_a_seat,
     slot_code,
 )
 from interpreter.expr.functions import Loop, Step, UserFunction
@@ -58,26 +60,6 @@ def _literalish(node: ast.Node) -> bool:
     if isinstance(node, (ast.ListLit, ast.SetLit)):
         return bool(node.items) and all(isinstance(i, ast.StrLit) for i in node.items)
     return isinstance(node, ast.StrLit)
-
-
-# what a suit or rank entry says only for showing it (deck.suits[].color ...)
-SHOWN_ONLY = frozenset({"color", "colour", "symbol", "name"})
-
-# The engine's names that hold a seat, and its functions that give one: a value kept per team
-# indexed by one of them is a seat number read as a team (score[player] for score[team_of(player)]).
-SEAT_NAMES = frozenset({"player", "seat", "last_player"})
-SEAT_FUNCTIONS = frozenset({"next_seat", "prev_seat"})
-
-
-def names_a_seat(node: ast.Node, declared: Callable[[str], bool] = lambda name: False) -> bool:
-    """Whether an index is a seat: one of the engine's names for one, a call of its functions
-    giving one, or a name the ruleset declared `type: seat` (`declared(name)`), or one seat's or
-    team's value of such a name (`partner[player]`)."""
-    if isinstance(node, ast.Name):
-        return node.id in SEAT_NAMES or declared(node.id)
-    if isinstance(node, ast.Index):
-        return isinstance(node.obj, ast.Name) and declared(node.obj.id)
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SEAT_FUNCTIONS
 
 
 class Checker(CallChecks):

@@ -7,11 +7,12 @@ a name means.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from interpreter.base.diagnostics import Diagnostic
 from interpreter.base.records import dataclass
+from interpreter.expr import ast
 from interpreter.expr import runtime as rt
 from interpreter.expr.emit import Src, literal
 from interpreter.expr.functions import Loop, UserFunction, failing
@@ -94,3 +95,23 @@ def condition_hint(t: Type) -> str | None:
     if isinstance(t, (ListT, SetT)):
         return "a collection is not a condition: use len(xs) > 0 or any(...)"
     return None
+
+
+# what a suit or rank entry says only for showing it (deck.suits[].color ...)
+SHOWN_ONLY = frozenset({"color", "colour", "symbol", "name"})
+
+# The engine's names that hold a seat, and its functions that give one: a value kept per team
+# indexed by one of them is a seat number read as a team (score[player] for score[team_of(player)]).
+SEAT_NAMES = frozenset({"player", "seat", "last_player"})
+SEAT_FUNCTIONS = frozenset({"next_seat", "prev_seat"})
+
+
+def names_a_seat(node: ast.Node, declared: Callable[[str], bool] = lambda name: False) -> bool:
+    """Whether an index is a seat: one of the engine's names for one, a call of its functions
+    giving one, or a name the ruleset declared `type: seat` (`declared(name)`), or one seat's or
+    team's value of such a name (`partner[player]`)."""
+    if isinstance(node, ast.Name):
+        return node.id in SEAT_NAMES or declared(node.id)
+    if isinstance(node, ast.Index):
+        return isinstance(node.obj, ast.Name) and declared(node.obj.id)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SEAT_FUNCTIONS

@@ -266,7 +266,8 @@ def test_the_help_of_saves_speaks_the_readers_language():
 def test_simulate_check_invariants_tells_the_game_as_play_would(tmp_path, told):
     """A text that only the prompt makes (a message over the length limit, a status line that
     fails) stopped play at once but passed `simulate` (a held-out ruleset): with --check-invariants
-    every game is told as the prompt tells it, and the same failure stops the run."""
+    every game is told as the prompt tells it, and the same failure stops the run; `validate`
+    tells its short game's first deal, and reports it too."""
     from tests.engine.tiny import HIGH_CARD
 
     text = HIGH_CARD.replace("        - record: {points: points}\n", "        - record: {points: points}\n" + told)
@@ -274,7 +275,8 @@ def test_simulate_check_invariants_tells_the_game_as_play_would(tmp_path, told):
         text = HIGH_CARD + told
     path = tmp_path / "told.yaml"
     path.write_text(text, encoding="utf-8")
-    assert run(["validate", str(path)]).exit_code == 0
+    checked = run(["validate", str(path)])
+    assert checked.exit_code == 1 and "a game with random moves fails" in checked.output
     assert run(["simulate", str(path), "-n", "2"]).exit_code == 0  # nothing told: nothing fails
     result = CliRunner().invoke(cli, ["simulate", str(path), "-n", "2", "--check-invariants"])
     assert result.exit_code == 1, result.output
