@@ -146,6 +146,22 @@ def _diagnose(root: Any, error) -> list[Diagnostic]:
     return [Diagnostic(f"{_where(path)}: {error.message}", span)]
 
 
+def _json_type(value: Any) -> str | None:
+    if isinstance(value, Mapping):
+        return "object"
+    if isinstance(value, bool):
+        return "boolean"
+    for python, name in ((list, "array"), (str, "string"), (int, "integer"), (float, "number")):
+        if isinstance(value, python):
+            return name
+    return None
+
+
+def _types_of(branch: Mapping) -> list[str]:
+    t = branch.get("type")
+    return t if isinstance(t, list) else [t] if t else []
+
+
 def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
     branches = error.schema.get("anyOf", [])
     if error.schema.get("x-kind") == "text" or any(b.get("$ref") == "#/definitions/text" for b in branches):
@@ -174,6 +190,11 @@ def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
     deepest = sorted(error.context, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
     if deepest and len(deepest[0].absolute_path) > len(error.absolute_path):
         return _diagnose(root, deepest[0])
+    fitting = [i for i, b in enumerate(branches) if _json_type(error.instance) in _types_of(b)]
+    if len(fitting) == 1:  # one form takes a value of this kind ({zone, cards} for a mapping): what it says
+        inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == fitting[0]]
+        if inner:
+            return _diagnose(root, min(inner, key=lambda e: (-len(e.absolute_path), e.validator == "type")))
     kinds = [
         _expected_types(b["type"]) if "type" in b else "one of " + ", ".join(map(str, b.get("enum", [])))
         for b in branches

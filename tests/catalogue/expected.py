@@ -291,6 +291,10 @@ EXPECTED: dict[str, list[E]] = {
             hint='put the whole text in quotes: prompt: "{player:seat} to move"',
         ),
     ],
+    "schema_reveal_unknown_key.yaml": [  # reveal: {zone, card}: it said "'reveal' must be text or a mapping,
+        # not a mapping" (found by writing Bridge with a dummy from the docs)
+        E(15, 31, "unknown key 'card' in 'reveal'", exact=True, hint="did you mean 'cards'?"),
+    ],
     "schema_name_with_comma.yaml": [  # name: {en: Mini (short), two players}: the comma began a key
         E(
             3,
