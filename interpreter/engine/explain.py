@@ -120,12 +120,9 @@ def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:
 
 
 def _reading_order(actions: list[Action]) -> list[Action]:
-    """Actions by kind, then value (cards in deck order), for messages; as they are if the values
-    cannot be ordered."""
-    try:
-        return sorted(actions, key=lambda a: (a.kind, a.value is not None, a.value))
-    except TypeError:
-        return list(actions)
+    """Actions by kind, then numbered values (cards in deck order, seats, numbers) in order, for
+    messages; other values (texts: bids "1C" ... "7NT") in the order the ruleset lists them."""
+    return sorted(actions, key=lambda a: (a.kind, a.value is not None, a.value if type(a.value) is int else 0))
 
 
 def _rule_suffix(rule: Any) -> str:

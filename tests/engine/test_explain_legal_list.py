@@ -77,3 +77,33 @@ def test_a_value_given_to_an_action_that_takes_none_is_told_so():
     rs = compile_text(CHECKING)
     st = rs.new_game(seed=1)
     assert rs.explain(st, "raise raise") == "'raise' takes no value: write just raise"
+
+
+BIDS = """
+cardrules: 1
+id: bids
+name: Bids
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+actions:
+  bid:
+    param: {name: b, from: "['1C', '1D', '1H', '1S', '1NT', '2C']"}
+flow:
+  - turn: {player: 0, actions: [bid]}
+result:
+  returns: "0"
+"""
+
+
+def test_values_that_are_texts_are_listed_in_the_ruleset_s_order():
+    """Bids listed as texts sorted alphabetically (1C, 1D, 1H, 1NT, 1S, 2C) put 1NT below 1S (found
+    by writing Bridge from the docs): texts keep the order of the ruleset's list."""
+    from tests.engine.tiny import compile_text
+
+    st = compile_text(BIDS).new_game(seed=1)
+    said = st.rs.explain(st, "bid 9C")
+    assert said.endswith("legal: bid 1C, bid 1D, bid 1H, bid 1S, bid 1NT, bid 2C"), said
