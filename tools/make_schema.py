@@ -835,6 +835,13 @@ SCHEMA = {
         "result": obj(
             {
                 "returns": d(EXPR, "Each seat's final score, an expression of `seat`.", ["total[team_of(seat)]"]),
+                "won": d(
+                    EXPR,
+                    "Whether `seat` won the game (true or false), for games where winning is not having the "
+                    "highest score: each player against the house, a patience of one player. Without it a seat "
+                    "wins when it alone, or its team alone, has the highest score.",
+                    ["chips[seat] > 100", "len(foundations) == 52"],
+                ),
                 "evaluate": d(
                     EXPR,
                     "The older place of `hints.evaluate` (still read; give it in one place only).",

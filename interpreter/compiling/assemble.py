@@ -83,6 +83,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
     fc.about("result.returns")
     by_seat = frozenset({"seat"})  # every seat's value in one epoch: the parts not about `seat` once
     returns = fc.expr(c.model.returns, None, INT, by_seat) if c.model.returns is not None else None
+    fc.about("result.won")
+    won = fc.expr(c.model.won, None, BOOL) if c.model.won is not None else None
     fc.about("result.evaluate")
     evaluate = fc.expr(c.model.evaluate, None, INT, by_seat) if c.model.evaluate is not None else None
     plausible = fc.expr(c.model.plausible, None, INT) if c.model.plausible is not None else None
@@ -150,6 +152,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
             program, fc.compiled, any(n > 1 for n in c.cards.copies), any(z.groups for z in c.zone_info)
         ),
         returns_fn=returns,
+        won_fn=won,
         invariants=tuple(invariants),
         player_slot=c.slots.named("player"),
         last_action_slot=last_action_slot,

@@ -78,6 +78,7 @@ class Ruleset:
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
     images: Any = None  # display.images as compiling/images.py checked them (a CardImages), if any
+    won_fn: Callable | None = None  # result.won: whether `seat` won (None: the sole best score wins)
     ends_deals: bool = False  # the flow has `end_deal` steps (else a `record` step marks a deal, as in 0.1)
 
     def team_wide(self, fn: Callable) -> bool:

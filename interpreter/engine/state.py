@@ -245,6 +245,22 @@ class GameState:
         except Exception as exc:
             raise self.failed(exc, Where("result.returns")) from None
 
+    def winners(self) -> list[int]:
+        """The seats that won a finished game: those `result.won` says won, else the seats that alone
+        (or whose team alone) have the highest score; none in a draw or before the end."""
+        if not self.finished:
+            return []
+        if self.rs.won_fn is not None:
+            try:
+                return [s for s, won in enumerate(self.per_seat(self.rs.won_fn)) if won]
+            except Exception as exc:
+                raise self.failed(exc, Where("result.won")) from None
+        scores = self.returns()
+        best = max(scores)
+        top = [s for s, v in enumerate(scores) if v == best]
+        teams = {self.rs.team_of_seat[s] for s in top} if self.rs.team_ids else set(top)
+        return top if len(teams) == 1 and len(top) < len(scores) else []
+
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may choose; a decision with none is the ruleset's error.
 

@@ -436,7 +436,7 @@ class Session:
         if obs.get("summary"):  # the ruleset's own words on the game (`result.summary`)
             self.echo(self.renderer.fill(obs["summary"]))
         self.echo(_(WORDS["final"], scores=self.final_scores(st.returns())))
-        if self.rs.num_players > 1:  # a game of patience has its score and no winner
+        if self.rs.num_players > 1 or self.rs.won_fn:  # a patience has its score (and result.won, if any)
             self.echo(self.verdict(st.returns()))
         while True:
             line = self.read(_(WORDS["again"]))
@@ -480,8 +480,10 @@ class Session:
         return _(", ").join(f"{r.seat(s)} {v}" for s, v in enumerate(scores))
 
     def verdict(self, scores: list) -> str:
-        """Win only when alone (or with your own team) at the top; a tie for first is no win."""
+        """Win only when alone (or with your team) at the top, a tie for first no win; or as result.won says."""
         rs = self.rs
+        if rs.won_fn is not None:
+            return _(WORDS["win"]) if self.seat in self.state.winners() else _(WORDS["lose"])
         best = max(scores)
         mine = scores[self.seat]
         if len(set(scores)) == 1:

@@ -49,7 +49,9 @@ class Tally:
             self.per_deal.append(Running())
             self.wins.append(0)
 
-    def add(self, returns: list, deals: int, decisions: int) -> None:
+    def add(self, returns: list, deals: int, decisions: int, winners: list | None = None) -> None:
+        """One game's scores; `winners`: the seats `result.won` says won (None: the highest scores,
+        unless every seat has it)."""
         n = len(returns)
         self.ensure(n)
         self.games += 1
@@ -60,7 +62,7 @@ class Tally:
         for s, r in enumerate(returns):
             self.seats[s].add(r)
             self.per_deal[s].add(r / deals if deals else r)
-            if sole and r == best:
+            if (s in winners) if winners is not None else (sole and r == best):
                 self.wins[s] += 1
 
     def fail(self, index: int, message: str) -> None:
@@ -95,6 +97,7 @@ class Summary:
     failed: int = 0
     failures: list = field(default_factory=list)
     outcome: Outcome | None = None  # where the games ran, retries, whether Ctrl-C stopped the run
+    own_wins: bool = False  # the ruleset says what winning is (result.won): a patience counts its wins too
 
     def as_dict(self) -> dict:
         run = self.outcome.as_dict() if self.outcome is not None else {}
@@ -196,7 +199,7 @@ def play_range(job: SimJob, games: range) -> Tally:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
-            tally.add(returns, max(1, deals), st.decisions)
+            tally.add(returns, max(1, deals), st.decisions, st.winners() if rs.won_fn is not None else None)
             if job.rows:
                 tally.rows.append(
                     {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}
@@ -273,6 +276,7 @@ def summarize(rs: Any, tally: Tally, seconds: float, outcome: Outcome | None = N
         failed=tally.failed,
         failures=tally.failures,
         outcome=outcome,
+        own_wins=rs.won_fn is not None,
     )
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
@@ -310,7 +314,8 @@ def format_summary(summary: Summary, rs: Any) -> str:
         f"{heads[0]:>6} {heads[1]:>6} {heads[2]:>10} {heads[3]:>10}   {heads[4]}"
         + (f"          {heads[5]}" if per_deal else "")
     )
-    alone = len(summary.per_seat) == 1  # (a patience: nobody to beat, so no wins to count)
+    # (a patience: nobody to beat, so no wins to count, unless the ruleset says what winning is)
+    alone = len(summary.per_seat) == 1 and not summary.own_wins
     for row in summary.per_seat:
         extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
         wins = "-" if alone else row["wins"]

@@ -428,6 +428,7 @@ class _Builder:
             phase_titles={k: Text.of(v.get("title")) for k, v in phases.items() if isinstance(v, Mapping)},
             flow=self.steps(r.get("flow")),
             returns=result.get("returns"),
+            won=result.get("won"),
             evaluate=self.evaluate(result, hints),
             prefer=dict(prefer),
             prefer_spans={k: _key_span(prefer, k) for k in prefer},

@@ -297,6 +297,7 @@ class Model:
     phase_titles: Mapping[str, Text]
     flow: tuple[Step, ...]
     returns: Any
+    won: Any  # result.won: whether `seat` won (None: the sole best score wins)
     evaluate: Any  # hints.evaluate (or the older result.evaluate)
     prefer: Mapping[str, Any]  # hints.prefer: action name -> expression
     prefer_spans: Mapping[str, Span | None]

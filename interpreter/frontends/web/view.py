@@ -109,6 +109,7 @@ def seat_view(table: Any, seat: int) -> dict:
         "events": obs["events"],
         "deals": obs["deals"],
         "returns": obs.get("returns"),
+        "winners": obs.get("winners"),
         "summary": obs.get("summary"),
         "people": sorted(table.tokens),
         "game": table.game_number,

@@ -616,7 +616,7 @@
     const table = el("table", { class: "scores" });
     table.append(el("tr", {}, ...scores.map((_, s) => el("th", { scope: "col" }, seatName(s)))));
     table.append(el("tr", {}, ...scores.map((x, s) => el("td", { class: winners.includes(s) ? "best" : "" }, String(x)))));
-    const won = winners.includes(T.seat) && winners.length < scores.length;
+    const won = v.winners ? v.winners.includes(T.seat) : winners.includes(T.seat) && winners.length < scores.length; // (result.won)
     box.append(
       el("section", { class: "final" }, el("h3", {}, w("final")), v.summary ? el("p", {}, parts(v.summary)) : null, table, won ? el("p", { class: "won" }, w("you_win")) : null, el("button", { type: "button", class: "primary", id: "next-game", text: w("next_game"), onclick: () => send({ op: "next" }) }))
     );
