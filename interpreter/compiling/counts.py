@@ -89,6 +89,7 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
     the step that failed; None when it does not."""
     from interpreter.engine.observe import texts
     from interpreter.engine.program import FlowError
+    from interpreter.expr.emit import closures_only
 
     pick = random.Random(seed)
     # the flat program, one instruction at a time (the flow's meaning, engine/blocks.py): a short game
@@ -102,19 +103,22 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
         # the first deal is told as play tells it (a message that fails stops play at once), the
         # status lines and the prompt read by every seat at each decision point the first time it is
         # reached; the deals after it are played untold (telling costs more than playing)
-        state = rs.new_game(seed=seed, story=True)
-        state.watch = _no_one_watching
-        read: set[int] = set()
-        for _n in range(decisions):
-            if state.story and state.deals:
-                state.story = False
-            if state.story and state.pc not in read:
-                read.add(state.pc)
-                for seat in range(rs.num_players):
-                    texts(state, seat)
-            if state.is_terminal():
-                break
-            state.apply_action(pick.choice(state.legal_actions()))
+        # (its expressions run their closures: compiling each, for one use, costs more; emit.py)
+        with closures_only():
+            state = rs.new_game(seed=seed, story=True)
+            state.watch = _no_one_watching
+            state.seals = False  # (what each seat may see of an event is not needed: nothing is shown)
+            read: set[int] = set()
+            for _n in range(decisions):
+                if state.story and state.deals:
+                    state.story = False
+                if state.story and state.pc not in read:
+                    read.add(state.pc)
+                    for seat in range(rs.num_players):
+                        texts(state, seat)
+                if state.is_terminal():
+                    break
+                state.apply_action(pick.choice(state.legal_actions()))
     except FlowError as exc:
         where = exc.where
         message = str(exc)

@@ -84,6 +84,8 @@ class Event:
         the ones named; where none moved, an event for several seats shows a face only as often as
         it lies face up (a seat's own hidden copy may not be the one named).  An event told (sealed
         with `also` or `since`) marks the place of every copy for the next one."""
+        if not st.seals:  # (validate's short game: told, shown to nobody)
+            return self
         refs = self.refs
         seats = range(st.rs.num_players) if self.to is None else sorted(self.to)
         if not refs:

@@ -143,7 +143,7 @@ def observation(st: GameState, seat: int) -> dict:
             obs["choice"] = choice
     if st.finished:
         obs["returns"] = st.returns()
-        obs["winners"] = st.winners()  # (result.won, or the sole best score)
+        obs["winners"] = st.rs.winners(st)  # (result.won, or the sole best score)
         if rs.summary:  # `result.summary`, as this seat may see it
             told = Event("summary", text=typed_text(rs.summary, st.fr), to=frozenset((seat,))).seal(st)
             obs["summary"] = (told.for_seat(rs, seat) or {}).get("text", {})

@@ -265,6 +265,22 @@ class Ruleset:
             return (), (act.name, " ".join(self.value_text(act, v) for v in action.value))
         return (), (act.name, self.value_text(act, action.value))
 
+    def winners(self, st: Any) -> list[int]:
+        """The seats that won a finished game: those `result.won` says won, else the seats that alone
+        (or whose team alone) have the highest score; none in a draw or before the end."""
+        if not st.finished:
+            return []
+        if self.won_fn is not None:
+            try:
+                return [s for s, won in enumerate(st.per_seat(self.won_fn)) if won]
+            except Exception as exc:
+                raise st.failed(exc, Where("result.won")) from None
+        scores = st.returns()
+        best = max(scores)
+        top = [s for s, v in enumerate(scores) if v == best]
+        teams = {self.team_of_seat[s] for s in top} if self.team_ids else set(top)
+        return top if len(teams) == 1 and len(top) < len(scores) else []
+
     @property
     def watched(self) -> bool:
         """Some invariant has a `when`, so it is checked after actions (with invariant checks on)."""

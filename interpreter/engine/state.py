@@ -77,6 +77,7 @@ class GameState:
         "work",
         "places",
         "watch",
+        "seals",
     )
 
     rs: Any  # the Ruleset (engine/ruleset.py imports this module)
@@ -119,6 +120,7 @@ class GameState:
     # told of every zone whose cards may just have become visible (a move into it, a deal, a reveal);
     # while set, the flow and effects run one instruction at a time, so none is skipped (search's study)
     watch: Callable[[GameState, int], None] | None
+    seals: bool  # events decide who sees their cards (not in validate's short game: shown to nobody)
 
     def __init__(self, rs: Any):
         self.rs = rs
@@ -127,6 +129,7 @@ class GameState:
         self._legal = None
         self.forced_orders = []
         self.places = self.watch = None
+        self.seals = True
 
     # ----- running the flow -------------------------------------------------
     def _decision_starts(self) -> None:
@@ -245,22 +248,6 @@ class GameState:
         except Exception as exc:
             raise self.failed(exc, Where("result.returns")) from None
 
-    def winners(self) -> list[int]:
-        """The seats that won a finished game: those `result.won` says won, else the seats that alone
-        (or whose team alone) have the highest score; none in a draw or before the end."""
-        if not self.finished:
-            return []
-        if self.rs.won_fn is not None:
-            try:
-                return [s for s, won in enumerate(self.per_seat(self.rs.won_fn)) if won]
-            except Exception as exc:
-                raise self.failed(exc, Where("result.won")) from None
-        scores = self.returns()
-        best = max(scores)
-        top = [s for s, v in enumerate(scores) if v == best]
-        teams = {self.rs.team_of_seat[s] for s in top} if self.rs.team_ids else set(top)
-        return top if len(teams) == 1 and len(top) < len(scores) else []
-
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may choose; a decision with none is the ruleset's error.
 
@@ -336,7 +323,7 @@ class GameState:
         picked = False
         try:
             # the decision's effect and the flow up to the next decision
-            if self.story and self.rs.copied:
+            if self.story and self.rs.copied and self.seals:
                 self.mark_places()
             try:
                 if self.window is not None:
@@ -545,6 +532,7 @@ class GameState:
         other.events, other.told = self.events[:], self.told
         other.deals = self.deals[:]
         other.selection, other.story, other.checks = self.selection, self.story, self.checks
+        other.seals = self.seals
         other.steps, other.decisions, other.work = self.steps, self.decisions, self.work
         other.last_move_public, other.moving = self.last_move_public, None
         other._snap, other.capture = self._snap, None

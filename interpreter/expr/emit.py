@@ -29,7 +29,8 @@ import builtins
 import itertools
 import re
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from interpreter.base.records import dataclass
@@ -285,6 +286,8 @@ def function(
     stub = types.FunctionType(_STUB.__code__, namespace, name)
 
     def first_call(f: Any) -> Any:
+        if not COMPILING[0]:  # (closures_only: the closure, this function still to be compiled)
+            return fallback(f)
         names = stub.__globals__  # the namespace itself, or what pickling (cloudpickle) kept of it
         if names is not namespace:
             names.update(namespace)
@@ -323,6 +326,20 @@ def _compiled(text: str, where: str, namespace: dict[str, Any], name: str) -> Ca
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
     return namespace[name]
+
+
+COMPILING = [True]  # whether a generated function is compiled at its first call (see closures_only)
+
+
+@contextmanager
+def closures_only() -> Iterator[None]:
+    """Within: generated functions not yet compiled run their closures (the reference, the same
+    results) instead of being compiled; a short game that reaches each once costs less so."""
+    COMPILING[0] = False
+    try:
+        yield
+    finally:
+        COMPILING[0] = True
 
 
 def _STUB(f: Any) -> Any:  # the code of a generated function before its first call (see `function`)

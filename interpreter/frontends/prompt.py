@@ -483,7 +483,7 @@ class Session:
         """Win only when alone (or with your team) at the top, a tie for first no win; or as result.won says."""
         rs = self.rs
         if rs.won_fn is not None:
-            return _(WORDS["win"]) if self.seat in self.state.winners() else _(WORDS["lose"])
+            return _(WORDS["win"]) if self.seat in self.rs.winners(self.state) else _(WORDS["lose"])
         best = max(scores)
         mine = scores[self.seat]
         if len(set(scores)) == 1:

@@ -199,7 +199,7 @@ def play_range(job: SimJob, games: range) -> Tally:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
-            tally.add(returns, max(1, deals), st.decisions, st.winners() if rs.won_fn is not None else None)
+            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st) if rs.won_fn is not None else None)
             if job.rows:
                 tally.rows.append(
                     {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}

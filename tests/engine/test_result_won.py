@@ -34,8 +34,8 @@ def test_won_says_who_won_whatever_the_others_scored():
     for seed in range(20):
         st = _finished(AGAINST_THE_HOUSE, seed)
         points = st.returns()
-        assert st.winners() == [s for s in range(2) if points[s] >= 1]
-        assert st.observation(0)["winners"] == st.winners()
+        assert st.rs.winners(st) == [s for s in range(2) if points[s] >= 1]
+        assert st.observation(0)["winners"] == st.rs.winners(st)
 
 
 def test_without_won_the_sole_best_score_wins_and_a_tie_is_no_win():
@@ -44,7 +44,7 @@ def test_without_won_the_sole_best_score_wins_and_a_tie_is_no_win():
         points = st.returns()
         best = max(points)
         expected = [s for s in range(2) if points[s] == best] if points.count(best) == 1 else []
-        assert st.winners() == expected
+        assert st.rs.winners(st) == expected
 
 
 def test_simulate_counts_the_wins_result_won_says(tmp_path):
