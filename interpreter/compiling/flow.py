@@ -325,7 +325,9 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                     compiled = self.exprs.compile(index_src, expected=self.c.names.team, extra=self.scope())
                 if compiled is None:
                     continue
-                if per == "team" and compiled.type == INT and names_a_seat(index_src.text, self.declared_seat):
+                one_each = len(self.c.model.players.teams) == self.c.n  # (a team per seat: a seat may name it)
+                seat_for_team = per == "team" and compiled.type == INT and not one_each
+                if seat_for_team and names_a_seat(index_src.text, self.declared_seat):
                     self.bag.error(
                         f"'{name}' is kept per team: index it by a team, not by a seat number",
                         index_src.span_at(0, len(index_src.text)) or tspan,

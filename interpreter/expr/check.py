@@ -263,10 +263,9 @@ class Checker(CallChecks):
                 node.index.end,
                 "a team's seats are [s for s in seats if team_of(s) == t]; keep a value per team with `per: team`",
             )
-        if (
-            isinstance(by, EnumT) and at.type == INT and names_a_seat(node.index, self.declared_seat)
-        ):  # (a seat: its team)
-            assert isinstance(node.obj, ast.Name)
+        seat_for_team = isinstance(by, EnumT) and at.type == INT and not self.team_per_seat(by)
+        if seat_for_team and names_a_seat(node.index, self.declared_seat):  # (a seat: its team's number)
+            assert isinstance(node.obj, ast.Name) and isinstance(by, EnumT)
             return self.error(
                 f"'{node.obj.id}' is kept per {by.name}: index it by a {by.name}, not by a seat number",
                 node.index.start,
@@ -284,6 +283,11 @@ class Checker(CallChecks):
             elem, rt.index(obj.fn, at.fn, self.span(node.start, node.end)), src=emit.op("{0}[{1}]", obj.src, at.src)
         )
         return self.fold_if(code, obj, at)
+
+    def team_per_seat(self, team: EnumT) -> bool:
+        """As many teams as seats (one each): a seat number may stand for its team, as it always has."""
+        seats = self.names.lookup("num_players")
+        return isinstance(seats, Const) and seats.value == len(team.values)
 
     def declared_seat(self, name: str) -> bool:
         """Whether `name` (not a local) is a variable or constant the ruleset declared `type: seat`."""

@@ -44,6 +44,8 @@ TEAM_OF = "a seat's team is team_of(seat)"
 EXPECTED: dict[str, list[E]] = {
     # ------------------------------------------------------------ valid files
     "ok_minimal.yaml": [],
+    # a team per seat (teams of one): a seat may stand for its team, as before the per-team check
+    "ok_team_per_seat_read_by_seat.yaml": [],
     "ok_variant.yaml": [],  # extends ok_minimal.yaml, changes an option's default
     "ok_option_label.yaml": [],  # deals: {..., label: {en: Deals, ja: 回数}}
     "ok_variant_of_shipped.yaml": [],  # extends the shipped hachinin_meri by name
