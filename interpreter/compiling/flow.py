@@ -349,8 +349,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 self.bag.error(f"'add' needs an int variable, and '{name}' is {t}", tspan)
                 continue
             self.about(f"{'add' if add else 'set'} {name}", s.rule or self.rule)
-            seat_var = index_fn is None and self.c.var_types[name][2] == "game" and self.declared_seat(name)
-            if seat_var and str(value).strip() in ("none", "null"):
+            if index_fn is None and slot in self.seat_slots and str(value).strip() in ("none", "null"):
                 self.bag.error(
                     f"'{name}' holds a seat: a seat number (0 to {self.c.n - 1}), or -1 for no seat",
                     tspan,

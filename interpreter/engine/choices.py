@@ -136,11 +136,11 @@ def explain_whole(
         return value_words(words, act.name, rs.value_text(act, v))
 
     whole = tuple(sorted((*chosen, *values)))
-    if len(whole) > chooser.high and _within(chooser.pool, whole):
+    held = _within(chooser.pool, whole)  # every value named is there to choose
+    if held and len(whole) > chooser.high:
         return _("'{action}' takes at most {n}", action=named, n=chooser.high)
     # the rule the whole choice as named breaks, where it is one (not a rule a part alone would break)
-    named_whole = chooser.low <= len(whole) <= chooser.high and _within(chooser.pool, whole)
-    breaks = chooser.failing(whole) if named_whole else None
+    breaks = chooser.failing(whole) if held and chooser.low <= len(whole) else None
     for v in sorted(values):
         picks, _whole = chooser.offers(chosen)
         if v not in picks:

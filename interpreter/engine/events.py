@@ -48,7 +48,6 @@ class Event:
         "action",
         "refs",
         "groups",
-        "once",
         "shown",
     )
 
@@ -73,7 +72,6 @@ class Event:
         self.to = to
         # every card the event names, in a fixed order, and which list of the event each is part of
         self.refs, self.groups = _card_refs(self)
-        self.once = len(set(zip(self.groups, self.refs))) == len(self.refs)  # no list names a face twice
         self.shown: dict[int, tuple[bool, ...]] = {}  # seat -> which refs it may see (set by `seal`)
 
     def seal(self, st: Any, also: bool = False, since: int = 0) -> Event:
@@ -98,6 +96,7 @@ class Event:
         copied = st.rs.copied.intersection(refs) if marks is not None else frozenset()
         moved = _moved(copied, marks[since], now) if copied else {}
         named: Counter = Counter(zip(self.groups, refs)) if moved else Counter()  # copies of a face in each list
+        once = not moved and len(set(zip(self.groups, refs))) == len(refs)  # no list names a face twice
         up = None
         if copied and len(seats) > 1:  # faces none of whose copies moved: as often as they lie face up
             up = {f: sum(1 for _, _, m in now.get(f, ()) if m & 1) for f in copied}
@@ -108,7 +107,7 @@ class Event:
                 for f in copied:
                     if f not in moved:
                         seen[f] = up[f]
-            if not moved and self.once:  # each list names a face once: shown when the seat sees a copy
+            if once:  # each list names a face once, none moved: shown when the seat sees a copy
                 mask = [seen.get(face, 0) > 0 for face in refs]
                 earlier = before.get(s)
                 self.shown[s] = tuple(mask if earlier is None else map(operator.or_, mask, earlier))
