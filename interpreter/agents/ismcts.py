@@ -102,7 +102,11 @@ class IsmctsAgent(Agent):
     another seat's hidden move that this seat has not seen (a card still
     face down) as the ruleset's `hints.prefer` would make it, where the
     hints give one (0, the default: at random among those that look the
-    same).
+    same).  `others`: whose moves the tree chooses
+    by their statistics, `tree` (default: every seat's); with `opponents`,
+    `partners` or `policy` (every other seat) those seats play by the
+    playout policy inside the tree too, not the best replies samples that
+    know this seat's hand let them find (without teams: no partners).
     """
 
     name = "ismcts"
@@ -133,6 +137,7 @@ class IsmctsAgent(Agent):
         width: int = 0,
         trust: float = 1.0,
         likely: int = 0,
+        others: str = "tree",
     ) -> None:
         """Set the search's budget and policy (the options above); a kept tree is dropped.  A value
         of the wrong kind or out of range is a ValueError that says what the option takes."""
@@ -151,6 +156,7 @@ class IsmctsAgent(Agent):
         self.depth = None if depth is None else int(depth)
         self.keep, self.workers = bool(keep), int(workers)
         self.likely = bool(likely)
+        self.others = others
         self._kept = None
 
     def describe(self) -> str:
@@ -450,6 +456,9 @@ class IsmctsAgent(Agent):
                 child = node.children.get((mover, action.kind, action.value))
                 if child is not None:
                     child.avail += 1
+            elif mover != seat and self._by_policy(st.rs, mover, seat):
+                action = policy.choose(st)  # a seat whose moves the tree does not choose (`others`)
+                child = node.children.get((mover, action.kind, action.value))
             elif policy.hints:
                 action, child = self._select_by_prior(node, st, legal, mover)
             else:
@@ -489,6 +498,11 @@ class IsmctsAgent(Agent):
                 total[i] += reward[i]
         policy.learn(moves, reward)
         return steps, reward[seat]
+
+    def _by_policy(self, rs: Any, mover: int, seat: int) -> bool:
+        """Whether another seat's moves in the tree are the playout policy's (`others`)."""
+        partner = bool(rs.team_ids) and rs.team_of_seat[mover] == rs.team_of_seat[seat]  # (no teams: none)
+        return self.others == "policy" or self.others == ("partners" if partner else "opponents")
 
     def _select_ucb(self, node: Node, st: Any, legal: list, mover: int, policy: Policy) -> tuple[Any, Node | None]:
         """Without hints: every move once (in random order), then UCB1 with availability counts."""

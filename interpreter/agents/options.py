@@ -25,6 +25,7 @@ TAKES: dict[str, tuple] = {
     "width": ("whole", 0),
     "trust": ("number", 0),
     "likely": ("switch",),
+    "others": ("word", ("tree", "opponents", "partners", "policy")),
 }
 
 
