@@ -102,11 +102,8 @@ class IsmctsAgent(Agent):
     another seat's hidden move that this seat has not seen (a card still
     face down) as the ruleset's `hints.prefer` would make it, where the
     hints give one (0, the default: at random among those that look the
-    same).  `others`: whose moves the tree chooses
-    by their statistics, `tree` (default: every seat's); with `opponents`,
-    `partners` or `policy` (every other seat) those seats play by the
-    playout policy inside the tree too, not the best replies samples that
-    know this seat's hand let them find (without teams: no partners).
+    same).  `others=opponents|partners|policy` (every other seat): those seats
+    play by the playout policy in the tree too (`tree`, the default: none).
     """
 
     name = "ismcts"
