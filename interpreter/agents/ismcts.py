@@ -453,7 +453,7 @@ class IsmctsAgent(Agent):
                 child = node.children.get((mover, action.kind, action.value))
                 if child is not None:
                     child.avail += 1
-            elif mover != seat and self._by_policy(st.rs, mover, seat):
+            elif self.others != "tree" and mover != seat and self._by_policy(st.rs, mover, seat):
                 action = policy.choose(st)  # a seat whose moves the tree does not choose (`others`)
                 child = node.children.get((mover, action.kind, action.value))
             elif policy.hints:
@@ -497,7 +497,7 @@ class IsmctsAgent(Agent):
         return steps, reward[seat]
 
     def _by_policy(self, rs: Any, mover: int, seat: int) -> bool:
-        """Whether another seat's moves in the tree are the playout policy's (`others`)."""
+        """Whether another seat's moves in the tree are the playout policy's (`others`, not `tree`)."""
         partner = bool(rs.team_ids) and rs.team_of_seat[mover] == rs.team_of_seat[seat]  # (no teams: none)
         return self.others == "policy" or self.others == ("partners" if partner else "opponents")
 
