@@ -172,7 +172,7 @@ def _read_bytes(path: Path) -> bytes:
 
 def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
     line, _sep, tail = rest.partition(b"\n")
-    digest = line[len(DIGEST) + 1 :].decode("ascii", "replace").strip()
+    digest = line[len(DIGEST) + 1 :].strip()  # bytes: a damaged digest may hold any byte
     key = signing_key(create=False)
     if key is None:
         raise SaveFileError(
@@ -183,7 +183,7 @@ def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
                 key_path=key_path(),
             )
         )
-    if tail.strip() or not hmac.compare_digest(digest, _digest(key, body)):
+    if tail.strip() or not hmac.compare_digest(digest, _digest(key, body).encode("ascii")):
         raise SaveFileError(
             _(
                 "{path} was changed after cardrules wrote it (or signed with another key than {key_path}): its "

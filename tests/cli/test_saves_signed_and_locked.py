@@ -105,6 +105,22 @@ def test_any_edit_of_a_signed_save_is_refused(saves, field, value):
     assert save.read_text() == before
 
 
+@pytest.mark.parametrize("byte", [b"\x80", b"\xff", "é".encode(), b"\x00"])
+def test_a_digest_with_a_byte_that_is_not_ascii_is_refused_in_words(saves, byte):
+    # (found by the long save fuzz: a non-ASCII byte spliced into the digest line stopped `play --resume`
+    # with a Python TypeError from comparing the digests as text)
+    save = a_save()
+    raw = save.read_bytes()
+    at = raw.index(b"hmac-sha256 ") + len(b"hmac-sha256 ") + 10
+    save.write_bytes(raw[:at] + byte + raw[at:])
+    before = save.read_bytes()
+    result = play(["--resume", str(save)])
+    assert result.exit_code == 1, result.output
+    assert "changed after cardrules wrote it" in result.output and "start a new game" in result.output
+    assert not INTERNALS.search(result.output), result.output
+    assert save.read_bytes() == before
+
+
 def test_a_save_signed_with_another_key_is_refused_with_what_to_do(saves):
     save = a_save()
     key_path().unlink()
