@@ -154,6 +154,7 @@ class IsmctsAgent(Agent):
         self.keep, self.workers = bool(keep), int(workers)
         self.likely = bool(likely)
         self.others = others
+        self._by_policy: frozenset[int] = frozenset()  # the seats `others` names, for the seat searching
         self._kept = None
 
     def describe(self) -> str:
@@ -176,6 +177,9 @@ class IsmctsAgent(Agent):
         """Search from `state`; returns the chosen action and the root (visits per child)."""
         seat = state.current_player()
         rs = state.rs
+        mates = {s for s in range(rs.num_players) if rs.team_ids and rs.team_of_seat[s] == rs.team_of_seat[seat]}
+        wanted = {"tree": (), "partners": (True,), "opponents": (False,), "policy": (True, False)}[self.others]
+        self._by_policy = frozenset(s for s in range(rs.num_players) if s != seat and (s in mates) in wanted)
         playout = self.playout or ("random" if rs.playouts == "random" else "policy")
         policy = Policy(
             rs,
@@ -453,7 +457,7 @@ class IsmctsAgent(Agent):
                 child = node.children.get((mover, action.kind, action.value))
                 if child is not None:
                     child.avail += 1
-            elif self.others != "tree" and mover != seat and self._by_policy(st.rs, mover, seat):
+            elif mover in self._by_policy:
                 action = policy.choose(st)  # a seat whose moves the tree does not choose (`others`)
                 child = node.children.get((mover, action.kind, action.value))
             elif policy.hints:
@@ -495,11 +499,6 @@ class IsmctsAgent(Agent):
                 total[i] += reward[i]
         policy.learn(moves, reward)
         return steps, reward[seat]
-
-    def _by_policy(self, rs: Any, mover: int, seat: int) -> bool:
-        """Whether another seat's moves in the tree are the playout policy's (`others`, not `tree`)."""
-        partner = bool(rs.team_ids) and rs.team_of_seat[mover] == rs.team_of_seat[seat]  # (no teams: none)
-        return self.others == "policy" or self.others == ("partners" if partner else "opponents")
 
     def _select_ucb(self, node: Node, st: Any, legal: list, mover: int, policy: Policy) -> tuple[Any, Node | None]:
         """Without hints: every move once (in random order), then UCB1 with availability counts."""

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.frontends.cli import cli
-from interpreter.frontends.savefile import SAVE_FORMAT, default_save_path, key_path, read_save, saves_folder
+from interpreter.frontends.savefile import DIGEST, SAVE_FORMAT, default_save_path, key_path, read_save, saves_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 DZ = str(ROOT / "rulesets" / "duzihu.yaml")
@@ -111,7 +111,7 @@ def test_a_digest_with_a_byte_that_is_not_ascii_is_refused_in_words(saves, byte)
     # with a Python TypeError from comparing the digests as text)
     save = a_save()
     raw = save.read_bytes()
-    at = raw.index(b"hmac-sha256 ") + len(b"hmac-sha256 ") + 10
+    at = raw.index(f"{DIGEST} ".encode()) + len(DIGEST) + 11  # ten characters into the digest
     save.write_bytes(raw[:at] + byte + raw[at:])
     before = save.read_bytes()
     result = play(["--resume", str(save)])
