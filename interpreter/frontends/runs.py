@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from interpreter.base.i18n import _, ngettext
+from interpreter.frontends.clicktext import LocalizedCommand
 from interpreter.frontends.cliutil import (
     EXIT_INTERRUPTED,
     EXIT_RULES,
@@ -120,7 +121,7 @@ def report_run(outcome: Any) -> None:
         )
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)  # its help in the reader's language, as every command's
 @click.argument("ruleset")
 @click.option(
     "-n", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Number of games."
@@ -256,7 +257,7 @@ def simulate(
         sys.exit(EXIT_RULES)
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)  # its help in the reader's language, as every command's
 @click.argument("base")
 @click.argument("variants", nargs=-1)
 @click.option(

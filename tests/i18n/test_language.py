@@ -72,6 +72,21 @@ def test_help_in_japanese_from_the_option_and_from_the_environment():
     assert language() == "en"  # a command leaves the language as it found it
 
 
+@pytest.mark.parametrize("lang", ["ja", "hu"])
+def test_every_command_speaks_the_language_in_its_help_and_in_the_list_of_commands(lang):
+    # simulate and balance were plain click commands: their help stayed English in every language
+    from interpreter.frontends.clicktext import LocalizedCommand
+
+    top = run("--lang", lang, "--help").output
+    for name, command in sorted(cli.commands.items()):
+        assert isinstance(command, LocalizedCommand), name
+        english = command.help.strip().splitlines()[0]
+        page = run("--lang", lang, name, "--help").output
+        assert english not in page, (name, english)
+        listed = next(line for line in top.splitlines() if line.strip().startswith(name + " "))
+        assert english[:20] not in listed, (name, listed)
+
+
 def test_the_help_option_speaks_the_language_of_each_help_in_one_process():
     # click keeps the --help option it makes first; its text was kept in that help's language, so the
     # English command pages (docs/cli.md, written in the test process) could say it in Japanese
