@@ -250,7 +250,7 @@ def play(
     from pathlib import Path
 
     from interpreter.agents.spec import AgentSpecError, make_agents
-    from interpreter.frontends.locks import FileBusy, FileLock
+    from interpreter.frontends.locks import FileBusy, FileLock, writable_place
     from interpreter.frontends.prompt import Session
     from interpreter.frontends.savecheck import check_against, check_fields, rebuild
     from interpreter.frontends.savefile import SaveFileError, default_save_path, read_save
@@ -322,6 +322,12 @@ def play(
             )
     elif not 0 <= seat < rs.num_players:
         raise click.UsageError(_("--seat must be 0 to {last}", last=rs.num_players - 1))
+    if save_path and saved is None:  # told now, not when the game is quit and cannot be saved there
+        try:
+            writable_place(save_path)
+        except OSError as exc:
+            error = exc.strerror if isinstance(exc.strerror, str) else str(exc)
+            raise click.UsageError(_("cannot save the game to {path}: {error}", path=save_path, error=error)) from None
     try:
         rs.check_options(options)
     except (ValueError, TypeError) as exc:

@@ -96,10 +96,27 @@ def _same_file(fd: int, path: Path) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
+def writable_place(path: str | Path) -> Path:
+    """`path` as a place a file may be written to and renamed over; raises OSError saying why not:
+    something other than a file is there (a folder, a device, a pipe: never replaced), or a file
+    stands where one of its folders should be.  Missing folders are made."""
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise OSError(_("{path} is not a regular file", path=path))
+    for folder in (path.parent, *path.parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise OSError(_("{folder} is not a folder", folder=folder))
+            break
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise PermissionError(_("{folder} cannot be written to", folder=path.parent))
+    return path
+
+
 def write_atomic(path: str | Path, data: bytes | str, mode: int = 0o644) -> None:
     """Replace `path` with `data` as a whole: written to a new file beside it, then renamed over it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = writable_place(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -12,20 +12,21 @@ session.
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from unicodedata import category
 
 from interpreter.base.i18n import N_, _
 from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
+from interpreter.frontends.cliutil import typed
 from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD, stopping
 from interpreter.frontends.locks import FileBusy, FileLock
-from interpreter.frontends.savefile import SaveFileError, ruleset_fields, write_save
+from interpreter.frontends.savefile import SaveFileError, default_save_path, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
@@ -145,8 +146,10 @@ class Session:
             self.locks.append(FileLock(self.save_path).acquire())
         except FileBusy:
             raise
-        except OSError:  # no lock can be made there: saving will say what is wrong with the place
-            pass
+        except OSError as exc:  # no lock can be made there, so no save either: said before the game
+            self.echo(
+                _("note: this game cannot be saved in {folder} ({error})", folder=self.save_path.parent, error=exc)
+            )
 
     def _play(self) -> int:
         try:
@@ -532,7 +535,7 @@ class Session:
         with HELD:
             return self._save()
 
-    def _save(self) -> Path:
+    def _save(self, elsewhere: bool = False) -> Path:
         if self.state is None:
             raise OSError(_("the game had not begun"))
         data = {
@@ -550,8 +553,20 @@ class Session:
         }
         try:
             write_save(self.save_path, data)
-        except SaveFileError as exc:
-            raise OSError(str(exc)) from None
+        except (SaveFileError, OSError) as exc:
+            other = default_save_path(self.rs.id)  # when stopping: the saves folder rather than nothing
+            if not elsewhere or other.parent == self.save_path.parent:
+                raise OSError(str(exc)) from None
+            write_save(other, data)
+            self.echo(
+                "\n"
+                + _(
+                    "could not save the game to {path} ({error}); saved it in the saves folder",
+                    path=self.save_path,
+                    error=exc,
+                )
+            )
+            self.save_path = other
         return self.save_path
 
     def _suspend(self, why: str, status: int = 0) -> int:
@@ -561,7 +576,7 @@ class Session:
                 self.echo("\n" + _("{why} before the game began: nothing to save", why=_(why)))
                 return status
             try:
-                path = self._save()
+                path = self._save(elsewhere=True)
             except OSError as exc:
                 self.echo("\n" + _("{why}: could not save the game ({error})", why=_(why), error=exc))
                 return 1
@@ -571,7 +586,7 @@ class Session:
                 except OSError:
                     pass
             self.echo("\n" + _("{why}: game saved. Resume it with:", why=_(why)))
-            self.echo(f"  cardrules play --resume {_quote(str(path))}")  # i18n-exempt: a command
+            self.echo(f"  cardrules play --resume {shlex.quote(str(path))}")  # i18n-exempt: a command
             return status
         finally:
             HELD.release(raise_pending=False)
@@ -582,19 +597,3 @@ def _told_again(event: dict, later: list, seat: int) -> bool:
     if event["kind"] != "action" or event.get("to") != [seat]:
         return False
     return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)
-
-
-def _quote(path: str) -> str:
-    import shlex
-
-    return shlex.quote(path)
-
-
-def typed(line: str) -> str:
-    """A line as typed, less what no move is made of and a terminal should not be sent back: control
-    characters (ESC, NUL), direction marks (an override garbles the message that quotes the line),
-    zero-width spaces and byte-order marks (joiners stay: Persian words use them); a tab is a space."""
-    return "".join(" " if c == "\t" else "" if c in _UNSEEN or category(c) == "Cc" else c for c in line).strip()
-
-
-_UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")
