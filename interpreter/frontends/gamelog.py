@@ -145,11 +145,29 @@ def open_game_section(path: str | Path, offset: int | None) -> tuple[IO[str], in
     return open(path, "a", encoding="utf-8"), offset
 
 
+MAX_LINE_BYTES = 16 * 1024 * 1024  # far more than any line a game writes (a deck order, an action)
+
+
+def _lines(path: Path) -> list[str]:
+    """The log's lines, read one at a time, each at most MAX_LINE_BYTES (a device or pipe that never
+    ends a line is refused, not read into memory)."""
+    lines = []
+    with path.open("rb") as handle:
+        while True:
+            raw = handle.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return lines
+            if len(raw) > MAX_LINE_BYTES:
+                n = len(lines) + 1
+                raise LogError(f"{path}:{n}: " + _("a line longer than a cardrules log writes (over 16 MiB)"))
+            lines.append(raw.decode("utf-8").rstrip("\r\n"))
+
+
 def read_log(path: str | Path) -> list[dict]:
     """The games of a log file, each {header, decks, actions, results, end}."""
     games: list[dict] = []
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = _lines(Path(path))
     except UnicodeDecodeError:
         raise LogError(_("cannot read log {path}: it is not UTF-8 text", path=path)) from None
     except FileNotFoundError:

@@ -161,9 +161,13 @@ def _read_bytes(path: Path) -> bytes:
         if path.is_dir():
             raise SaveFileError(_("{path} is a folder, not a save file", path=path))
         size = path.stat().st_size
+        if size <= MAX_SAVE_BYTES:
+            with path.open("rb") as handle:  # (at most that much: a device or pipe may never end)
+                data = handle.read(MAX_SAVE_BYTES + 1)
+            size = len(data)
         if size > MAX_SAVE_BYTES:
             raise SaveFileError(_("{path} is not a cardrules save (it has {size:,} bytes)", path=path, size=size))
-        return path.read_bytes()
+        return data
     except FileNotFoundError:
         raise SaveFileError(_("no save file at {path}", path=path)) from None
     except OSError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from interpreter.base import diskcache, resources
@@ -94,6 +95,8 @@ def _parse_file(path: Path, display: str) -> _File:
         return _failed(display, f"cannot read '{display}': {getattr(err, 'strerror', None) or err}")
     if stat.st_size > MAX_FILE_BYTES:
         return _failed(display, _too_large(display, stat.st_size), Span(display, 1, 1))
+    if not S_ISREG(stat.st_mode):  # a pipe (`validate <(curl ...)`), a device: read once, as named
+        return _parse_file_cached.__wrapped__(str(path), display, stat.st_mtime_ns, stat.st_size)
     return _parse_file_cached(str(path.resolve()), display, stat.st_mtime_ns, stat.st_size)
 
 

@@ -94,3 +94,45 @@ def test_a_saves_folder_that_cannot_be_made_is_said_before_the_game_and_nothing_
     assert "note: this game cannot be saved in" in head, result.output[:600]
     assert "quit: could not save the game" in result.output and result.exit_code == 1
     assert "Traceback" not in result.output
+
+
+# ----------------------------------------------------------------- files that are not regular files
+
+
+def test_a_save_log_or_ruleset_that_never_ends_is_refused_not_read_into_memory():
+    # a device that never ends (and never ends a line) used to be read whole: the command never came back
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    runner = CliRunner()
+    resume = runner.invoke(cli, ["play", "--resume", "/dev/zero"])
+    assert resume.exit_code == 1 and "/dev/zero is not a cardrules save" in resume.output, resume.output
+    replay = runner.invoke(cli, ["replay", "/dev/zero"])
+    assert replay.exit_code == 1 and "a line longer than a cardrules log writes" in replay.output, replay.output
+    validate = runner.invoke(cli, ["validate", "/dev/zero"])
+    assert validate.exit_code == 1 and "file is too large" in validate.output
+    assert not any(INTERNALS.search(r.output) for r in (resume, replay, validate))
+
+
+@pytest.mark.skipif(not hasattr(os, "pipe"), reason="needs pipes")
+def test_a_ruleset_read_from_a_pipe_is_validated_as_its_text(tmp_path):
+    # `cardrules validate <(curl ...)`: the path names a pipe, which resolved to a name that does not exist
+    if not Path("/dev/fd").is_dir():
+        pytest.skip("no /dev/fd here")
+    import subprocess
+    import sys
+
+    text = (ROOT / "rulesets" / "duzihu.yaml").read_bytes()
+    read, write = os.pipe()
+    code = "import sys; from interpreter.frontends.cli import cli; cli.main(sys.argv[1:])"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, "validate", f"/dev/fd/{read}"],
+        pass_fds=(read,),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
+    )
+    os.close(read)
+    with os.fdopen(write, "wb") as out:
+        out.write(text)
+    output = child.communicate(timeout=120)[0].decode()
+    assert child.returncode == 0 and f"/dev/fd/{read}: ok" in output, output
