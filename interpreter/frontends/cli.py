@@ -250,7 +250,7 @@ def play(
     from pathlib import Path
 
     from interpreter.agents.spec import AgentSpecError, make_agents
-    from interpreter.frontends.locks import FileBusy, FileLock, writable_place
+    from interpreter.frontends.locks import FileBusy, FileLock, why, writable_place
     from interpreter.frontends.prompt import Session
     from interpreter.frontends.savecheck import check_against, check_fields, rebuild
     from interpreter.frontends.savefile import SaveFileError, default_save_path, read_save
@@ -326,8 +326,9 @@ def play(
         try:
             writable_place(save_path)
         except OSError as exc:
-            error = exc.strerror if isinstance(exc.strerror, str) else str(exc)
-            raise click.UsageError(_("cannot save the game to {path}: {error}", path=save_path, error=error)) from None
+            raise click.UsageError(
+                _("cannot save the game to {path}: {error}", path=save_path, error=why(exc))
+            ) from None
     try:
         rs.check_options(options)
     except (ValueError, TypeError) as exc:

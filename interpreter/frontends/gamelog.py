@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from interpreter import __version__
 from interpreter.base.i18n import _
+from interpreter.frontends.locks import Guarded, write_atomic
 
 FORMAT = "cardrules-log/1"
 
@@ -34,7 +35,7 @@ class LogWriter:
 
     def __init__(
         self,
-        stream: IO[str],
+        stream: IO[str] | Guarded,
         rs: Any,
         ruleset_path: str,
         seed: int,
@@ -128,8 +129,6 @@ def open_game_section(path: str | Path, offset: int | None) -> tuple[IO[str], in
     """The log opened for appending one game's lines at `offset` (where that game's header is;
     None: at the end; -1: at the last header), everything from there on dropped first.  A line left half
     written by a program that was stopped is dropped too.  Returns the stream and the offset."""
-    from interpreter.frontends.locks import write_atomic
-
     path = Path(path)
     data = path.read_bytes() if path.is_file() else b""
     whole = data[: data.rfind(b"\n") + 1]
@@ -151,7 +150,7 @@ MAX_LINE_BYTES = 16 * 1024 * 1024  # far more than any line a game writes (a dec
 def _lines(path: Path) -> list[str]:
     """The log's lines, read one at a time, each at most MAX_LINE_BYTES (a device or pipe that never
     ends a line is refused, not read into memory)."""
-    lines = []
+    lines: list[str] = []
     with path.open("rb") as handle:
         while True:
             raw = handle.readline(MAX_LINE_BYTES + 1)

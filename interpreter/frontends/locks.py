@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from interpreter.base.i18n import N_, _
 
@@ -132,3 +133,37 @@ def write_atomic(path: str | Path, data: bytes | str, mode: int = 0o644) -> None
         except OSError:
             pass
         raise
+
+
+class Guarded:
+    """A text stream whose write errors (a full disk) are kept rather than raised: the run goes on,
+    the writing stops, and the run says at its end what could not be written (`error`)."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+        self.error: OSError | None = None
+
+    def write(self, text: str) -> None:
+        if self.error is None:
+            try:
+                self.stream.write(text)
+            except OSError as exc:
+                self.error = exc
+
+    def flush(self) -> None:
+        if self.error is None:
+            try:
+                self.stream.flush()
+            except OSError as exc:
+                self.error = exc
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        except OSError as exc:
+            self.error = self.error or exc
+
+
+def why(exc: OSError) -> str:
+    """What went wrong, in the system's words (`No space left on device`), else the error's own."""
+    return exc.strerror if isinstance(exc.strerror, str) else str(exc)

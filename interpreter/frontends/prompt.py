@@ -25,12 +25,12 @@ from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.cliutil import typed
 from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD, stopping
-from interpreter.frontends.locks import FileBusy, FileLock
+from interpreter.frontends.locks import FileBusy, FileLock, Guarded, why
 from interpreter.frontends.savefile import SaveFileError, default_save_path, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
-from interpreter.text.story import StoryWriter
+from interpreter.text.story import StoryWriter, told_again
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
@@ -161,6 +161,7 @@ class Session:
             self.echo(_(WORDS["hello"], game=game, who=_(", ").join(p for p in (who, team) if p)))
             while True:
                 self._advance()
+                self._log_health()
                 if self.state.is_terminal():
                     if not self._after_game():
                         return self.status
@@ -270,7 +271,7 @@ class Session:
         fresh = events[self.shown :]
         deals_before = sum(1 for e in events[: self.shown] if e["kind"] == "deal_end")
         for i, event in enumerate(fresh):
-            if _told_again(event, fresh[i + 1 :], self.seat):
+            if told_again(event, fresh[i + 1 :], self.seat):
                 continue
             lines = self.story.lines(event)
             if event.get("by"):
@@ -499,6 +500,13 @@ class Session:
         return _(WORDS["win"]) if at_top <= mates else _(WORDS["share"])
 
     # ----- saving -------------------------------------------------------------
+    def _log_health(self) -> None:
+        """A log that could not be written (a full disk) is said once; the game goes on without it."""
+        if self.log is not None and self.log.stream.error is not None:
+            self.echo(_(WORDS["log_failed"], path=self.log_path, error=why(self.log.stream.error)))
+            self.log.stream.close()
+            self.log, self.log_path = None, None
+
     def _open_log(self) -> None:
         """Open the log at this game's place and write the game so far (all of it on a resume)."""
         if self.log is not None:
@@ -515,13 +523,13 @@ class Session:
         try:
             if len(self.locks) < 2:
                 self.locks.append(FileLock(self.log_path, N_("this game's log")).acquire())
-            stream, self.log_offset = open_game_section(self.log_path, self.log_offset)
+            stream, self.log_offset = open_game_section(self.log_path, self.log_offset)  # (`_log_health`)
         except OSError as exc:
-            self.echo(_(WORDS["log_failed"], path=self.log_path, error=getattr(exc, "strerror", None) or exc))
+            self.echo(_(WORDS["log_failed"], path=self.log_path, error=why(exc)))
             self.log_path = None
             return
         self.log = LogWriter(
-            stream,
+            Guarded(stream),
             self.rs,
             self.ruleset_path,
             self.seed + self.game_number - 1,
@@ -590,10 +598,3 @@ class Session:
             return status
         finally:
             HELD.release(raise_pending=False)
-
-
-def _told_again(event: dict, later: list, seat: int) -> bool:
-    """A seat's own claim-window answer is not shown when the claim applied (told next) is the same."""
-    if event["kind"] != "action" or event.get("to") != [seat]:
-        return False
-    return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -25,6 +26,7 @@ from interpreter.frontends.cliutil import (
     players_option,
     resolve_ruleset,
 )
+from interpreter.frontends.locks import Guarded, why, writable_place, write_atomic
 
 
 def workers_option(f: Any) -> Any:
@@ -203,8 +205,20 @@ def simulate(
         raise click.UsageError(str(exc)) from None
     check_cluster(cluster, log_dir)
     note_timed_agents(agent_spec)
+    if log_dir:
+        try:
+            Path(log_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise click.UsageError(
+                _("cannot write logs in {folder}: {error}", folder=log_dir, error=why(exc))
+            ) from None
+    results = None
+    if results_path:
+        try:
+            results = Guarded(open(writable_place(results_path), "w", encoding="utf-8"))
+        except OSError as exc:
+            raise click.UsageError(_("cannot write {path}: {error}", path=results_path, error=why(exc))) from None
     bar = Progress(_("games"), enabled=progress)
-    results = open(results_path, "w", encoding="utf-8") if results_path else None
     try:
         summary, _tally = run(
             path,
@@ -227,6 +241,29 @@ def simulate(
         bar.close()
         if results is not None:
             results.close()
+    unwritten = False
+    if _tally.unlogged:
+        unwritten = True
+        click.echo(
+            ngettext(
+                "cardrules: the log of {n} game could not be written in {folder} ({error})",
+                "cardrules: the logs of {n} games could not be written in {folder} ({error})",
+                _tally.unlogged,
+                folder=log_dir,
+                error=_tally.log_error,
+            ),
+            err=True,
+        )
+    if results is not None and results.error is not None:
+        unwritten = True
+        click.echo(
+            _(
+                "cardrules: the results could not all be written to {path} ({error})",
+                path=results_path,
+                error=why(results.error),
+            ),
+            err=True,
+        )
     for _seed, message in summary.failures:
         click.echo(_("cardrules: the ruleset failed during play: {error}", error=message), err=True)
     if summary.failed > len(summary.failures):
@@ -254,6 +291,8 @@ def simulate(
             ),
             err=True,
         )
+        sys.exit(EXIT_RULES)
+    if unwritten:
         sys.exit(EXIT_RULES)
 
 
@@ -372,6 +411,11 @@ def balance(
             import matplotlib  # noqa: F401
         except ImportError:
             raise click.UsageError(_("--report needs matplotlib: pip install 'cardrules[report]'")) from None
+    if report_path:
+        try:
+            writable_place(report_path)
+        except OSError as exc:
+            raise click.UsageError(_("cannot write {path}: {error}", path=report_path, error=why(exc))) from None
     if skill_games is None:
         skill_games = min(200, max(1, games // 10))
     bar = Progress(_("games"), enabled=progress)
@@ -392,18 +436,23 @@ def balance(
         )
     finally:
         bar.close()
-    if report_path:
-        from interpreter.study.plots import all_plots
-        from interpreter.study.report import render
-
-        with open(report_path, "w", encoding="utf-8") as out:
-            out.write(render(summary, all_plots(summary)))
     if fmt == "json":
         click.echo(json.dumps(summary, indent=1))
     else:
         from interpreter.frontends.balancetext import balance_text
 
         click.echo(balance_text(summary))
+    if report_path:  # (after the figures are shown: a report that cannot be written loses none of them)
+        from interpreter.study.plots import all_plots
+        from interpreter.study.report import render
+
+        try:
+            write_atomic(report_path, render(summary, all_plots(summary)))
+        except OSError as exc:
+            click.echo(
+                _("cardrules: cannot write the report {path} ({error})", path=report_path, error=why(exc)), err=True
+            )
+            sys.exit(EXIT_RULES)
     report_run(outcome)
     if outcome.interrupted:
         sys.exit(EXIT_INTERRUPTED)

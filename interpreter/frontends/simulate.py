@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from interpreter.base.i18n import N_, _, ngettext
 from interpreter.base.records import dataclass, field
+from interpreter.frontends.locks import Guarded, why
 from interpreter.study.runner import Outcome, run_ranges
 from interpreter.study.sources import RulesetSource
 from interpreter.study.stats import Running
@@ -42,6 +43,8 @@ class Tally:
     failed: int = 0  # games the ruleset failed in (they count in nothing else)
     failures: list = field(default_factory=list)  # (game index, message) of the first MAX_REPORTED of them
     rows: list = field(default_factory=list)  # one per game, only when asked for (handed on, then emptied)
+    unlogged: int = 0  # games whose log could not be written (a full disk): the run goes on without it
+    log_error: str = ""  # why, the first time
 
     def ensure(self, n: int) -> None:
         while len(self.seats) < n:
@@ -70,8 +73,14 @@ class Tally:
         if len(self.failures) < MAX_REPORTED:
             self.failures.append((index, message))
 
+    def unwritten(self, error: OSError) -> None:
+        self.unlogged += 1
+        self.log_error = self.log_error or why(error)
+
     def merge(self, other: Tally) -> None:
         self.ensure(len(other.seats))
+        self.unlogged += other.unlogged
+        self.log_error = self.log_error or other.log_error
         self.failed += other.failed
         self.failures = sorted(self.failures + other.failures)[:MAX_REPORTED]
         self.rows.extend(other.rows)
@@ -194,7 +203,12 @@ def play_range(job: SimJob, games: range) -> Tally:
     for index in games:
         seed = job.first_seed + index
         log = Path(job.log_dir) / f"game-{index:06d}-{job.run_id}.jsonl" if job.log_dir else None
-        stream = open(log, "x", encoding="utf-8") if log else None  # a new file: never another run's
+        stream = None
+        if log:
+            try:
+                stream = Guarded(open(log, "x", encoding="utf-8"))  # a new file: never another run's
+            except OSError as exc:
+                tally.unwritten(exc)
         try:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
@@ -215,6 +229,8 @@ def play_range(job: SimJob, games: range) -> Tally:
         finally:
             if stream:
                 stream.close()
+                if stream.error is not None:
+                    tally.unwritten(stream.error)
     return tally
 
 
@@ -228,7 +244,7 @@ def simulate(
     log_dir: str | None = None,
     cluster: str | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-    results: IO[str] | None = None,
+    results: IO[str] | Guarded | None = None,
     tell: bool = False,
     players: int | None = None,
 ) -> tuple[Summary, Tally]:

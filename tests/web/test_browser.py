@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from interpreter.frontends.prompt import _told_again
+from interpreter.text.story import told_again
 
 MAX_CLICKS = 600
 
@@ -98,7 +98,7 @@ def test_a_whole_duzihu_deal_by_clicking(live, browser_page, lang):
     # the log tells what the prompt tells: the seat's own claim-window answer is not told again
     # when the claim applied is the same ("You: pong", then "You claimed: pong")
     events, seat = page.page.evaluate("[CR.table.T.events, CR.table.T.seat]")
-    told = [e for i, e in enumerate(events) if not _told_again(e, events[i + 1 :], seat)]
+    told = [e for i, e in enumerate(events) if not told_again(e, events[i + 1 :], seat)]
     assert any(e["kind"] == "claim" and e["seat"] == seat for e in events)  # the deal has one to test
     assert page.page.locator("#log li.ev").count() == len(told)
 
