@@ -3,13 +3,17 @@
 `stop_on_first_interrupt()` (the `cardrules` command calls it first) makes the first Ctrl-C
 raise KeyboardInterrupt and every later one only be noted: whatever the first one interrupts is
 stopping the program anyway (saving the game, printing how to resume it), and a second one must
-not cut that short.  `HELD` holds Ctrl-C back while a save file is written.
+not cut that short.  `HELD` holds Ctrl-C back while a save file is written.  At the prompt,
+`hangups_as_interrupts()` makes a closed terminal (SIGHUP) or a plain `kill` (SIGTERM) do what
+Ctrl-C does, so the game is saved then too.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -119,3 +123,30 @@ def note_later_interrupts() -> None:
 def ignore_interrupts_in_worker() -> None:
     """For worker processes: the parent stops them; a Ctrl-C to the terminal is the parent's."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+HANGUPS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _hangup(signum: int, frame: Any) -> None:
+    """A hang-up or terminate signal, handled as Ctrl-C is at this moment: the first stops the
+    program, a later one is only noted, and one that comes while a save is written is held."""
+    handler = signal.getsignal(signal.SIGINT)
+    if not callable(handler):
+        raise KeyboardInterrupt
+    handler(signal.SIGINT, frame)
+
+
+@contextmanager
+def hangups_as_interrupts() -> Iterator[None]:
+    """Inside: SIGTERM and SIGHUP are handled as Ctrl-C (see `_hangup`); their handlers are put
+    back afterwards.  Outside the main thread it does nothing."""
+    if not _main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, _hangup) for s in HANGUPS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)

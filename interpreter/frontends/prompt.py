@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from interpreter.engine.state import IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.cliutil import typed
 from interpreter.frontends.commands import Commands
-from interpreter.frontends.interrupts import HELD, stopping
+from interpreter.frontends.interrupts import HELD, hangups_as_interrupts, stopping
 from interpreter.frontends.locks import FileBusy, FileLock, Guarded, why
 from interpreter.frontends.savefile import SaveFileError, default_save_path, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
@@ -125,10 +126,11 @@ class Session:
 
     def run(self) -> int:
         """Play until the person quits or input ends; returns the exit status."""
-        try:
-            return self._play()
-        finally:
-            self.close()
+        with hangups_as_interrupts():  # a closed terminal saves the game as Ctrl-C does
+            try:
+                return self._play()
+            finally:
+                self.close()
 
     def close(self) -> None:
         """Close the log and let other processes open this game again."""
@@ -148,7 +150,7 @@ class Session:
             raise
         except OSError as exc:  # no lock can be made there, so no save either: said before the game
             self.echo(
-                _("note: this game cannot be saved in {folder} ({error})", folder=self.save_path.parent, error=exc)
+                _("note: this game cannot be saved in {folder} ({error})", folder=self.save_path.parent, error=why(exc))
             )
 
     def _play(self) -> int:
@@ -588,13 +590,11 @@ class Session:
             except OSError as exc:
                 self.echo("\n" + _("{why}: could not save the game ({error})", why=_(why), error=exc))
                 return 1
-            if self.log is not None:
-                try:
-                    self.log.suspended(self.clean or self.state)
-                except OSError:
-                    pass
-            self.echo("\n" + _("{why}: game saved. Resume it with:", why=_(why)))
-            self.echo(f"  cardrules play --resume {shlex.quote(str(path))}")  # i18n-exempt: a command
+            if self.log is not None:  # (its stream keeps a failed write to itself: Guarded)
+                self.log.suspended(self.clean or self.state)
+            with suppress(OSError):  # (a terminal that is gone cannot be told: the game is saved all the same)
+                self.echo("\n" + _("{why}: game saved. Resume it with:", why=_(why)))
+                self.echo(f"  cardrules play --resume {shlex.quote(str(path))}")  # i18n-exempt: a command
             return status
         finally:
             HELD.release(raise_pending=False)

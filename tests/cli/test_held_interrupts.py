@@ -91,6 +91,46 @@ def test_real_ctrl_c_at_the_prompt_always_leaves_a_game_that_resumes(tmp_path, d
         assert "Traceback" not in again.stdout + again.stderr
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_closed_terminal_or_a_kill_at_the_prompt_saves_the_game_as_ctrl_c_does(tmp_path, name: str) -> None:
+    """SIGHUP (the terminal window closed) and SIGTERM (`kill`) ended the game without a save."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "CARDRULES_SAVE_DIR": str(tmp_path), "NO_COLOR": "1"}
+    save = tmp_path / "game.json"
+    args = ["play", "duzihu", "--agents", "random", "--seed", "4", "--save", str(save)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
+    seen = ""
+    while "> " not in seen:  # at the prompt, a move made, at the prompt again
+        seen += proc.stdout.read(1)
+    proc.stdin.write("1\n")
+    proc.stdin.flush()
+    seen = ""
+    while "> " not in seen:
+        seen += proc.stdout.read(1)
+    proc.send_signal(getattr(signal, name))
+    out, _ = proc.communicate(timeout=60)
+    assert "interrupted: game saved" in out and "Traceback" not in out, out[-1000:]
+    again = subprocess.run(
+        [sys.executable, "-m", "interpreter", "play", "--resume", str(save)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert again.returncode == 0 and "quit: game saved" in again.stdout, again.stdout[-1000:] + again.stderr[-500:]
+
+
 @pytest.fixture
 def first_interrupt(monkeypatch):
     """The command line's Ctrl-C handling, with a short watchdog; put back afterwards."""
