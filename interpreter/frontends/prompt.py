@@ -29,6 +29,7 @@ from interpreter.frontends.interrupts import HELD, hangups_as_interrupts, stoppi
 from interpreter.frontends.locks import FileBusy, FileLock, Guarded, why
 from interpreter.frontends.savefile import SaveFileError, default_save_path, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
+from interpreter.frontends.typedmoves import TypedMoves
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter, told_again
@@ -38,12 +39,6 @@ WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
     "others_next": N_("{who} plays next; the AI seats play until it is your turn."),
-    "too_long": N_("that line is too long to be a move; type a number, a card or 'help'"),
-    "no_move": N_("there is no move {n}; choose 1 to {last}"),
-    "which": N_("which move? {moves}"),
-    "not_now": N_("{card} is not a move now"),
-    "bare_command": N_("'{command}' takes nothing after it: type just {command}"),
-    "unknown": N_("'{line}' is not a move or a command; type a number from 1 to {last}, or 'help'"),
     "failed": N_("cardrules: the ruleset failed during play: {error}"),
     "seed": N_(" (game seed {seed})"),
     "final": N_("Final scores: {scores}"),
@@ -67,7 +62,7 @@ class RulesetFailed(Exception):
 
 
 @dataclass
-class Session:
+class Session(TypedMoves):
     """One person at the prompt, possibly over several games (next / restart)."""
 
     rs: Any
@@ -294,16 +289,16 @@ class Session:
         legal = list(self.state.legal_actions())
         order: dict[int, tuple] = {}
         seats = [self.seat, *(s for s in range(self.rs.num_players) if s != self.seat)]
-        for rank, seat in enumerate(seats):
-            for info in self.rs.zones:
+        for rank, seat in enumerate(seats):  # (a zone's keys are all numbers or all texts: never compared)
+            for z, info in enumerate(self.rs.zones):
                 if info.per == "seat" and info.name in self.rs.zone_sort:
                     fn = self.rs.zone_sort[info.name]
                     for c in self.state.zones[info.base + seat]:
-                        order.setdefault(c, (min(rank, 1), self.state.with_local("card", c, fn)))
+                        order.setdefault(c, (0, min(rank, 1), z, self.state.with_local("card", c, fn)))
 
-        def position(a: Any) -> Any:
+        def position(a: Any) -> Any:  # moves without a card first, then cards as their zones sort them
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
-            return order.get(a.value, (0, 0)) if act is not None and act.param_kind == "card" else (0, 0)
+            return order.get(a.value, (1,)) if act is not None and act.param_kind == "card" else (-1,)
 
         return sorted(legal, key=position)
 
@@ -328,109 +323,6 @@ class Session:
         if action is not None:
             self.play_move(action)
         return None
-
-    def _parse_move(self, line: str) -> Any:
-        legal = self.menu or self.state.legal_actions()
-        if len(line) > 200:
-            self.echo(_(WORDS["too_long"]))
-            return None
-        if line.isascii() and line.isdigit():
-            n = int(line)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            self.echo(_(WORDS["no_move"], n=n, last=len(legal)))
-            return None
-        key = normalize(line)
-        for a in legal:
-            if key in self._typings(a.text):
-                return a
-        whole = self._whole_choice(line, legal)
-        if whole is not None:
-            return whole
-        card = self.card_names.get(key)
-        if card is not None:
-            matches = [a for a in legal if a.text.endswith((" " + card, " +" + card))]  # (a pick's too)
-            if len(matches) == 1:
-                return matches[0]
-            if len(matches) > 1:
-                self.echo(_(WORDS["which"], moves=_(", ").join(self.renderer.action(a.text) for a in matches)))
-                return None
-            verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
-            if verbs:
-                self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}", self.renderer.action))
-                return None
-            self.echo(_(WORDS["not_now"], card=self.renderer.card(card)))
-            return None
-        seat = self.seat_names.get(key)  # a seat alone, where one move takes it
-        seated = [a for a in legal if a.kind >= 0 and self.rs.actions[a.kind].param_kind == "seat"]
-        matches = [a for a in seated if a.value == seat]
-        if seat is not None and len(matches) == 1:
-            return matches[0]
-        # an action by its name or by the label the menus show (`name_suit` is 2 words), longest first
-        by_word = {normalize(act.name): act.name for act in self.rs.actions}
-        by_word.update({normalize(self.renderer.action_label(act.name)): act.name for act in self.rs.actions})
-        verb = next((v for v in sorted(by_word, key=len, reverse=True) if key == v or key.startswith(v + " ")), None)
-        if verb is not None:
-            rest = key[len(verb) :].strip()
-            value = self.card_names.get(rest)  # `play spades ace`: the card by its name
-            if value is None and rest in self.seat_names:  # `ask seat 3`: the seat by its name
-                value = str(self.seat_names[rest])
-            asked = " ".join(filter(None, [by_word[verb], value if value is not None else rest]))
-            self.echo(self.rs.explain(self.state, asked, self.renderer.action))
-            return None
-        first = line.split()[0].lower()
-        if first in self.commands.table or first in ("quit", "exit", "q"):  # `save mygame`
-            self.echo(_(WORDS["bare_command"], command=first))
-            return None
-        self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
-        return None
-
-    def _typings(self, text: str) -> set[str]:
-        """The ways a move may be typed (normalised): its text, its words as the table writes
-        them, and its label with its value as the text has it (`ask 2` for `ask Seat 2`)."""
-        verb, _sep, rest = text.partition(" ")
-        label = " ".join(filter(None, [self.renderer.action_label(verb), rest]))
-        return {normalize(text), normalize(self.renderer.action(text)), normalize(label)}
-
-    def _whole_choice(self, line: str, legal: list) -> str | None:
-        """`pass red 5 7 9` for a choice of several cards: an action's name (or label) and its cards
-        by name, id or move number, in any order, as the text the engine takes (`pass a b c`)."""
-        words = line.split()
-        for act in self.rs.actions:
-            if act.count is None:
-                continue
-            for name in {act.name, self.renderer.action_label(act.name)}:
-                size = len(name.split())
-                if normalize(" ".join(words[:size])) != normalize(name) or len(words) == size:
-                    continue
-                cards = self._cards_in(words[size:], legal)
-                if cards is not None:
-                    return " ".join([act.name, *cards])
-        return None
-
-    def _cards_in(self, words: list[str], legal: list) -> list[str] | None:
-        """Card ids named by the words (longest names first, a pick's `+` before one left out), or by the
-        number of a move that picks one."""
-        words = [w.removeprefix("+") for w in words if w != "+"]
-        out: list[str] = []
-        i = 0
-        while i < len(words):
-            for j in range(len(words), i, -1):
-                card = self.card_names.get(normalize(" ".join(words[i:j])))
-                if card is not None:
-                    out.append(card)
-                    i = j
-                    break
-            else:
-                word = words[i]
-                if not (word.isascii() and word.isdigit() and 1 <= int(word) <= len(legal)):
-                    return None
-                picked = legal[int(word) - 1].text.split(" ")[-1].lstrip("+")
-                if picked not in self.rs.cards.ids:
-                    return None
-                out.append(picked)
-                i += 1
-        return out
 
     # ----- end of game --------------------------------------------------------
     def _after_game(self) -> bool:
