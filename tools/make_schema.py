@@ -141,7 +141,8 @@ STEP_KINDS = {
             ),
             "counts": d(
                 EXPR,
-                "Alternative to `packets`: how many cards each seat gets, as an expression of `seat`.",
+                "Alternative to `packets`: how many cards each seat gets, as an expression of `seat`; each seat "
+                "in order gets its whole count at once.",
                 ["23 if seat == dealer else 22"],
             ),
             "face": d(
@@ -193,7 +194,8 @@ STEP_KINDS = {
             ),
         },
         ["from", "to"],
-        "Move cards between zones.",
+        "Move cards between zones: they join the destination at its back, in the order they are moved "
+        "(`last(zone)` is the card moved in last).",
     ),
     "collect": d(
         ZONE_REF, "Move every card of every zone back into this zone (face down), e.g. before a new deal.", ["deck"]

@@ -211,7 +211,10 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
     "log_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Write a JSON Lines game log here (replay it with `cardrules replay`).",
+    help=(
+        "Write a JSON Lines game log here (replay it with `cardrules replay`); it holds every card as the game "
+        "goes, hidden ones too."
+    ),
 )
 @click.option(
     "--option",

@@ -307,6 +307,12 @@ def summarize(rs: Any, tally: Tally, seconds: float, outcome: Outcome | None = N
     return summary
 
 
+def _per_second(rate: float) -> str:
+    """A rate as the summary writes it: one decimal, or two significant digits below 1 (a run of
+    searching agents makes 0.05 games a second, not 0.0)."""
+    return f"{rate:.1f}" if rate >= 1 else f"{rate:.2g}"
+
+
 def format_summary(summary: Summary, rs: Any) -> str:
     rate = summary.seconds or 1e-9
     memory = _(", peak memory {mb:.0f} MB", mb=summary.peak_mb) if summary.peak_mb is not None else ""
@@ -315,12 +321,12 @@ def format_summary(summary: Summary, rs: Any) -> str:
         games = _("{games} (and {failed} that failed)", games=games, failed=summary.failed)
     lines = [
         _(
-            "{games}, {deals} deals in {seconds:.2f} s ({games_rate:.1f} games/s, {deals_rate:.1f} deals/s{memory})",
+            "{games}, {deals} deals in {seconds:.2f} s ({games_rate} games/s, {deals_rate} deals/s{memory})",
             games=games,
             deals=summary.deals,
             seconds=summary.seconds,
-            games_rate=summary.games / rate,
-            deals_rate=summary.deals / rate,
+            games_rate=_per_second(summary.games / rate),
+            deals_rate=_per_second(summary.deals / rate),
             memory=memory,
         )
     ]

@@ -247,3 +247,13 @@ def test_a_one_player_game_counts_no_wins_and_measures_skill_against_the_main_ru
     assert "more than random on the same deals" in line and "+0.000" not in line, line
     code, out, err = command(["simulate", str(path), "-n", "5", "--no-progress"], capsys)
     assert code == 0 and out.splitlines()[-1].split()[:2] == ["0", "-"], out
+
+
+@pytest.mark.parametrize(
+    ("rate", "shown"), [(0.05, "0.05"), (0.004, "0.004"), (0.5, "0.5"), (2.345, "2.3"), (300.0, "300.0")]
+)
+def test_the_summary_writes_slow_rates_with_their_digits_not_as_zero(rate, shown):
+    # a run of searching agents makes 0.05 games a second, which the summary wrote as "0.0 games/s"
+    from interpreter.frontends.simulate import _per_second
+
+    assert _per_second(rate) == shown
