@@ -21,7 +21,7 @@ from typing import Any
 from interpreter.base.i18n import N_, _
 from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
-from interpreter.engine.state import IllegalAction, normalize
+from interpreter.engine.state import PICK_KIND, IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
 from interpreter.frontends.cliutil import typed
 from interpreter.frontends.commands import Commands
@@ -297,6 +297,8 @@ class Session(TypedMoves):
                         order.setdefault(c, (0, min(rank, 1), z, self.state.with_local("card", c, fn)))
 
         def position(a: Any) -> Any:  # moves without a card first, then cards as their zones sort them
+            if a.kind == PICK_KIND:  # one card towards a choice of several
+                return order.get(a.value[1], (1,)) if self.rs.actions[a.value[0]].param_kind == "card" else (-1,)
             act = self.rs.actions[a.kind] if a.kind >= 0 else None
             return order.get(a.value, (1,)) if act is not None and act.param_kind == "card" else (-1,)
 

@@ -52,20 +52,17 @@ class Tally:
             self.per_deal.append(Running())
             self.wins.append(0)
 
-    def add(self, returns: list, deals: int, decisions: int, winners: list | None = None) -> None:
-        """One game's scores; `winners`: the seats `result.won` says won (None: the highest scores,
-        unless every seat has it)."""
-        n = len(returns)
-        self.ensure(n)
+    def add(self, returns: list, deals: int, decisions: int, winners: list) -> None:
+        """One game's scores; `winners`: the seats that won it (`Ruleset.winners`: those `result.won`
+        says won, else the seat, or the team, alone at the highest score; none in a tie for first)."""
+        self.ensure(len(returns))
         self.games += 1
         self.deals += deals
         self.decisions += decisions
-        best = max(returns)
-        sole = returns.count(best) < n
         for s, r in enumerate(returns):
             self.seats[s].add(r)
             self.per_deal[s].add(r / deals if deals else r)
-            if (s in winners) if winners is not None else (sole and r == best):
+            if s in winners:
                 self.wins[s] += 1
 
     def fail(self, index: int, message: str) -> None:
@@ -213,7 +210,7 @@ def play_range(job: SimJob, games: range) -> Tally:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
-            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st) if rs.won_fn is not None else None)
+            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st))
             if job.rows:
                 tally.rows.append(
                     {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}

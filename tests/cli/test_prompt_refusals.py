@@ -145,3 +145,14 @@ def test_control_characters_typed_are_never_sent_back_to_the_terminal(rs, tmp_pa
     assert not any(c in said for c in "\x1b\x00\u202e\t"), said
     assert typed("\tred\tone\t") == "red one" and typed("\u202e\x00") == ""
     assert typed("\ufeffدورانداخته\u200cها\u200f") == "دورانداخته\u200cها"  # a Persian word keeps its joiner
+
+
+def test_the_cards_of_a_choice_of_several_are_listed_in_the_hands_order(tmp_path):
+    # picks towards a choice of several were listed in deck order, not as the hand is sorted (found
+    # writing Daifugo from the docs: its hand runs 3 up to 2, its menu by suit)
+    rs = compile_text(CHOOSING.replace('sort: "card.suit_order * 10 + card.rank_order"', 'sort: "0 - card.rank_order"'))
+    s, _out = session(rs, [], tmp_path)
+    s.state = rs.new_game(seed=1, deck_orders=[DECK])
+    picks = [a.text for a in s._menu()]
+    ranks = [text.rsplit("-", 1)[1] for text in picks]
+    assert ranks == sorted(ranks, reverse=True), picks

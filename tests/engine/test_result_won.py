@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from interpreter.compiling.pipeline import check_text
 from interpreter.frontends.cli import cli
-from tests.engine.tiny import HIGH_CARD, compile_text
+from tests.engine.tiny import CHOICES, HIGH_CARD, compile_text
 
 # three rounds of high card between two seats; a seat "beats the house" when it takes a round
 AGAINST_THE_HOUSE = HIGH_CARD.replace(
@@ -80,3 +80,14 @@ def test_the_prompt_says_win_or_lose_as_result_won_does_even_alone(tmp_path):
             env={"CARDRULES_SAVE_DIR": str(tmp_path)},
         )
         assert "Final scores: You 3" in result.output and said in result.output, result.output[-600:]
+
+
+def test_simulate_counts_no_win_for_a_tie_for_first(tmp_path):
+    # it counted a win for every seat tied at the top (unless every seat was): 10 wins each of 10
+    import json
+
+    tied = tmp_path / "tied.yaml"
+    tied.write_text(CHOICES.replace('  returns: "played[seat]"', '  returns: "1 if seat < 2 else 0"'))
+    result = CliRunner().invoke(cli, ["simulate", str(tied), "-n", "10", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [row["wins"] for row in json.loads(result.output)["seats"]] == [0, 0, 0]
