@@ -136,11 +136,8 @@ def observation(st: GameState, seat: int) -> dict:
         "phase": _phase(st),
         "status": _status(st, seat),
         "decision": None if st.finished else _decision(st, seat),
+        "choice": _choice(st) if to_act == seat and not st.finished else None,  # (only the chooser's)
     }
-    if to_act == seat and not st.finished:
-        choice = _choice(st)
-        if choice is not None:
-            obs["choice"] = choice
     if st.finished:
         obs["returns"] = st.returns()
         obs["winners"] = st.rs.winners(st)  # (result.won, or the sole best score)

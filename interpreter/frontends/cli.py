@@ -274,11 +274,20 @@ def play(
     if resume:
         if ruleset:
             raise click.UsageError(_("give either RULESET or --resume, not both"))
+        if Path(resume).is_dir():
+            refuse(_("{path} is a folder, not a save file", path=resume))
+        if Path(resume).exists() and not Path(resume).is_file():  # a device, a pipe: no lock beside it
+            refuse(_("{path} is not a regular file", path=resume))
         try:
             lock = FileLock(resume).acquire()  # before reading: the game is this process's from here
+        except FileBusy as exc:
+            refuse(str(exc))
+        except OSError:  # no lock can be made beside it (a folder that cannot be written): as a new game
+            lock = None
+        try:
             saved = read_save(resume)
             check_fields(resume, saved.data)
-        except (SaveFileError, FileBusy) as exc:
+        except SaveFileError as exc:
             refuse(str(exc))
         assert saved is not None
         data = saved.data
@@ -382,7 +391,8 @@ def play(
         old_log = saved.data.get("log")
         if log_path and (not old_log or Path(log_path).resolve() != Path(old_log).resolve()):
             session.log_offset = None  # a new log: the game so far is written at its end
-        session.locks.append(lock)
+        if lock is not None:
+            session.locks.append(lock)
         if saved.legacy:
             try:
                 session.save()
