@@ -254,6 +254,14 @@ def resume(save_bytes: bytes, folder: str) -> str:
     return "refused"
 
 
+def _same_signed_content(raw: bytes, original: bytes) -> bool:
+    """Whether a damaged save still holds the original body and digest, only the whitespace around the
+    digest changed (its last newline cut, a space added): then resuming it is right."""
+    body, _sep, rest = raw.partition(b"\n")
+    first, _sep, digest = original.partition(b"\n")
+    return body == first and rest.split() == digest.split()
+
+
 def _damaged_save(data: Any) -> None:
     game = data.draw(st.sampled_from(sorted(GAMES)))
     text = real_save(game, data.draw(st.integers(0, 3)), data.draw(st.sampled_from([0, 1, 5])))
@@ -280,7 +288,7 @@ def _damaged_save(data: Any) -> None:
     with tempfile.TemporaryDirectory() as folder:
         outcome = isolated(resume, raw, folder, timeout=120, memory_mb=1500)
     assert outcome.kind == "ok", f"{what}\n{outcome}"
-    if how == "text" and raw != text.encode():
+    if how == "text" and not _same_signed_content(raw, text.encode()):
         assert outcome.value == "refused", f"a signed save changed by {what} was resumed"
     event(outcome.value)
 
