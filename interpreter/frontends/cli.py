@@ -261,6 +261,8 @@ def play(
 
     def refuse(message: str) -> None:
         click.echo(_("cardrules: {error}", error=message), err=True)
+        if lock is not None:  # (a save refused after it was locked leaves no lock file beside it)
+            lock.release()
         sys.exit(EXIT_RULES)
 
     if level and agent_spec:

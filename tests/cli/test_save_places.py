@@ -138,3 +138,11 @@ def test_a_ruleset_read_from_a_pipe_is_validated_as_its_text(tmp_path):
         out.write(text)
     output = child.communicate(timeout=120)[0].decode()
     assert child.returncode == 0 and f"/dev/fd/{read}: ok" in output, output
+
+
+def test_a_refused_save_leaves_no_lock_file_beside_it(saves, tmp_path):
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"format": "cardrules-save/2"}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", "--resume", str(damaged)], input="quit\n")
+    assert result.exit_code == 1 and "cardrules: " in result.output, result.output
+    assert not (tmp_path / "damaged.json.lock").exists()
