@@ -256,7 +256,7 @@ def play(
     from interpreter.frontends.locks import FileBusy, FileLock, why, writable_place
     from interpreter.frontends.prompt import Session
     from interpreter.frontends.savecheck import check_against, check_fields, rebuild
-    from interpreter.frontends.savefile import SaveFileError, default_save_path, read_save
+    from interpreter.frontends.savefile import SaveFileError, check_save_file, default_save_path, read_save
     from interpreter.text.render import Renderer
 
     def refuse(message: str) -> None:
@@ -276,13 +276,10 @@ def play(
     if resume:
         if ruleset:
             raise click.UsageError(_("give either RULESET or --resume, not both"))
-        if Path(resume).is_dir():
-            refuse(_("{path} is a folder, not a save file", path=resume))
-        if Path(resume).exists() and not Path(resume).is_file():  # a device, a pipe: no lock beside it
-            refuse(_("{path} is not a regular file", path=resume))
         try:
+            check_save_file(resume)  # (a folder, a device, a pipe: refused before a lock is made beside it)
             lock = FileLock(resume).acquire()  # before reading: the game is this process's from here
-        except FileBusy as exc:
+        except (SaveFileError, FileBusy) as exc:
             refuse(str(exc))
         except OSError:  # no lock can be made beside it (a folder that cannot be written): as a new game
             lock = None

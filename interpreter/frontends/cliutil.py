@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from unicodedata import category
 
 import click
 
@@ -77,13 +76,3 @@ def parse_options(pairs: tuple[str, ...]) -> dict:
             raise click.UsageError(_("--option needs NAME=VALUE, not '{pair}'", pair=pair))
         out[key.strip()] = value.strip()
     return out
-
-
-def typed(line: str) -> str:
-    """A line as typed, less what no move is made of and a terminal should not be sent back: control
-    characters (ESC, NUL), direction marks (an override garbles the message that quotes the line),
-    zero-width spaces and byte-order marks (joiners stay: Persian words use them); a tab is a space."""
-    return "".join(" " if c == "\t" else "" if c in _UNSEEN or category(c) == "Cc" else c for c in line).strip()
-
-
-_UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")

@@ -23,13 +23,12 @@ from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import PICK_KIND, IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
-from interpreter.frontends.cliutil import typed
 from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD, hangups_as_interrupts, stopping
 from interpreter.frontends.locks import FileBusy, FileLock, Guarded, why
 from interpreter.frontends.savefile import SaveFileError, default_save_path, ruleset_fields, write_save
 from interpreter.frontends.screen import Screen
-from interpreter.frontends.typedmoves import TypedMoves
+from interpreter.frontends.typedmoves import TypedMoves, typed
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter, told_again
@@ -297,10 +296,9 @@ class Session(TypedMoves):
                         order.setdefault(c, (0, min(rank, 1), z, self.state.with_local("card", c, fn)))
 
         def position(a: Any) -> Any:  # moves without a card first, then cards as their zones sort them
-            if a.kind == PICK_KIND:  # one card towards a choice of several
-                return order.get(a.value[1], (1,)) if self.rs.actions[a.value[0]].param_kind == "card" else (-1,)
-            act = self.rs.actions[a.kind] if a.kind >= 0 else None
-            return order.get(a.value, (1,)) if act is not None and act.param_kind == "card" else (-1,)
+            kind, value = a.value if a.kind == PICK_KIND else (a.kind, a.value)  # (a pick: one card of a choice)
+            act = self.rs.actions[kind] if kind >= 0 else None
+            return order.get(value, (1,)) if act is not None and act.param_kind == "card" else (-1,)
 
         return sorted(legal, key=position)
 
@@ -467,7 +465,7 @@ class Session(TypedMoves):
                 + _(
                     "could not save the game to {path} ({error}); saved it in the saves folder",
                     path=self.save_path,
-                    error=exc,
+                    error=why(exc) if isinstance(exc, OSError) else exc,
                 )
             )
             self.save_path = other

@@ -156,18 +156,23 @@ def read_save(path: str | Path) -> SaveFile:
     )
 
 
+def check_save_file(path: str | Path) -> None:
+    """Refuse (SaveFileError) a save path where something other than a file lies: a folder, or a
+    device or pipe that may never end (nothing is opened, nor a lock made beside it, for those)."""
+    path = Path(path)
+    if path.is_dir():
+        raise SaveFileError(_("{path} is a folder, not a save file", path=path))
+    if path.exists() and not path.is_file():
+        raise SaveFileError(_("{path} is not a regular file", path=path))
+
+
 def _read_bytes(path: Path) -> bytes:
     try:
-        if path.is_dir():
-            raise SaveFileError(_("{path} is a folder, not a save file", path=path))
+        check_save_file(path)
         size = path.stat().st_size
-        if size <= MAX_SAVE_BYTES:
-            with path.open("rb") as handle:  # (at most that much: a device or pipe may never end)
-                data = handle.read(MAX_SAVE_BYTES + 1)
-            size = len(data)
         if size > MAX_SAVE_BYTES:
             raise SaveFileError(_("{path} is not a cardrules save (it has {size:,} bytes)", path=path, size=size))
-        return data
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(_("no save file at {path}", path=path)) from None
     except OSError as exc:

@@ -7,6 +7,7 @@ names or move numbers.  `Session` (frontends/prompt.py) reads its moves through 
 from __future__ import annotations
 
 from typing import Any
+from unicodedata import category
 
 from interpreter.base.i18n import N_, _
 from interpreter.engine.state import normalize
@@ -152,3 +153,13 @@ class TypedMoves:
                 out.append(picked)
                 i += 1
         return out
+
+
+def typed(line: str) -> str:
+    """A line as typed, less what no move is made of and a terminal should not be sent back: control
+    characters (ESC, NUL), direction marks (an override garbles the message that quotes the line),
+    zero-width spaces and byte-order marks (joiners stay: Persian words use them); a tab is a space."""
+    return "".join(" " if c == "\t" else "" if c in _UNSEEN or category(c) == "Cc" else c for c in line).strip()
+
+
+_UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")

@@ -198,11 +198,11 @@ def _list_of_cards(p: Mapping) -> bool:
     return bool(items) and all(isinstance(x, Mapping) and "card" in x for x in items)
 
 
-__all__ = ["WORDS", "StoryWriter"]
-
-
 def told_again(event: dict, later: list, seat: int) -> bool:
     """A seat's own claim-window answer is not shown when the claim applied (told next) is the same."""
     if event["kind"] != "action" or event.get("to") != [seat]:
         return False
     return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)
+
+
+__all__ = ["WORDS", "StoryWriter", "told_again"]
