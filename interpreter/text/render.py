@@ -210,8 +210,20 @@ class Renderer:
         you = False  # the part before was the viewer, written "You"
         english = parts is texts.get("en")  # the English text (asked for, or the fallback)
         subject = False  # the sentence so far has "You" for its subject
+        aside = False  # inside "You (... {value} ...)": the verb after the ")" agrees with "You"
         for p in parts:
             if isinstance(p, str):
+                head = ""
+                if english and aside:
+                    close = p.find(")")
+                    if close < 0:
+                        out.append(p)
+                        continue
+                    head, p, aside, you = p[: close + 1], p[close + 1 :], False, True
+                if english and you and _OPENS_ASIDE.match(p):
+                    aside = True
+                    out.append(p)
+                    continue
                 if english and you:
                     subject = _you_lead(p)
                     p = _you_agree(p)
@@ -219,7 +231,7 @@ class Renderer:
                     p = _and_agree(p)
                 if "." in p:
                     subject = False
-                out.append(p)
+                out.append(head + p)
                 you = False
                 continue
             word = self.typed(p)
@@ -277,7 +289,9 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
     return lines
 
 
-_FIRST_WORD = re.compile(r"( +)([a-z]+)(?![A-Za-z'-])")
+# the first word after "You", past an aside in parentheses ("You (the dealer) take")
+_FIRST_WORD = re.compile(r"( +(?:\([^()]*\) +)?)([a-z]+)(?![A-Za-z'-])")
+_OPENS_ASIDE = re.compile(r" *\([^)]*$")  # "You (" and a value before the ")"
 _POSSESSIVE = re.compile(r"['\u2019]s(?![A-Za-z])")
 _YOU_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _AND_VERBS = (
@@ -331,7 +345,8 @@ _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "
 
 def _you_agree(text: str) -> str:
     """English text right after the viewer's "You": a verb written for a seat ("takes", "has")
-    agrees with "you" ("take", "have"), and a possessive ("'s trick") becomes "Your trick", since
+    agrees with "you" ("take", "have"), also past an aside ("You (Daifugo) give"), and a
+    possessive ("'s trick") becomes "Your trick", since
     texts are written once for every seat (the same rules as `youAgree` in the browser's table.js)."""
     if _POSSESSIVE.match(text):
         return "r" + text[2:]

@@ -413,6 +413,18 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
             "You played Clubs 5 and choose what it takes.",
         ),
         ([{"seat": 0}, " 26 and takes"], 0, "en", "You 26 and takes"),
+        # an aside between "You" and its verb (found by writing Daifugo from the docs)
+        ([{"seat": 0}, " (Daifugo) gives two cards back."], 0, "en", "You (Daifugo) give two cards back."),
+        (
+            [{"seat": 0}, " (", {"seat": 0}, ", the dealer) has it and takes it."],
+            0,
+            "en",
+            "You (you, the dealer) have it and take it.",
+        ),
+        ([{"seat": 0}, " (", "x", ") takes it."], 0, "en", "You (x) take it."),
+        ([{"seat": 1}, " (Daifugo) gives two cards back."], 0, "en", "Seat 1 (Daifugo) gives two cards back."),
+        ([{"seat": 0}, " (Daifugo) 26 and takes"], 0, "en", "You (Daifugo) 26 and takes"),
+        ([{"seat": 0}, " (unclosed takes"], 0, "en", "You (unclosed takes"),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):
@@ -497,5 +509,8 @@ def test_the_web_table_agrees_verbs_with_you_as_the_prompt_does():
     listed = re.search(r"const AND_VERBS = \[([^\]]*)\]", js)
     assert listed is not None
     assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == render._AND_VERBS
+    for name in ("FIRST_WORD", "OPENS_ASIDE"):  # the same patterns, anchored in JavaScript
+        pattern = getattr(render, "_" + name).pattern
+        assert f"const {name} = /^{pattern.removeprefix('^')}/;" in js, name
     for verb, agreed in render._YOU_IRREGULAR.items():
         assert f'{verb}: "{agreed}"' in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb

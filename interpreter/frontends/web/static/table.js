@@ -94,12 +94,27 @@
     const span = el("span", { class: "said", lang: other ? lang : null, dir: other ? (RTL.includes(lang) ? "rtl" : "ltr") : null });
     let you = false; // the part before was this seat, written "You"
     let subject = false; // the sentence so far has "You" for its subject
+    let aside = false; // inside "You (... {value} ...)": the verb after the ")" agrees with "You"
     for (let p of list) {
       if (typeof p === "string") {
+        let head = "";
+        if (lang === "en" && aside) {
+          const close = p.indexOf(")");
+          if (close < 0) {
+            span.append(p);
+            continue;
+          }
+          [head, p, aside, you] = [p.slice(0, close + 1), p.slice(close + 1), false, true];
+        }
+        if (lang === "en" && you && OPENS_ASIDE.test(p)) {
+          aside = true;
+          span.append(p);
+          continue;
+        }
         if (lang === "en" && you) [p, subject] = youAgree(p);
         else if (lang === "en" && subject) p = andAgree(p);
         if (p.includes(".")) subject = false;
-        span.append(p);
+        span.append(head + p);
         you = false;
       } else {
         you = isMe(p);
@@ -113,6 +128,8 @@
   const YOU_IRREGULAR = { is: "are", was: "were", has: "have", does: "do", goes: "go" };
   const NOT_VERBS = new Set(["always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"]);
   const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does", "chooses", "holds", "follows", "makes", "needs", "reveals", "declares", "exchanges", "collects", "adds"];
+  const FIRST_WORD = /^( +(?:\([^()]*\) +)?)([a-z]+)(?![A-Za-z'-])/; // past an aside: "You (the dealer) take"
+  const OPENS_ASIDE = /^ *\([^)]*$/; // "You (" and a value before the ")"
   const AND_VERB = new RegExp(` and (${AND_VERBS.join("|")})(?![A-Za-z'-])`); // the first, as render.py
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
@@ -131,7 +148,7 @@
   }
   function youAgree(text) {
     if (/^['\u2019]s(?![A-Za-z])/.test(text)) return ["r" + text.slice(2), false]; // "You's trick": "Your trick"
-    const m = /^( +)([a-z]+)(?![A-Za-z'-])/.exec(text);
+    const m = FIRST_WORD.exec(text);
     if (!m) return [text, false];
     const verb = youVerb(m[2]);
     if (verb === m[2] && !verb.endsWith("ed")) return [text, false]; // ("You played X and chooses": a past verb leads too)
