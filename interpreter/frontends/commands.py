@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.base.i18n import N_, _, ngettext
+from interpreter.engine.state import PICK_KIND
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 HELP = N_("""\
@@ -25,6 +26,7 @@ Commands:
 
 WORDS = {
     "hint": N_("hint: {move}"),
+    "picks_taken_back": N_("Took back the cards you had picked for this move."),
     "nothing_to_undo": N_("nothing to undo: you have made no move since the game began or was resumed"),
     "nothing_yet": N_("nothing has happened yet that you could see"),
     "no_last": N_("no trick or turn has been completed yet"),
@@ -116,7 +118,9 @@ class Commands:
             s.echo(_(WORDS["nothing_to_undo"]))
             return
         before = s.undo_points.pop()
-        taken = s.state.decisions - before.decisions
+        # the decisions taken back, the picks of a choice of several cards not counted as moves
+        picks = sum(entry[1] == PICK_KIND for entry in s.state.history[len(before.history) :])
+        taken = s.state.decisions - before.decisions - picks
         s.state, s.clean = before.clone(), before.clone()
         if s.log:
             s.log.undo(s.state)
@@ -124,6 +128,9 @@ class Commands:
         s.shown = len(obs["events"])
         rounds = [e for e in obs["events"] if e.get("by")]  # the last trick or turn completed before it
         s.last_round, s.since_move = (s.story.lines(rounds[-1]) if rounds else []), []
+        if taken == 0:  # only picks of the choice the person is making
+            s.echo(_(WORDS["picks_taken_back"]))
+            return
         s.echo(
             ngettext(
                 "Took back your move ({n} move in all, the others' moves after it included).",

@@ -230,7 +230,8 @@ class Session(TypedMoves):
                 self.rs.explain(self.state, action, self.renderer.action) if isinstance(action, str) else str(exc)
             )
             return
-        self.undo_points.append(before)
+        if not (before.history and before.history[-1][1] == PICK_KIND):  # (a choice's later picks: one move)
+            self.undo_points.append(before)
         self.since_move = []
         if self.log:
             self.log.action(self.seat, str(action), self.state)

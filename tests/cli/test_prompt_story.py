@@ -254,6 +254,31 @@ def test_a_hint_on_a_choice_of_several_cards_names_the_whole_choice(tmp_path):
 
 
 # ----- undo and logs --------------------------------------------------------------------------------
+PASSING_TWICE = PASSING.replace(
+    "  - turn: {player: 1, actions: [give]}\n",
+    "  - turn: {player: 1, actions: [give]}\n  - turn: {player: 0, actions: [give]}\n",
+)
+
+
+def test_undo_in_the_middle_of_a_choice_takes_back_its_picks_only(tmp_path):
+    rs = compile_text(PASSING)
+    s, out = session(rs, ["1", "undo"], tmp_path, seat=0, seed=1)
+    s.run()
+    assert "Took back the cards you had picked for this move." in out
+    assert s.state.history == [] and s.state.current_player() == 0
+
+
+def test_undo_after_a_choice_takes_it_back_whole_as_one_move(tmp_path):
+    """Picking two cards one by one is one move: undo goes back to before the first pick and counts
+    the choice once (with the other seat's move after it: 2 moves)."""
+    rs = compile_text(PASSING_TWICE)
+    s, out = session(rs, ["1", "1", "undo"], tmp_path, seat=0, seed=1)
+    s.run()
+    said = [line for line in out if line.startswith("Took back")]
+    assert said == ["Took back your move (2 moves in all, the others' moves after it included)."], said
+    assert s.state.history == [] and not s.undo_points
+
+
 def test_undo_takes_back_the_move_and_the_agents_after_it_and_the_log_replays(hm, tmp_path):
     log = tmp_path / "game.jsonl"
     s, out = session(hm, ["1", "1", "undo", "2", "undo", "undo", "3", "1", "quit"], tmp_path, options={"deals": 1})

@@ -20,7 +20,7 @@ from typing import Any
 from interpreter.base.i18n import N_
 from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
-from interpreter.engine.state import IllegalAction, fresh_state
+from interpreter.engine.state import PICK_KIND, IllegalAction, fresh_state
 from interpreter.frontends.locks import FileLock, write_atomic
 from interpreter.frontends.savefile import ruleset_fields, write_save
 
@@ -170,6 +170,8 @@ class Table:
             last = mine[-1]
             if any(self.is_person(s) for s, _k, _v in moves[last + 1 :]):
                 raise Refused("undo", N_("another person has moved since; it cannot be taken back"))
+            while last and moves[last - 1][0] == seat and moves[last - 1][1] == PICK_KIND:
+                last -= 1  # a choice of several cards goes back whole, to before its first pick
             carried = {int(slot): _dec(value) for slot, value in saved.get("carried") or ()}
             st = fresh_state(self.rs, self.game_seed, self.rs.check_options(self.options), None, carried, story=True)
             for _s, kind, value in moves[: min(last, MAX_UNDO_REPLAY)]:
