@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from types import SimpleNamespace
+from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
 from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
@@ -191,25 +194,61 @@ def _team_wide(c: Compiler, fc: FlowCompiler, exprs: ExprCompiler, fn: Callable 
     return tree is not None and reads_only_through(tree, "seat", "team_of")
 
 
-def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[int, ...]]:
-    """Each function of one card that gives an int and reads nothing else (a ranking such as
-    `strength(c)`), evaluated for every card: the ranking tables `cardrules rules` prints."""
-    tables: dict[str, tuple[int, ...]] = {}
+CardTable = tuple[tuple[tuple[str, bool], ...], tuple[int, ...]]  # (the yes/no values read, a value per card)
+MAX_TABLE_CONDITIONS = 2  # yes/no values a ranking may read and still be listed, one order per combination
+
+
+def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[CardTable, ...]]:
+    """Each function of one card that gives an int (a ranking such as `strength(c)`), evaluated
+    for every card: the ranking tables `cardrules rules` prints.  One that reads nothing else has one
+    table; one that reads a yes/no variable or option (`revolution`), one per value of it (at most
+    two such names: four tables), labelled with the values read."""
+    tables: dict[str, tuple[CardTable, ...]] = {}
     card_t = c.names.card
+    named = {}  # a yes/no variable or option of the whole game, by the Value an expression reads
+    for name in [v.name for v in c.model.variables if v.per == "game"] + [o.name for o in c.model.options]:
+        value = exprs.scope.resolve(name)
+        if value is not None and getattr(value, "type", None) == BOOL and getattr(value, "index", 1) is None:
+            named[id(value)] = (name, value)
     for uf in exprs.functions.values():
-        if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads != ():
+        if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads is None:
             continue
-        if uf.body is None:
+        if uf.body is None or len(uf.reads) > MAX_TABLE_CONDITIONS or any(id(r) not in named for r in uf.reads):
             continue
-        frame = exprs.new_frame(None)
-        values = []
-        try:
-            for face in range(c.cards.count):
-                frame.budget = exprs.limits.max_work
-                frame.L[uf.slots[0]] = face
-                values.append(uf.body(frame))
-        except Exception:  # a card the function does not accept: no table for it
-            continue
-        if len(set(values)) > 1:
-            tables[uf.name] = tuple(values)
+        read = [named[id(r)] for r in uf.reads]
+        made = []
+        for bits in range(1 << len(read)):
+            when = tuple((name, not (bits >> i) & 1) for i, (name, _) in enumerate(read))  # true first
+            slots = {_read_slot(value): v for (_, value), (_, v) in zip(read, when, strict=True)}
+            values = _card_values(c, exprs, uf, slots)
+            if values is None:
+                break
+            made.append((when, values))
+        else:
+            if len({v for _, v in made}) == 1:  # the same order whatever the values read
+                made = [((), made[0][1])]
+            if len(set(made[0][1])) > 1 or len(made) > 1:
+                tables[uf.name] = tuple(made)
     return tables
+
+
+def _read_slot(value: Any) -> int | None:
+    """The state slot a variable or option is read from (`f.env.vars[3]`: 3)."""
+    m = re.fullmatch(r"f\.env\.vars\[(\d+)\]", value.src or "")
+    return int(m[1]) if m else None
+
+
+def _card_values(c: Compiler, exprs: ExprCompiler, uf: Any, slots: dict) -> tuple[int, ...] | None:
+    """`uf` for every card, the scalars it reads set as given (None when a card fails)."""
+    if None in slots:
+        return None
+    frame = exprs.new_frame(SimpleNamespace(vars=slots))  # the state, as far as the function reads it
+    values = []
+    try:
+        for face in range(c.cards.count):
+            frame.budget = exprs.limits.max_work
+            frame.L[uf.slots[0]] = face
+            values.append(uf.body(frame))
+    except Exception:  # a card the function does not accept: no table for it
+        return None
+    return tuple(values)

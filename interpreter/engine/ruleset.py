@@ -74,7 +74,8 @@ class Ruleset:
     plausible_fn: Callable | None = None  # hints.plausible: how likely a seat's sampled cards are
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     playouts: str = "prefer"  # hints.playouts: how search plays out ("prefer" or "random")
-    card_tables: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # ranking functions per card
+    # ranking functions per card: (the yes/no values read, e.g. (("revolution", True),), a value per card) each
+    card_tables: Mapping[str, tuple[tuple[tuple, tuple[int, ...]], ...]] = field(default_factory=dict)
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
     images: Any = None  # display.images as compiling/images.py checked them (a CardImages), if any

@@ -239,6 +239,7 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
                 option = _("{option} (default {default})", option=o.name, default=default)
             told = f"{words}{_rule_ref(o.rule)}"
             w.item(f"{option}: {told}" if told else option)  # (an option with no words: its name and default)
+    _constants(w, model, ruleset)
     if model.rules:
         w.heading(2, _("Rules"))
         for r in model.rules:
@@ -252,6 +253,27 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
     _scoring(w, model)
     _hints(w, model)
     return "\n".join(w.lines).rstrip() + "\n"
+
+
+def _constants(w: _Writer, model: Model, ruleset: Any) -> None:
+    """The ruleset's fixed values that have a rule of their own (the others are helpers, as
+    functions without one are): `name = value`, card ids by the cards' names."""
+    listed = [k for k in model.constants if k.rule is not None]
+    if not listed:
+        return
+    index = ruleset.cards.index() if ruleset is not None else {}
+
+    def words(value: Any) -> str:
+        if isinstance(value, list):
+            return ", ".join(words(v) for v in value)
+        if isinstance(value, str) and value in index:
+            return w.t(ruleset.cards.names[index[value]])
+        return _value_words(value)
+
+    w.heading(2, _("Fixed values"))
+    for k in listed:
+        text = w.t(k.rule.text)
+        w.item(f"{w.code(k.name)} = {words(k.value)}" + (f" - {text}" if text else "") + _rule_ref(k.rule))
 
 
 def _deck(w: _Writer, model: Model) -> None:
@@ -332,7 +354,7 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     rows = []
     for a in model.deck.attributes:
         if a.type == "int":
-            rows.append((a.name, w.t(a.description), "", cards.attrs[a.name]))
+            rows.append((a.name, w.t(a.description), "", (((), cards.attrs[a.name]),)))
     for f in model.functions:
         if f.name in tables and f.rule is not None:  # helpers without a rule of their own are left out
             text = w.t(f.rule.text) if f.rule is not None else ""
@@ -341,9 +363,11 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
         return
     w.heading(2, _("Card rankings and values"))
     w.para(_("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards."))
-    for name, text, ref, values in rows:
+    for name, text, ref, orders in rows:
         w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
-        w.item(_order(w, cards, values), 1)
+        for when, values in orders:  # (a ranking that reads yes/no values: an order for each)
+            read = ", ".join(f"{n} = {_value_words(v)}" for n, v in when)
+            w.item(f"{w.code(read)}: {_order(w, cards, values)}" if read else _order(w, cards, values), 1)
 
 
 def _order(w: _Writer, cards: Any, values: tuple) -> str:

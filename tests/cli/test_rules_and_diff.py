@@ -63,6 +63,49 @@ def test_rules_page_shows_rankings_of_card_functions_and_int_attributes(tmp_path
     assert "leading_value(card)" not in page.split("RULES")[0]  # reads a variable: no table
 
 
+TURNED = (
+    RANKED.replace("  rounds: {type: int}\n", "  rounds: {type: int}\n  flipped: {type: bool}\n")
+    .replace(
+        """  strength:""",
+        """  turned_value:
+    id: T-11
+    text: after a reversal the low cards rank high
+    params: {c: card}
+    value: "7 - c.value if flipped else c.value"
+  strength:""",
+    )
+    .replace(
+        "variables:",
+        """constants:
+  bonus: {value: [1, 2, 3], id: T-12}
+  opening: {type: "list[card]", value: [s-1, s-6], id: T-13}
+  helper: 9
+variables:""",
+        1,
+    )
+)
+
+
+def test_rules_page_shows_a_ranking_for_each_value_of_a_yes_no_variable_it_reads(tmp_path: Path) -> None:
+    path = tmp_path / "turned.yaml"
+    path.write_text(TURNED, encoding="utf-8")
+    rankings = run("rules", path, "--format", "md").split("## Card rankings and values")[1].split("\n## ")[0]
+    assert "- `turned_value(card)`: after a reversal the low cards rank high (T-11)" in rankings
+    assert "  - `flipped = true`: 1 [6] > 2 [5] > 3 [4] > 4 [3] > 5 [2] > 6 [1]" in rankings
+    assert "  - `flipped = false`: 6 [6] > 5 [5] > 4 [4] > 3 [3] > 2 [2] > 1 [1]" in rankings
+    assert "leading_value" not in rankings  # reads an int variable: no order of its own
+
+
+def test_rules_page_lists_the_fixed_values_with_a_rule_by_their_words(tmp_path: Path) -> None:
+    path = tmp_path / "turned.yaml"
+    path.write_text(TURNED, encoding="utf-8")
+    page = run("rules", path, "--format", "md")
+    fixed = page.split("## Fixed values")[1].split("\n## ")[0]
+    assert "- `bonus` = 1, 2, 3 (T-12)" in fixed
+    assert "- `opening` = s 1, s 6 (T-13)" in fixed  # cards by their names
+    assert "helper" not in fixed  # no rule: a helper, left out
+
+
 def test_hm22_hm23_rules_page_lists_trump_and_plain_orders() -> None:
     page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml")
     trumps = next(line for line in page.splitlines() if line.strip().startswith("- Sun [20]"))
