@@ -51,6 +51,47 @@ def test_hearts_passes_three_cards_by_selecting_then_confirming(live, browser_pa
     )
 
 
+def test_undo_after_passing_three_cards_gives_back_the_whole_choice(live, browser_page):
+    """Undo takes back the three cards passed (every pick of the choice), not only its confirmation."""
+    page = browser_page("en")
+    _open(page, live, "hearts", 4)
+    p = page.page
+    wait_for_me(p)
+    hand = p.eval_on_selector_all("#mine .hand .card", "cs => cs.map(c => c.dataset.card)")
+    for i in range(3):
+        p.locator("#mine .hand .card.legal:not(.selected)").first.click()
+        p.wait_for_selector(f"#mine .hand .card.selected >> nth={i}")
+    chosen = p.eval_on_selector_all("#mine .card.selected", "cs => cs.map(c => c.dataset.card)")
+    p.locator("#confirm").click()
+    p.wait_for_function(  # passed (three others received in their place)
+        "cards => cards.every(c => !document.querySelector(`#mine .hand .card[data-card='${c}']`))", arg=chosen
+    )
+    wait_for_me(p)
+    p.locator("#undo:enabled").click()
+    p.wait_for_function("document.querySelectorAll('#mine .hand .card.legal').length === 13")
+    assert p.eval_on_selector_all("#mine .hand .card", "cs => cs.map(c => c.dataset.card)") == hand
+    assert p.locator("#mine .card.selected").count() == 0 and p.locator("#confirm").is_disabled()
+    assert page.errors == []
+
+
+def test_the_table_agrees_a_verb_with_you_past_an_aside(live, browser_page):
+    page = browser_page("en")
+    _open(page, live, "hearts", 4)
+    p = page.page
+    me = p.evaluate("CR.table.T.seat")
+    said = p.evaluate(
+        "parts => parts.map(x => CR.table.parts({en: x}).textContent)",
+        [
+            [{"seat": me}, " (Daifugo) gives two cards back."],
+            [{"seat": me}, " (", {"seat": me}, ", the dealer) has it and takes it."],
+            [{"seat": (me + 1) % 4}, " (Daifugo) gives two cards back."],
+        ],
+    )
+    assert said[0] == "You (Daifugo) give two cards back."
+    assert said[1].startswith("You (") and said[1].endswith(", the dealer) have it and take it.")
+    assert said[2].endswith(" (Daifugo) gives two cards back.")
+
+
 def test_a_claim_button_names_the_card_and_its_discarder(live, browser_page):
     page = browser_page("en")
     _open(page, live, "duzihu", 3, seed=5)
