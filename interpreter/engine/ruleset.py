@@ -75,7 +75,9 @@ class Ruleset:
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     playouts: str = "prefer"  # hints.playouts: how search plays out ("prefer" or "random")
     # ranking functions per card: (the yes/no values read, e.g. (("revolution", True),), a value per card) each
-    card_tables: Mapping[str, tuple[tuple[tuple, tuple[int, ...]], ...]] = field(default_factory=dict)
+    card_tables: Mapping[str, tuple[tuple[tuple[tuple[str, bool], ...], tuple[int, ...]], ...]] = field(
+        default_factory=dict
+    )
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text
     blocks: tuple | None = field(default=None, repr=False)  # (runs, weights) from engine/blocks.py
     images: Any = None  # display.images as compiling/images.py checked them (a CardImages), if any

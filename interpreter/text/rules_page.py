@@ -258,7 +258,7 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
 def _constants(w: _Writer, model: Model, ruleset: Any) -> None:
     """The ruleset's fixed values that have a rule of their own (the others are helpers, as
     functions without one are): `name = value`, card ids by the cards' names."""
-    listed = [k for k in model.constants if k.rule is not None]
+    listed = [(k, k.rule) for k in model.constants if k.rule is not None]
     if not listed:
         return
     index = ruleset.cards.index() if ruleset is not None else {}
@@ -271,9 +271,9 @@ def _constants(w: _Writer, model: Model, ruleset: Any) -> None:
         return _value_words(value)
 
     w.heading(2, _("Fixed values"))
-    for k in listed:
-        text = w.t(k.rule.text)
-        w.item(f"{w.code(k.name)} = {words(k.value)}" + (f" - {text}" if text else "") + _rule_ref(k.rule))
+    for k, rule in listed:
+        text = w.t(rule.text)
+        w.item(f"{w.code(k.name)} = {words(k.value)}" + (f" - {text}" if text else "") + _rule_ref(rule))
 
 
 def _deck(w: _Writer, model: Model) -> None:
@@ -351,10 +351,11 @@ def _melds(w: _Writer, model: Model) -> None:
 
 def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     """Int card attributes and the ruleset's functions of one card, as orders: highest first."""
-    rows = []
+    Orders = tuple[tuple[tuple[tuple[str, bool], ...], tuple[int, ...]], ...]  # as Ruleset.card_tables
+    rows: list[tuple[str, str, str, Orders]] = []
     for a in model.deck.attributes:
         if a.type == "int":
-            rows.append((a.name, w.t(a.description), "", (((), cards.attrs[a.name]),)))
+            rows.append((a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),)))
     for f in model.functions:
         if f.name in tables and f.rule is not None:  # helpers without a rule of their own are left out
             text = w.t(f.rule.text) if f.rule is not None else ""
