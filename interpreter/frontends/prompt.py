@@ -230,7 +230,8 @@ class Session(TypedMoves):
                 self.rs.explain(self.state, action, self.renderer.action) if isinstance(action, str) else str(exc)
             )
             return
-        if not (before.history and before.history[-1][1] == PICK_KIND):  # (a choice's later picks: one move)
+        choosing = before.history and before.history[-1][1] == PICK_KIND  # (a choice's later picks: one move)
+        if not choosing or not self.undo_points:  # (resumed in the middle of a choice: from there)
             self.undo_points.append(before)
         self.since_move = []
         if self.log:

@@ -253,6 +253,17 @@ def test_a_hint_on_a_choice_of_several_cards_names_the_whole_choice(tmp_path):
     assert "+" not in told  # (a pick is written "+card")
 
 
+def test_undo_after_resuming_in_the_middle_of_a_choice_goes_back_to_where_the_game_resumed(tmp_path):
+    rs = compile_text(PASSING_TWICE)
+    first, _ = session(rs, ["1"], tmp_path, seat=0, seed=1)
+    first.run()  # (end of input: one card picked, then saved)
+    s, out = session(rs, ["1", "undo"], tmp_path, seat=0, seed=1, state=first.clean.clone())
+    s.run()
+    said = [line for line in out if line.startswith("Took back")]
+    assert said == ["Took back your move (2 moves in all, the others' moves after it included)."], said
+    assert [entry[1] for entry in s.state.history] == [entry[1] for entry in first.clean.history]
+
+
 # ----- undo and logs --------------------------------------------------------------------------------
 PASSING_TWICE = PASSING.replace(
     "  - turn: {player: 1, actions: [give]}\n",
