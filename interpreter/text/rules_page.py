@@ -263,9 +263,10 @@ def _constants(w: _Writer, model: Model, ruleset: Any) -> None:
         return
     index = ruleset.cards.index() if ruleset is not None else {}
 
-    def words(value: Any) -> str:
-        if isinstance(value, list):
-            return ", ".join(words(v) for v in value)
+    def words(value: Any, inner: bool = False) -> str:
+        if isinstance(value, list):  # (a list within the list in brackets)
+            listed = ", ".join(words(v, True) for v in value)
+            return f"[{listed}]" if inner else listed
         if isinstance(value, str) and value in index:
             return w.t(ruleset.cards.names[index[value]])
         return _value_words(value)

@@ -80,6 +80,7 @@ TURNED = (
   bonus: {value: [1, 2, 3], id: T-12}
   opening: {type: "list[card]", value: [s-1, s-6], id: T-13}
   helper: 9
+  steps: {type: "list[list[int]]", value: [[1, 2], [3]], id: T-14}
 variables:""",
         1,
     )
@@ -103,6 +104,7 @@ def test_rules_page_lists_the_fixed_values_with_a_rule_by_their_words(tmp_path: 
     fixed = page.split("## Fixed values")[1].split("\n## ")[0]
     assert "- `bonus` = 1, 2, 3 (T-12)" in fixed
     assert "- `opening` = s 1, s 6 (T-13)" in fixed  # cards by their names
+    assert "- `steps` = [1, 2], [3] (T-14)" in fixed
     assert "helper" not in fixed  # no rule: a helper, left out
 
 
