@@ -126,8 +126,7 @@ class Commands:
             s.log.undo(s.state)
         obs = s.state.observation(s.seat)
         s.shown = len(obs["events"])
-        rounds = [e for e in obs["events"] if e.get("by")]  # the last trick or turn completed before it
-        s.last_round, s.since_move = (s.story.lines(rounds[-1]) if rounds else []), []
+        s.recall_last_round(obs["events"])  # the last trick or turn completed before it
         if taken == 0:  # only picks of the choice the person is making
             s.echo(_(WORDS["picks_taken_back"]))
             return

@@ -116,7 +116,14 @@ class Session(TypedMoves):
         if self.state is None:
             self.state = self.rs.new_game(seed=self.seed, options=self.options, story=True)
         self.clean = self.state.clone()
+        if self.shown:  # a resumed game: `last` shows the last trick or turn told before the save
+            self.recall_last_round(self.state.observation(self.seat)["events"][: self.shown])
         self._open_log()
+
+    def recall_last_round(self, events: list) -> None:
+        """`last` shows the last completed trick or turn of these events (a resumed game, an undo)."""
+        rounds = [e for e in events if e.get("by")]
+        self.last_round, self.since_move = (self.story.lines(rounds[-1]) if rounds else []), []
 
     def run(self) -> int:
         """Play until the person quits or input ends; returns the exit status."""

@@ -194,6 +194,20 @@ def test_last_shows_the_last_trick_and_rules_go_through_the_pager(hm, tmp_path):
     assert len(pages) == 1 and "HM-28" in pages[0]
 
 
+def test_last_after_resume_shows_the_last_trick_told_before_the_save(hm, tmp_path):
+    """A resumed game starts with the events told before its save as shown (the save's `shown`):
+    `last` still finds the last trick among them (found by an outside author writing Euchre)."""
+    first, out = session(hm, ["1", "1", "1", "last"], tmp_path, seat=0, seed=3, options={"deals": 1})
+    first.run()
+    told = out[out.index("> last") + 1]
+    assert told.startswith("Trick ") and " goes to " in told
+    resumed, out = session(
+        hm, ["last"], tmp_path, seat=0, seed=3, options={"deals": 1}, state=first.clean.clone(), shown=first.shown
+    )
+    resumed.run()
+    assert out[out.index("> last") + 1] == told
+
+
 def test_last_after_undo_shows_the_last_trick_completed_before_the_move_taken_back(hm, tmp_path):
     s, out = session(hm, ["1", "1", "1", "undo", "last"], tmp_path, seat=0, seed=3, options={"deals": 1})
     s.run()
