@@ -339,8 +339,39 @@ _AND_VERBS = (
     "collects",
     "adds",
 )
-_AND_VERB = re.compile(r" and (" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
+# a later verb of a list whose subject is "You": "You win, lead and play on", "You won it and lead"
+_LIST_VERB = re.compile(r"(,? and |, )(" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
+_SENTENCE_END = re.compile(r"[.;:!?]")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
+# past verbs that do not end in "ed" ("You won the trick and lead"): the sentence's verb, as "played" is
+_PAST_VERBS = {
+    "won",
+    "took",
+    "made",
+    "drew",
+    "led",
+    "gave",
+    "went",
+    "got",
+    "held",
+    "chose",
+    "threw",
+    "said",
+    "bid",
+    "lost",
+    "paid",
+    "kept",
+    "dealt",
+    "had",
+    "was",
+    "laid",
+    "swept",
+    "caught",
+    "showed",
+    "began",
+    "came",
+    "did",
+}
 
 
 def _you_agree(text: str) -> str:
@@ -353,23 +384,34 @@ def _you_agree(text: str) -> str:
     m = _FIRST_WORD.match(text)
     if m is None:
         return text
-    verb = _you_verb(m[2])
-    if verb == m[2] and not verb.endswith("ed"):  # ("You played X and chooses": a past verb leads too)
+    if not _leads_with_verb(m[2]):  # ("You played X and chooses": a past verb leads too)
         return text
-    return m[1] + verb + _and_agree(text[m.end() :])
+    return m[1] + _you_verb(m[2]) + _and_agree(text[m.end() :])
 
 
 def _you_lead(text: str) -> bool:
-    """Whether English text right after "You" goes on with its verb ("takes", "played"): "You" is
-    then the subject of the sentence, and a second verb after "and" agrees too."""
+    """Whether English text right after "You" goes on with its verb ("takes", "played", "won"): "You"
+    is then the subject of the sentence, and its later verbs ("and takes", ", leads") agree too."""
     m = _FIRST_WORD.match(text)
-    return m is not None and not _POSSESSIVE.match(text) and (_you_verb(m[2]) != m[2] or m[2].endswith("ed"))
+    return m is not None and not _POSSESSIVE.match(text) and _leads_with_verb(m[2])
+
+
+def _leads_with_verb(word: str) -> bool:
+    return _you_verb(word) != word or word.endswith("ed") or word in _PAST_VERBS
 
 
 def _and_agree(text: str) -> str:
-    """ "You play X and takes Y" (or "... and leads."): a second verb of a sentence whose subject is
-    "You" agrees too."""
-    return _AND_VERB.sub(lambda m: f" and {_you_verb(m[1])}", text, count=1)
+    """ "You play X and takes Y", "You win, leads and plays on": the later verbs of a sentence whose
+    subject is "You" agree too, up to the first "and" one, within the sentence."""
+    end = _SENTENCE_END.search(text)
+    head, tail = (text[: end.start()], text[end.start() :]) if end else (text, "")
+    out, at = [], 0
+    for m in _LIST_VERB.finditer(head):
+        out.append(head[at : m.start()] + m[1] + _you_verb(m[2]))
+        at = m.end()
+        if "and" in m[1]:
+            break
+    return "".join(out) + head[at:] + tail
 
 
 def _you_verb(word: str) -> str:

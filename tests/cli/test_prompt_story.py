@@ -475,6 +475,24 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 1}, " (Daifugo) gives two cards back."], 0, "en", "Seat 1 (Daifugo) gives two cards back."),
         ([{"seat": 0}, " (Daifugo) 26 and takes"], 0, "en", "You (Daifugo) 26 and takes"),
         ([{"seat": 0}, " (unclosed takes"], 0, "en", "You (unclosed takes"),
+        # a past verb without "ed", and a list of verbs (found by writing Euchre from the docs)
+        ([{"seat": 0}, " won the trick and leads next."], 0, "en", "You won the trick and lead next."),
+        ([{"seat": 0}, " made Diamonds trumps and goes alone."], 0, "en", "You made Diamonds trumps and go alone."),
+        ([{"seat": 0}, " wins, leads and plays on."], 0, "en", "You win, lead and play on."),
+        ([{"seat": 0}, " wins ", {"seat": 1}, ", leads and plays on."], 0, "en", "You win Seat 1, lead and play on."),
+        ([{"seat": 1}, " wins, leads and plays on."], 0, "en", "Seat 1 wins, leads and plays on."),
+        (
+            [{"seat": 0}, " takes it. Seat 2 plays, wins and leads."],
+            0,
+            "en",
+            "You take it. Seat 2 plays, wins and leads.",
+        ),
+        (
+            [{"seat": 0}, " takes it and leads; Seat 2 passes and wins."],
+            0,
+            "en",
+            "You take it and lead; Seat 2 passes and wins.",
+        ),
     ],
 )
 def test_a_verb_written_for_any_seat_agrees_with_you_in_english(parts, viewer, lang, written):
@@ -562,5 +580,8 @@ def test_the_web_table_agrees_verbs_with_you_as_the_prompt_does():
     for name in ("FIRST_WORD", "OPENS_ASIDE"):  # the same patterns, anchored in JavaScript
         pattern = getattr(render, "_" + name).pattern
         assert f"const {name} = /^{pattern.removeprefix('^')}/;" in js, name
+    assert f"const SENTENCE_END = /{render._SENTENCE_END.pattern}/;" in js
+    past = re.search(r"const PAST_VERBS = new Set\(\[([^\]]*)\]\)", js)
+    assert past is not None and set(re.findall(r'"(\w+)"', past.group(1))) == render._PAST_VERBS
     for verb, agreed in render._YOU_IRREGULAR.items():
         assert f'{verb}: "{agreed}"' in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb

@@ -74,7 +74,7 @@ def test_undo_after_passing_three_cards_gives_back_the_whole_choice(live, browse
     assert page.errors == []
 
 
-def test_the_table_agrees_a_verb_with_you_past_an_aside(live, browser_page):
+def test_the_table_agrees_verbs_with_you_past_an_aside_and_in_a_list(live, browser_page):
     page = browser_page("en")
     _open(page, live, "hearts", 4)
     p = page.page
@@ -85,8 +85,12 @@ def test_the_table_agrees_a_verb_with_you_past_an_aside(live, browser_page):
             [{"seat": me}, " (Daifugo) gives two cards back."],
             [{"seat": me}, " (", {"seat": me}, ", the dealer) has it and takes it."],
             [{"seat": (me + 1) % 4}, " (Daifugo) gives two cards back."],
+            [{"seat": me}, " won the trick and leads next."],
+            [{"seat": me}, " wins, leads and plays on. Then it passes, wins and leads."],
         ],
     )
+    assert said[3] == "You won the trick and lead next."
+    assert said[4] == "You win, lead and play on. Then it passes, wins and leads."
     assert said[0] == "You (Daifugo) give two cards back."
     assert said[1].startswith("You (") and said[1].endswith(", the dealer) have it and take it.")
     assert said[2].endswith(" (Daifugo) gives two cards back.")

@@ -130,7 +130,11 @@
   const AND_VERBS = ["takes", "wins", "draws", "plays", "discards", "passes", "scores", "leads", "captures", "sweeps", "says", "calls", "claims", "puts", "gets", "keeps", "gives", "shows", "turns", "picks", "melds", "bids", "knocks", "folds", "raises", "checks", "bets", "loses", "pays", "has", "is", "goes", "does", "chooses", "holds", "follows", "makes", "needs", "reveals", "declares", "exchanges", "collects", "adds"];
   const FIRST_WORD = /^( +(?:\([^()]*\) +)?)([a-z]+)(?![A-Za-z'-])/; // past an aside: "You (the dealer) take"
   const OPENS_ASIDE = /^ *\([^)]*$/; // "You (" and a value before the ")"
-  const AND_VERB = new RegExp(` and (${AND_VERBS.join("|")})(?![A-Za-z'-])`); // the first, as render.py
+  // a later verb of a list whose subject is "You": "You win, lead and play on", "You won it and lead"
+  const LIST_VERB = new RegExp(`(,? and |, )(${AND_VERBS.join("|")})(?![A-Za-z'-])`, "g");
+  const SENTENCE_END = /[.;:!?]/;
+  // past verbs that do not end in "ed" ("You won the trick and lead"), as render.py
+  const PAST_VERBS = new Set(["began", "bid", "came", "caught", "chose", "dealt", "did", "drew", "gave", "got", "had", "held", "kept", "laid", "led", "lost", "made", "paid", "said", "showed", "swept", "threw", "took", "was", "went", "won"]);
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
     if (p.seat === T.seat) return true;
@@ -143,16 +147,29 @@
     if (/(sses|shes|ches|xes|zes|oes)$/.test(word)) return word.slice(0, -2);
     return word.slice(0, -1);
   }
+  function leadsWithVerb(word) {
+    return youVerb(word) !== word || word.endsWith("ed") || PAST_VERBS.has(word);
+  }
   function andAgree(text) {
-    return text.replace(AND_VERB, (whole, v) => ` and ${youVerb(v)}`);
+    // the later verbs of the sentence, up to the first "and" one (as render.py's _and_agree)
+    const end = SENTENCE_END.exec(text);
+    const head = end ? text.slice(0, end.index) : text;
+    const tail = end ? text.slice(end.index) : "";
+    let out = "";
+    let at = 0;
+    for (const m of head.matchAll(LIST_VERB)) {
+      out += head.slice(at, m.index) + m[1] + youVerb(m[2]);
+      at = m.index + m[0].length;
+      if (m[1].includes("and")) break;
+    }
+    return out + head.slice(at) + tail;
   }
   function youAgree(text) {
     if (/^['\u2019]s(?![A-Za-z])/.test(text)) return ["r" + text.slice(2), false]; // "You's trick": "Your trick"
     const m = FIRST_WORD.exec(text);
     if (!m) return [text, false];
-    const verb = youVerb(m[2]);
-    if (verb === m[2] && !verb.endsWith("ed")) return [text, false]; // ("You played X and chooses": a past verb leads too)
-    return [m[1] + verb + andAgree(text.slice(m[0].length)), true];
+    if (!leadsWithVerb(m[2])) return [text, false]; // ("You played X and chooses": a past verb leads too)
+    return [m[1] + youVerb(m[2]) + andAgree(text.slice(m[0].length)), true];
   }
   function namesCards(text) {
     const list = text ? Object.values(text)[0] || [] : [];
