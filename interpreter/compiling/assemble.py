@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from itertools import product
+from math import prod
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,6 +28,7 @@ from interpreter.expr.ast import reads_only_through
 from interpreter.expr.compile import ExprCompiler
 from interpreter.expr.parse import parse
 from interpreter.expr.profile import Profile
+from interpreter.expr.types import EnumT
 from interpreter.model import Model
 
 
@@ -194,32 +197,41 @@ def _team_wide(c: Compiler, fc: FlowCompiler, exprs: ExprCompiler, fn: Callable 
     return tree is not None and reads_only_through(tree, "seat", "team_of")
 
 
-CardTable = tuple[tuple[tuple[str, bool], ...], tuple[int, ...]]  # (the yes/no values read, a value per card)
-MAX_TABLE_CONDITIONS = 2  # yes/no values a ranking may read and still be listed, one order per combination
+# (the values read: (name, value, its kind: "bool", "suit" or "rank"), ...), a value per card
+CardTable = tuple[tuple[tuple[str, Any, str], ...], tuple[int, ...]]
+MAX_TABLES = 8  # orders one ranking may have (one per combination of the values it reads) and still be listed
 
 
 def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[CardTable, ...]]:
     """Each function of one card that gives an int (a ranking such as `strength(c)`), evaluated
     for every card: the ranking tables `cardrules rules` prints.  One that reads nothing else has one
-    table; one that reads a yes/no variable or option (`revolution`), one per value of it (at most
-    two such names: four tables), labelled with the values read."""
+    table; one that reads variables or options of the whole game that are yes/no values, suits or
+    ranks (`revolution`, `trump`), one per combination of their values (at most eight), labelled
+    with the values read."""
     tables: dict[str, tuple[CardTable, ...]] = {}
     card_t = c.names.card
-    named = {}  # a yes/no variable or option of the whole game, by the Value an expression reads
+    named: dict[int, tuple[str, Any, str, tuple]] = {}  # such a variable or option, by the Value it is read as
     for name in [v.name for v in c.model.variables if v.per == "game"] + [o.name for o in c.model.options]:
         value = exprs.scope.resolve(name)
-        if value is not None and getattr(value, "type", None) == BOOL and getattr(value, "index", 1) is None:
-            named[id(value)] = (name, value)
+        if value is None or getattr(value, "index", 1) is not None:
+            continue
+        t = getattr(value, "type", None)
+        if t == BOOL:
+            named[id(value)] = (name, value, "bool", (True, False))
+        elif isinstance(t, EnumT) and t.name in ("suit", "rank") and t.values:
+            named[id(value)] = (name, value, t.name, tuple(range(len(t.values))))
     for uf in exprs.functions.values():
         if len(uf.params) != 1 or uf.params[0][1] is not card_t or uf.returns != INT or uf.reads is None:
             continue
-        if uf.body is None or len(uf.reads) > MAX_TABLE_CONDITIONS or any(id(r) not in named for r in uf.reads):
+        if uf.body is None or any(id(r) not in named for r in uf.reads):
             continue
         read = [named[id(r)] for r in uf.reads]
+        if prod(len(values) for *_, values in read) > MAX_TABLES:
+            continue
         made = []
-        for bits in range(1 << len(read)):
-            when = tuple((name, not (bits >> i) & 1) for i, (name, _) in enumerate(read))  # true first
-            slots = {_read_slot(value): v for (_, value), (_, v) in zip(read, when, strict=True)}
+        for combination in product(*(values for *_, values in read)):
+            when = tuple((name, v, kind) for (name, _, kind, _), v in zip(read, combination, strict=True))
+            slots = {_read_slot(value): v for (_, value, _, _), v in zip(read, combination, strict=True)}
             values = _card_values(c, exprs, uf, slots)
             if values is None:
                 break

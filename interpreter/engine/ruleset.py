@@ -74,8 +74,8 @@ class Ruleset:
     plausible_fn: Callable | None = None  # hints.plausible: how likely a seat's sampled cards are
     horizon: int = 0  # hints.horizon: rounds of the table a playout needs (0: to the end of the deal)
     playouts: str = "prefer"  # hints.playouts: how search plays out ("prefer" or "random")
-    # ranking functions per card: (the yes/no values read, e.g. (("revolution", True),), a value per card) each
-    card_tables: Mapping[str, tuple[tuple[tuple[tuple[str, bool], ...], tuple[int, ...]], ...]] = field(
+    # ranking functions per card: (the values read, e.g. (("trump", 2, "suit"),), a value per card) each
+    card_tables: Mapping[str, tuple[tuple[tuple[tuple[str, Any, str], ...], tuple[int, ...]], ...]] = field(
         default_factory=dict
     )
     phase_titles: Mapping[str, Any] = field(default_factory=dict)  # phase name -> Text

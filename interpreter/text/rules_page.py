@@ -352,13 +352,14 @@ def _melds(w: _Writer, model: Model) -> None:
 
 def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     """Int card attributes and the ruleset's functions of one card, as orders: highest first."""
-    Orders = tuple[tuple[tuple[tuple[str, bool], ...], tuple[int, ...]], ...]  # as Ruleset.card_tables
+    Orders = tuple[tuple[tuple[tuple[str, Any, str], ...], tuple[int, ...]], ...]  # as Ruleset.card_tables
     rows: list[tuple[str, str, str, Orders]] = []
     for a in model.deck.attributes:
         if a.type == "int":
             rows.append((a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),)))
+    hinted = {f.name for f in _hint_functions(model)}  # (the AI's, listed with its hints)
     for f in model.functions:
-        if f.name in tables and f.rule is not None:  # helpers without a rule of their own are left out
+        if f.name in tables and f.rule is not None and f.name not in hinted:  # (helpers without a rule: left out)
             text = w.t(f.rule.text) if f.rule is not None else ""
             rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name]))
     if not rows:
@@ -367,9 +368,18 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     w.para(_("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards."))
     for name, text, ref, orders in rows:
         w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
-        for when, values in orders:  # (a ranking that reads yes/no values: an order for each)
-            read = ", ".join(f"{n} = {_value_words(v)}" for n, v in when)
+        for when, values in orders:  # (a ranking that reads variables: an order for each of their values)
+            read = ", ".join(f"{n} = {_read_words(w, cards, v, kind)}" for n, v, kind in when)
             w.item(f"{w.code(read)}: {_order(w, cards, values)}" if read else _order(w, cards, values), 1)
+
+
+def _read_words(w: _Writer, cards: Any, value: Any, kind: str) -> str:
+    """A value a ranking was evaluated with: a suit or rank by its name."""
+    if kind == "suit":
+        return w.t(cards.suit_names[value])
+    if kind == "rank":
+        return w.t(cards.rank_names[value])
+    return _value_words(value)
 
 
 def _order(w: _Writer, cards: Any, values: tuple) -> str:

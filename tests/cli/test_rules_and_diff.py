@@ -97,6 +97,27 @@ def test_rules_page_shows_a_ranking_for_each_value_of_a_yes_no_variable_it_reads
     assert "leading_value" not in rankings  # reads an int variable: no order of its own
 
 
+def test_rules_page_shows_a_ranking_for_each_trump_suit_it_reads(tmp_path: Path) -> None:
+    text = (
+        TURNED.replace("  flipped: {type: bool}\n", "  flipped: {type: bool}\n  trump: {type: suit}\n")
+        .replace(
+            """  strength:""",
+            """  trump_value:
+    id: T-15
+    text: trumps rank above every other suit
+    params: {c: card}
+    value: "c.value + (10 if c.suit == trump else 0)"
+  strength:""",
+        )
+        .replace("suits: [{id: s}]", "suits: [{id: s, name: Stars}, {id: m, name: Moons}]")
+    )
+    path = tmp_path / "trumped.yaml"
+    path.write_text(text, encoding="utf-8")
+    rankings = run("rules", path, "--format", "md").split("## Card rankings and values")[1].split("\n## ")[0]
+    assert "  - `trump = Stars`: 6 (Stars) [16] > " in rankings
+    assert "  - `trump = Moons`: 6 (Moons) [16] > " in rankings
+
+
 def test_rules_page_lists_the_fixed_values_with_a_rule_by_their_words(tmp_path: Path) -> None:
     path = tmp_path / "turned.yaml"
     path.write_text(TURNED, encoding="utf-8")
