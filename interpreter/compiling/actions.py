@@ -47,6 +47,14 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
     seats = SeatReader(c.model)
     for i, a in enumerate(c.model.actions):
         fc.locals.append({"player": var_value(INT, player_slot)})
+        braced = next((text for text in a.label.values.values() if "{" in text), None)
+        if braced is not None:  # (an action's label is not a template: the move's value follows it)
+            c.bag.warning(
+                f"the label of '{a.name}' is shown as written, braces and all: {braced!r}",
+                getattr(a.label, "span", None) or a.span,
+                "a move is written as its label and then its value (`lay down Hearts 9`); "
+                "write the label without a placeholder",
+            )
         param_slot = param_from = param_src = None
         param_kind = None
         if a.param_name:
