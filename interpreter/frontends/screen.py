@@ -183,7 +183,8 @@ class Screen:
                 shown = [self.r.card(c) for c in self.sort(info.name, seen)]
                 if len(seen) < len(held):
                     hidden = len(held) - len(seen)
-                    shown.append(ngettext("and {n} face-down card", "and {n} face-down cards", hidden))
+                    more = ngettext("and {n} face-down card", "and {n} face-down cards", hidden)
+                    shown[-1] += " " + more  # (one space before it, not the two between cards)
                 first = self._whose(label, s, seat) + f" ({len(held)}): "
                 out.extend(wrap(shown, self.columns, first=first, indent="    "))
                 continue
