@@ -52,6 +52,13 @@ from interpreter.expr.types import (
 if TYPE_CHECKING:
     from interpreter.expr.source import SourceText
 
+# the engine's two names of a seat, one asked for where the other is bound: which one is
+_SEAT_NAMES = {
+    ("player", True, False): "here the seat is named 'seat' ('player' is the seat acting, in an action's expressions)",
+    ("seat", False, True): "here the seat is named 'player' ('seat' is the seat scored in result.returns, "
+    "or dealt to in deal.counts)",
+}
+
 _PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'", "null": "write 'none'"}
 
 
@@ -211,7 +218,9 @@ class Checker(CallChecks):
         known = [
             n for n in self.names.visible() if isinstance(self.names.lookup(n), (Function, UserFunction)) == callable_
         ]
-        hint = _PYTHON_WORDS.get(name) or did_you_mean(name, known + ([] if callable_ else [*self.locals]))
+        visible = known + ([] if callable_ else [*self.locals])
+        hint = _PYTHON_WORDS.get(name) or _SEAT_NAMES.get((name, "seat" in visible, "player" in visible))
+        hint = hint or did_you_mean(name, visible)
         return self.error(f"unknown {what} '{name}'", start, end, hint)
 
     def visit_Attr(self, node: ast.Attr, expected: Type | None) -> Code:
