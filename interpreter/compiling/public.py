@@ -23,7 +23,48 @@ from interpreter.expr.ast import free_names
 from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
 
-_WHO_SEES = {"owner": "only their owner may see", "none": "nobody may see", "others": "their owner may not see"}
+_WHO_SEES = {
+    "owner": "only their owner may see",
+    "none": "nobody may see",
+    "others": "their owner may not see",
+    "down": "may lie face down, seen only by the seat that put them there",
+}
+
+
+def _zone_name(ref: Any) -> str:
+    return str(ref).split("(")[0].strip()
+
+
+def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
+    """The zones a `deal` (face down unless `face: up`) or a `move` with a `face` other than `up`
+    puts cards into: where a card may lie face down even when the zone is seen by everybody; and,
+    for each value a `set` gives after a step of its own list (or of a list around it) turned a whole
+    zone face up (`reveal: crib`), those zones, by the value's id: read there, they hide nothing."""
+    found: set[str] = set()
+    revealed: dict[int, set[str]] = {}
+
+    def walk(steps: Any, shown: set[str]) -> None:
+        shown = set(shown)
+        for step in steps:
+            if step.kind in ("deal", "move") and isinstance(step.value, Mapping):
+                face = step.value.get("face")
+                if (face is None and step.kind == "deal") or (face is not None and str(face) != "up"):
+                    found.add(_zone_name(step.value.get("to", "")))
+                    shown.discard(_zone_name(step.value.get("to", "")))
+            elif step.kind == "reveal" and not isinstance(step.value, Mapping):
+                shown.add(_zone_name(step.value))
+            elif step.kind == "set" and isinstance(step.value, Mapping) and shown:
+                for value in step.value.values():
+                    revealed[id(value)] = shown
+            for body in step.bodies():
+                walk(body, shown)
+
+    walk(model.flow, set())
+    for steps in model.phases.values():
+        walk(steps, set())
+    for action in model.actions:
+        walk(action.effect, set())
+    return found, revealed
 
 
 def _names(text: str) -> set[str]:
@@ -39,6 +80,9 @@ class PublicTexts:
     def __init__(self, model: Any):
         self.hidden = {v.name: v.visibility for v in model.variables if v.visibility != "all"}
         self.hidden_zones = {z.name: z.visibility for z in model.zones if z.visibility != "all"}
+        down, self.revealed = _face_down_targets(model)
+        for zone in down:  # a zone everybody sees, where cards may lie face down
+            self.hidden_zones.setdefault(zone, "down")
         self.bodies = {f.name: _names(str(f.value)) for f in model.functions if f.value is not None}
         self.reads = self._readers(self.hidden)  # a function's name -> a hidden variable it reads
         self.zone_reads = self._readers(self.hidden_zones)  # -> a hidden zone it reads
@@ -80,7 +124,7 @@ class PublicTexts:
             return
         for name in sorted(names):
             zone = name if name in self.hidden_zones else self.zone_reads.get(name)
-            if zone is None:
+            if zone is None or (self.hidden_zones[zone] == "down" and zone in self.revealed.get(id(value), ())):
                 continue
             via = "" if zone == name else f" (through '{name}')"
             bag.warning(

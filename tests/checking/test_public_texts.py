@@ -117,3 +117,30 @@ def test_the_card_a_hidden_move_chose_copied_into_a_public_variable_is_warned_ab
         assert "the card chosen for 'play'" in found[0]
         kept = text.replace("set: {shown_card: card}", "set: {kept_card: card}")
         assert [d for d in check_text(kept, "secrets.yaml").diagnostics if d.severity == "warning"] == []
+
+
+def _face_down_pile(step: str) -> list:
+    text = GAME.replace("to: pile, cards: card}", "to: pile, cards: card, face: down}").replace("__STEP__", step)
+    text = text.replace("__PROMPT__", "to play").replace("__STATUS__", "Points {points}")
+    report = check_text(text, "secrets.yaml")
+    assert report.ok, [d.message for d in report.diagnostics]
+    return [d.message for d in report.diagnostics if d.severity == "warning"]
+
+
+def test_a_public_variable_copied_from_a_zone_where_cards_lie_face_down_is_warned_about():
+    """A zone everybody sees may hold face-down cards (moved there face down): a public variable
+    filled from it would name them (found by an outside author writing Cribbage: the crib)."""
+    found = _face_down_pile('set: {shown_card: "last(pile)"}')
+    assert len(found) == 1, found
+    assert "'shown_card' is visible to every seat, and this value reads the cards of 'pile'" in found[0]
+    assert "may lie face down" in found[0]
+
+
+def test_after_the_zone_is_turned_face_up_in_the_same_steps_the_copy_is_not_warned_about():
+    assert _face_down_pile('reveal: pile\n      - set: {shown_card: "last(pile)"}') == []
+    # turned face up, then a card put back face down: warned again
+    again = _face_down_pile(
+        'reveal: pile\n      - move: {from: "hand(player)", to: pile, count: 1, face: down}\n'
+        '      - set: {shown_card: "last(pile)"}'
+    )
+    assert len(again) == 1 and "may lie face down" in again[0], again
