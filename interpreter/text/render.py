@@ -343,8 +343,19 @@ _AND_VERBS = (
 _LIST_VERB = re.compile(r"(,? and |, )(" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
 _SENTENCE_END = re.compile(r"[.;:!?]")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
-# past verbs that do not end in "ed" ("You won the trick and lead"): the sentence's verb, as "played" is
+# verbs that stay as they are after "You" and lead the sentence, as "played" does: past verbs without
+# "ed" ("You won the trick and lead"), and helping verbs ("You cannot play and say go")
 _PAST_VERBS = {
+    "cannot",
+    "can",
+    "could",
+    "may",
+    "might",
+    "must",
+    "shall",
+    "should",
+    "will",
+    "would",
     "won",
     "took",
     "made",

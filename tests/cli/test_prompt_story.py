@@ -479,6 +479,7 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 0}, " won the trick and leads next."], 0, "en", "You won the trick and lead next."),
         ([{"seat": 0}, " made Diamonds trumps and goes alone."], 0, "en", "You made Diamonds trumps and go alone."),
         ([{"seat": 0}, " wins, leads and plays on."], 0, "en", "You win, lead and play on."),
+        ([{"seat": 0}, " cannot play and says go."], 0, "en", "You cannot play and say go."),  # (Cribbage)
         ([{"seat": 0}, " wins ", {"seat": 1}, ", leads and plays on."], 0, "en", "You win Seat 1, lead and play on."),
         ([{"seat": 1}, " wins, leads and plays on."], 0, "en", "Seat 1 wins, leads and plays on."),
         (

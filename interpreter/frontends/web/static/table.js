@@ -133,8 +133,9 @@
   // a later verb of a list whose subject is "You": "You win, lead and play on", "You won it and lead"
   const LIST_VERB = new RegExp(`(,? and |, )(${AND_VERBS.join("|")})(?![A-Za-z'-])`, "g");
   const SENTENCE_END = /[.;:!?]/;
-  // past verbs that do not end in "ed" ("You won the trick and lead"), as render.py
-  const PAST_VERBS = new Set(["began", "bid", "came", "caught", "chose", "dealt", "did", "drew", "gave", "got", "had", "held", "kept", "laid", "led", "lost", "made", "paid", "said", "showed", "swept", "threw", "took", "was", "went", "won"]);
+  // verbs that stay as they are after "You" and lead the sentence: past verbs without "ed", helping
+  // verbs ("You won the trick and lead", "You cannot play and say go"), as render.py
+  const PAST_VERBS = new Set(["began", "bid", "came", "can", "cannot", "caught", "chose", "could", "dealt", "did", "drew", "gave", "got", "had", "held", "kept", "laid", "led", "lost", "made", "may", "might", "must", "paid", "said", "shall", "should", "showed", "swept", "threw", "took", "was", "went", "will", "won", "would"]);
   function isMe(p) {
     if (!p || typeof p !== "object") return false;
     if (p.seat === T.seat) return true;
