@@ -190,17 +190,19 @@ class Renderer:
             return _("yes") if value else _("no")
         return str(value)
 
-    def fill(self, texts: Mapping[str, list] | None, empty: str | None = None) -> str:
+    def fill(self, texts: Mapping[str, list] | None, empty: str | None = None, glue: bool = False) -> str:
         """An event's or status line's text in this language (else English, else any), typed values
         in words; the viewer is "You" at the start and "you" elsewhere.  An empty list shows as
         `empty` (by default "-"; the story passes "", so an event's text can leave out a part that
-        does not apply, such as the winner of a deal nobody won)."""
+        does not apply, such as the winner of a deal nobody won).  With `glue`, the spaces within a
+        value are non-breaking (U+00A0: wrapping does not split "Clubs 5"; a list still breaks after
+        its commas)."""
         if not texts:
             return ""
         if empty is not None:
             saved, self.empty = self.empty, empty
             try:
-                return self.fill(texts)
+                return self.fill(texts, glue=glue)
             finally:
                 self.empty = saved
         parts = texts.get(self.lang) or texts.get(self.lang.split("-")[0]) or texts.get("en")
@@ -235,6 +237,8 @@ class Renderer:
                 you = False
                 continue
             word = self.typed(p)
+            if glue:
+                word = _GLUED.sub("\u00a0", word)
             you = self._is_viewer(p)
             if out and "".join(out).strip() and you:
                 word = word[:1].lower() + word[1:]
@@ -289,6 +293,7 @@ def wrap(words: list[str], columns: int, first: str = "", indent: str = "  ", se
     return lines
 
 
+_GLUED = re.compile(r"(?<![,\u3001\u060c]) ")  # a space within a value, not one after a list's comma
 # the first word after "You", past an aside in parentheses ("You (the dealer) take")
 _FIRST_WORD = re.compile(r"( +(?:\([^()]*\) +)?)([a-z]+)(?![A-Za-z'-])")
 _OPENS_ASIDE = re.compile(r" *\([^)]*$")  # "You (" and a value before the ")"

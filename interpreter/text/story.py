@@ -45,9 +45,10 @@ class StoryWriter:
         if kind == "reveal":
             return self._reveal(event)
         out: list[str] = []
-        text = self.r.fill(event.get("text"), empty="")
+        text = self.r.fill(event.get("text"), empty="", glue=True)  # (a card's name is not split)
         if text:
-            out.extend(wrap(text.split(" "), self.columns, indent="    ", sep=" "))
+            lines = wrap(text.split(" "), self.columns, indent="    ", sep=" ")
+            out.extend(line.replace("\u00a0", " ") for line in lines)
         cards = event.get("cards") or []
         if event.get("by"):
             out.extend(wrap(self._placed(cards, event["by"]), self.columns, first="    ", indent="    ", sep=_(", ")))

@@ -119,6 +119,29 @@ def test_hands_are_wrapped_to_the_width_and_honours_sorted(dz, tmp_path):
     assert [hand.index(n) for n in names] == sorted(hand.index(n) for n in names)  # DZ: honours in order
 
 
+def test_an_events_text_is_wrapped_between_words_never_inside_a_cards_name():
+    """Found by an outside author writing Cribbage: "with the starter Clubs" / "5: 8."."""
+    rs = compile_text(HIGH_CARD)
+    r = Renderer(rs, viewer=0)
+    name = r.card("s-5")
+    assert " " in name
+    text = {
+        "en": [
+            "Seat 1 counts the hand with the starter ",
+            {"card": "s-5"},
+            ": 8 points, and ",
+            {"list": [{"card": "s-1"}, {"card": "s-2"}]},
+            ".",
+        ]
+    }
+    for columns in range(14, 70):
+        lines = StoryWriter(r, columns).lines({"kind": "note", "text": text})
+        joined = " ".join(line.strip() for line in lines)
+        assert f"{name}: 8 points" in joined, (columns, lines)
+        assert all(name.split(" ")[0] != line.split(" ")[-1] for line in lines), (columns, lines)
+        assert "\u00a0" not in joined
+
+
 def test_status_lines_name_the_trump_and_the_rule_in_force(hm, tmp_path):
     s, out = session(hm, ["1"] * 6, tmp_path, seat=0, seed=3, options={"deals": 1})
     s.run()
