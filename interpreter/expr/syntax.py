@@ -239,7 +239,36 @@ def _bad_character(text: str, pos: int) -> tuple[str, str | None, int, int]:
             len(text) if line_end < 0 else line_end,
         )
     message, hint = _CHARACTER_HINTS.get(ch, (f"unexpected character '{ch}'", None))
+    if ch == ":" and _in_index(_tokens_before(text, pos)):  # xs[a:b]
+        hint = "there are no slices; write a list of the items wanted: [xs[i] for i in range(a, b)]"
     return message, hint, pos, pos + 1
+
+
+def _in_index(before: list[Token]) -> bool:
+    """Whether the innermost open bracket is a '[' that indexes (`xs[`), not one that makes a list."""
+    opened = _open_brackets(before)
+    if not opened or str(opened[-1]) != "[":
+        return False
+    i = next(k for k in range(len(before) - 1, -1, -1) if before[k] is opened[-1])
+    return i > 0 and (before[i - 1].type == "NAME" or str(before[i - 1]) in _CLOSERS)
+
+
+def _generator_in_call(before: list[Token]) -> bool:
+    """Whether the innermost open bracket is a call's '(' whose argument so far is a generator
+    (`max(x for x in xs`, then a comma)."""
+    opened = _open_brackets(before)
+    if not opened or str(opened[-1]) != "(":
+        return False
+    i = next(k for k in range(len(before) - 1, -1, -1) if before[k] is opened[-1])
+    if i == 0 or before[i - 1].type != "NAME":
+        return False
+    depth = 0
+    for tok in before[i + 1 :]:
+        depth += str(tok) in _OPENERS
+        depth -= str(tok) in _CLOSERS
+        if depth == 0 and tok.type == "FOR":
+            return True
+    return False
 
 
 def _tokens_before(text: str, pos: int) -> list[Token]:
@@ -301,6 +330,12 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
         return f"expected an expression{after}, found {_describe(tok)}", None, *at_tok
     if str(tok) in _COMPARISONS:
         return "comparisons cannot be chained", "write 'a < b and b < c'", *at_tok
+    if str(tok) == "," and _generator_in_call(before):
+        return (
+            "a generator is only allowed as the only argument of a call",
+            "to pass more arguments, make it a list: max([x for x in xs], default=0)",
+            *at_tok,
+        )
     if str(tok) == "," and _in_grouping_parenthesis(before):
         return "tuples are not in the expression language", "write a list: [a, b]", *at_tok
     special = _missing_word(expected, before)

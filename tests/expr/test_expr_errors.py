@@ -53,7 +53,7 @@ LOAD_TIME = [
     ("hand[1:2]", "':' is not allowed here", 7),
     ("seat == (1, 2)", "tuples are not in the expression language", 11),
     ("max((seat, 2))", "tuples are not in the expression language", 10),
-    ("max(c for c in hand, 1)", "unexpected ','", 20),  # a call's parenthesis: no tuple there
+    ("max(c for c in hand, 1)", "a generator is only allowed as the only argument of a call", 20),  # (no tuple)
     ("", "empty expression", 1),
     ("seat @ 2", "unexpected character '@'", 6),
     # names, sandbox
@@ -178,6 +178,10 @@ HINTS = [
     ("hand.lower()", "values have no methods here"),
     ("hand[0].rank > hand[1].rank", "compare the cards' rank_order"),
     ("trump > trump", "compare a number attribute, or write a ranking function"),
+    # found by writing Cribbage from the docs
+    ("max(len(hand) for c in hand, default=0)", "make it a list: max([x for x in xs], default=0)"),
+    ("hand[len(hand) - 2:]", "there are no slices; write a list of the items wanted: [xs[i] for i in range(a, b)]"),
+    ("[1:2]", "there are no lambdas, slices or dictionaries"),
 ]
 
 
