@@ -517,16 +517,34 @@ def _one_line(expr: Any) -> str:
     return " ".join(str(expr).split())
 
 
+def _called_helpers(model: Model, shown: list) -> list:
+    """The functions without a rule that the `shown` functions call (however deep), in file order:
+    a formula on the page names nothing the page does not show."""
+    bodies = {f.name: str(f.value) for f in model.functions}
+    found: set[str] = set()
+    todo = [str(f.value) for f in shown]
+    while todo:
+        text = todo.pop()
+        for name in bodies:
+            if name not in found and re.search(rf"\b{re.escape(name)}\b", text):
+                found.add(name)
+                todo.append(bodies[name])
+    return [f for f in model.functions if f.name in found and f.rule is None]
+
+
 def _scoring(w: _Writer, model: Model) -> None:
     hinted = {f.name for f in _hint_functions(model)}
-    described = [(f, f.rule) for f in model.functions if f.rule is not None and f.name not in hinted]
+    described: list[tuple[Any, Any]] = [
+        (f, f.rule) for f in model.functions if f.rule is not None and f.name not in hinted
+    ]
+    described += [(f, None) for f in _called_helpers(model, [shown for shown, _rule in described])]
     if described or model.returns is not None:
         w.heading(2, _("Scoring and formulas"))
         if model.returns is not None:
             w.item(_("final score of each seat: {formula}", formula=w.code(model.returns)))
         for f, rule in described:
             params = ", ".join(p[0] for p in f.params)
-            text = w.t(rule.text)
+            text = w.t(rule.text) if rule is not None else ""
             w.item(
                 f"{w.code(f'{f.name}({params})')} = {w.code(' '.join(str(f.value).split()))}"
                 + (f" - {text}" if text else "")

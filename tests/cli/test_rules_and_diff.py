@@ -129,6 +129,37 @@ def test_rules_page_lists_the_fixed_values_with_a_rule_by_their_words(tmp_path: 
     assert "helper" not in fixed  # no rule: a helper, left out
 
 
+def test_rules_page_lists_the_helpers_a_listed_formula_calls(tmp_path: Path) -> None:
+    """A formula on the page names no function the page leaves out (found by an outside author
+    writing Cribbage: `fifteens` called `bit(m, i)`)."""
+    text = HIGH_CARD.replace(
+        """functions:
+  strength:""",
+        """functions:
+  doubled:
+    id: T-16
+    text: a card counts twice
+    params: {c: card}
+    value: "twice(c.value) + 1"
+  twice:
+    params: {x: int}
+    value: "inner(x) * 2"
+  inner:
+    params: {x: int}
+    value: "x + 0"
+  unused:
+    params: {x: int}
+    value: "x * 3"
+  strength:""",
+    )
+    path = tmp_path / "helpers.yaml"
+    path.write_text(text, encoding="utf-8")
+    formulas = run("rules", path, "--format", "md").split("## Scoring and formulas")[1].split("\n## ")[0]
+    assert "- `doubled(c)` = `twice(c.value) + 1` - a card counts twice (T-16)" in formulas
+    assert "- `twice(x)` = `inner(x) * 2`" in formulas and "- `inner(x)` = `x + 0`" in formulas
+    assert "unused" not in formulas
+
+
 def test_hm22_hm23_rules_page_lists_trump_and_plain_orders() -> None:
     page = run("rules", ROOT / "rulesets" / "hachinin_meri.yaml")
     trumps = next(line for line in page.splitlines() if line.strip().startswith("- Sun [20]"))
