@@ -7,9 +7,11 @@ Lists arrive as any sequence (list or tuple), sets as frozensets.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache
+from math import comb
 from typing import Any
 
 from interpreter.expr.runtime import DEFAULT_LIMITS, BuiltinError, Function, Limits, Param
@@ -193,6 +195,31 @@ def _range_impl(limit: int) -> Callable[..., list[int]]:
     return range_
 
 
+def _combinations_impl(limit: int) -> Callable[[Sequence[Any], int], list[list[Any]]]:
+    def combinations_(xs: Sequence[Any], k: int) -> list[list[Any]]:
+        if k < 0:
+            raise BuiltinError(f"combinations() needs a size of 0 or more, got {k}")
+        n = len(xs)
+        made = comb(n, k) if k <= n else 0
+        if made > limit:
+            raise BuiltinError(f"combinations() would have {made:,} elements; the limit is {limit:,}")
+        return [list(c) for c in itertools.combinations(xs, k)]
+
+    return combinations_
+
+
+def _product_impl(limit: int) -> Callable[[Iterable[int]], int]:
+    def product_(xs: Iterable[int]) -> int:
+        total = 1
+        for x in xs:
+            total *= x
+            if not -limit <= total <= limit:
+                raise BuiltinError(f"product() is too large (over {limit:,})")
+        return total
+
+    return product_
+
+
 def _sum_impl(limit: int) -> Callable[[Iterable[int]], int]:
     def sum_(xs: Iterable[int]) -> int:
         total = sum(xs)
@@ -344,6 +371,21 @@ def _numbers(limits: Limits) -> list[Function]:
             INT,
             _sum_impl(limits.max_int),
             reduces="sum",
+        ),
+        _fn(
+            "product",
+            "The product of a collection of integers (1 when it is empty).",
+            [Param("xs", CollT(INT))],
+            INT,
+            _product_impl(limits.max_int),
+        ),
+        _fn(
+            "combinations",
+            "Every choice of k elements of xs, each a list in xs's order, the choices in order"
+            " (combinations(hand, 2): every pair of the hand; bounded by the collection limit).",
+            [Param("xs", ListT(T)), Param("k", INT)],
+            ListT(ListT(T)),
+            _combinations_impl(limits.max_collection),
         ),
         _min_max("min", min, "smallest"),
         _min_max("max", max, "largest"),

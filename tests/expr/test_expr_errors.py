@@ -133,6 +133,7 @@ LOAD_TIME = [
     ("seat // 0", "division by zero", 9),
     ("1 // 0", "division by zero", 6),
     ("range(200000)", "range() would have 200,000 elements; the limit is 100,000", 1),
+    ("combinations(range(60), 5)", "combinations() would have 5,461,512 elements; the limit is 100,000", 1),
     ("first([])", "first() of an empty collection", 1),
 ]
 
@@ -208,6 +209,9 @@ RUN_TIME = [
     ("index_of(hand, 'cups-2')", "index_of(): the value is not in the list", 1),
     ("nobody.suit == trump", "cannot read '.suit' of none", 1),
     ("round_up(seat, zero)", "round_up() needs a positive multiple, got 0", 1),
+    ("combinations(range(ten * 6), 5)", "combinations() would have 5,461,512 elements; the limit is 100,000", 1),
+    ("combinations(hand, zero - 1)", "combinations() needs a size of 0 or more, got -1", 1),
+    ("product([ten ** 9, ten ** 9, ten])", "product() is too large", 1),
     ("clamp(1, ten, zero)", "clamp() bounds are reversed: 10 > 0", 1),
     ("join('', [str(big) for x in range(big // 50)])", "join() would make a text of 140,000 characters", 1),
 ]

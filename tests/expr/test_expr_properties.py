@@ -68,6 +68,8 @@ FUNCTIONS = [
     "range",
     "abs",
     "unique",
+    "product",
+    "combinations",
     "first",
     "last",
     "set",

@@ -287,6 +287,13 @@ TABLE = [
     ("repeated([3, 1, 3, 2, 1, 3], 3)", [3]),
     ("repeated([3, 1, 2], 1)", [3, 1, 2]),
     ("repeated([3, 1, 2], 4)", []),
+    ("combinations([1, 2, 3], 2)", [[1, 2], [1, 3], [2, 3]]),
+    ("combinations([1, 2, 3], 0)", [[]]),
+    ("combinations([1, 2], 3)", []),
+    ("count(c for c in combinations([5, 10, 5, 1], 2) if sum(c) == 15)", 2),  # (fifteens: the copies count)
+    ("len([s for k in range(4) for s in combinations([1, 2, 3], k)])", 8),  # every subset
+    ("product([2, 3, 4])", 24),
+    ("product([])", 1),
     ("first([4, 5])", 4),
     ("last([4, 5])", 5),
     ("first([], default=0)", 0),
