@@ -322,6 +322,13 @@ STEP_KINDS = {
     ),
     "phase": d(ID, "Run the named step list from `phases` here."),
     "break": d({"type": "boolean", "const": True}, "Leave the innermost `repeat` or `for_each`."),
+    "end_game": d(
+        {"anyOf": [{"type": "boolean"}, EXPR]},
+        "End the game here, however deep in loops and phases (`true`), or only when a condition holds: no "
+        "later step runs (a deal it cuts short records no more), and `result.returns` gives the final scores. "
+        "Not in an action's effect: put it in the flow after the turn.",
+        ["max(score) >= target", True],
+    ),
     "record": d(
         {"type": "object", "additionalProperties": EXPR},
         "Keep named results of the game: written to the game log and compared by `cardrules replay --check`. "

@@ -83,6 +83,8 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
     end = P.End()
     end.where = P.Where("end of the flow")
     program.append(end)
+    for jump in fc.end_jumps:  # `end_game`: to the End of the flow
+        jump.target = len(program) - 1
     P.link(program)
     seat_slot = c.slots.named("seat")
     fc.locals.append({"seat": var_value(INT, seat_slot)})

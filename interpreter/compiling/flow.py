@@ -51,6 +51,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         self.bag = c.bag
         self.locals: list[dict[str, Any]] = [{}]
         self.loops: list[list[P.Jump]] = []
+        self.end_jumps: list[Any] = []  # `end_game` steps: jumps to the program's End, linked by assemble
         self.phase_stack: list[str] = []
         self.in_effect = False
         self.rule: Any = None  # the rule of the action whose effect is being compiled
@@ -440,7 +441,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             )
             return
         for key, never in (("until", False), ("while", True)):
-            if key in v and v[key] is never and "times" not in v and not _has_break(s.body):
+            if key in v and v[key] is never and "times" not in v and not _has_break(s.body, self.c.model.phases):
                 self.bag.error(f"this repeat never ends: '{key}: {str(never).lower()}' and no break", s.span)
         self.locals.append({})
         var_slot = self.bind_local(v["as"], INT, s.span) if "as" in v else None
@@ -509,6 +510,23 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             self.bag.error("'break' outside a repeat or for_each", s.span)
             return
         self.loops[-1].append(self.emit(out, P.Jump(), s, "break"))
+
+    def step_end_game(self, s: Step, out: list) -> None:
+        """`end_game: true` ends the game here; `end_game: CONDITION` only when it holds."""
+        if self.in_effect:
+            self.bag.error(
+                "an action's effect cannot end the game",
+                s.span,
+                'end it in the flow, after the turn: `- end_game: "max(score) >= 121"`',
+            )
+            return
+        if s.value is True or s.value is False:  # (false: a step that never ends it)
+            if s.value:
+                self.end_jumps.append(self.emit(out, P.Jump(), s, "end_game"))
+            return
+        compiled = self.typed(s.value, s.value_span or s.span, BOOL)
+        if compiled is not None:
+            self.end_jumps.append(self.emit(out, P.JumpIf(compiled.fn), s, "end_game"))
 
     def _action_list(self, names: Any, s: Step) -> tuple[int, ...]:
         out = []
@@ -590,5 +608,14 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         self.emit(out, T.Record(tuple(items)), s, "record")
 
 
-def _has_break(steps: tuple[Step, ...]) -> bool:
-    return any(s.kind in ("break", "turn", "claim") or any(_has_break(b) for b in s.bodies()) for s in steps)
+def _has_break(steps: tuple[Step, ...], phases: Any, seen: frozenset = frozenset()) -> bool:
+    """Whether steps may leave a loop or wait for a decision (a phase they run looked into, once)."""
+    for s in steps:
+        if s.kind in ("break", "end_game", "turn", "claim"):
+            return True
+        if s.kind == "phase" and isinstance(s.value, str) and s.value in phases and s.value not in seen:
+            if _has_break(phases[s.value], phases, seen | {s.value}):
+                return True
+        if any(_has_break(b, phases, seen) for b in s.bodies()):
+            return True
+    return False

@@ -27,6 +27,7 @@ STEP_KINDS = (
     "claim",
     "phase",
     "break",
+    "end_game",
     "record",
     "announce",
     "event",

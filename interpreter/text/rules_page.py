@@ -149,6 +149,10 @@ def _step_words(w: _Writer, kind: str, v: Any) -> str:
         return _("the deal ends {text}", text=told).rstrip()
     if kind == "break":
         return _("stop the loop")
+    if kind == "end_game":
+        if v is True:
+            return _("the game ends")
+        return _("the game ends if {condition}", condition=w.code(v))
     if kind == "reveal" and isinstance(v, dict):  # some cards of the zone, where they lie
         if "cards" in v:
             return _("turn {cards} of {zone} face up", cards=w.code(v["cards"]), zone=v["zone"])
