@@ -52,7 +52,7 @@ def compile_actions(c: Compiler, fc: FlowCompiler) -> tuple[CompiledAction, ...]
             c.bag.warning(
                 f"the label of '{a.name}' is shown as written, braces and all: {braced!r}",
                 getattr(a.label, "span", None) or a.span,
-                "a move is written as its label and then its value (`lay down Hearts 9`); "
+                "a move is written as its label and then its value (`lay down`, then the card); "
                 "write the label without a placeholder",
             )
         param_slot = param_from = param_src = None

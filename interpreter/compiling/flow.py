@@ -17,6 +17,7 @@ from interpreter.compiling import stepfns as F
 from interpreter.compiling.context import Compiler, Src, SubSource, key_is_quoted, var_value, vspan
 from interpreter.compiling.plain import in_order, plain_converter
 from interpreter.compiling.public import check_copy
+from interpreter.compiling.reach import may_leave
 from interpreter.compiling.seats import SeatReader, names_a_seat
 from interpreter.compiling.story import StoryCompiler
 from interpreter.compiling.zonerefs import ZoneRefs, span_of
@@ -186,23 +187,10 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             self.locals.pop()
         if src and dst and seats:
             packets = tuple(v["packets"]) if "packets" in v else None
-            self._deals_no_more_than_the_deck(v, packets, s)
+            F.deal_fits_the_deck(self.bag, v, packets, self.c.n, self.c.cards.total, s.span)
             up = 1 if v.get("face") == "up" else 0
             placed = bool(up) or dst.visibility != "all"  # face down where everybody sees: by nobody
             self.emit(out, P.Deal(src, dst.base, seats, packets, counts, up, placed), s, "deal")
-
-    def _deals_no_more_than_the_deck(self, v: Any, packets: tuple | None, s: Step) -> None:
-        """A deal of packets written out to seats the text counts (`seats`, `seats_from(d)`) that needs
-        more cards than the whole deck holds fails in every game: said when the file loads."""
-        dealt = F.written_length(v["seats"], self.c.n)
-        if packets is None or dealt is None or not all(isinstance(p, int) for p in packets):
-            return
-        total, deck = sum(packets) * dealt, self.c.cards.total
-        if total > deck:
-            self.bag.error(
-                f"this deal gives {total} cards ({sum(packets)} to each of {dealt} seats), and the deck has {deck}",
-                vspan(v, "packets", s.span),
-            )
 
     def step_move(self, s: Step, out: list) -> None:
         v = s.value
@@ -441,7 +429,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             )
             return
         for key, never in (("until", False), ("while", True)):
-            if key in v and v[key] is never and "times" not in v and not _has_break(s.body, self.c.model.phases):
+            if key in v and v[key] is never and "times" not in v and not may_leave(s.body, self.c.model.phases):
                 self.bag.error(f"this repeat never ends: '{key}: {str(never).lower()}' and no break", s.span)
         self.locals.append({})
         var_slot = self.bind_local(v["as"], INT, s.span) if "as" in v else None
@@ -606,16 +594,3 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             if compiled is not None:
                 items.append((str(name), F.converted(compiled.fn, plain_converter(compiled.type))))
         self.emit(out, T.Record(tuple(items)), s, "record")
-
-
-def _has_break(steps: tuple[Step, ...], phases: Any, seen: frozenset = frozenset()) -> bool:
-    """Whether steps may leave a loop or wait for a decision (a phase they run looked into, once)."""
-    for s in steps:
-        if s.kind in ("break", "end_game", "turn", "claim"):
-            return True
-        if s.kind == "phase" and isinstance(s.value, str) and s.value in phases and s.value not in seen:
-            if _has_break(phases[s.value], phases, seen | {s.value}):
-                return True
-        if any(_has_break(b, phases, seen) for b in s.bodies()):
-            return True
-    return False

@@ -7,10 +7,11 @@ most often a step or a list entry the author forgot, so `validate` warns of them
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Mapping, Sequence, Set
+from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag
-from interpreter.model import Model
+from interpreter.model import Model, Step
 
 
 def warn_unreached(model: Model, bag: DiagnosticBag, phases_run: Set[str], offered: Set[int]) -> None:
@@ -30,3 +31,18 @@ def warn_unreached(model: Model, bag: DiagnosticBag, phases_run: Set[str], offer
                 action.span,
                 "add it to the `actions` of a turn or claim, or remove it",
             )
+
+
+def may_leave(steps: Sequence[Step], phases: Mapping[str, Any], seen: frozenset = frozenset()) -> bool:
+    """Whether a loop's steps may leave it or wait for a decision (a `break`, `end_game`, `turn` or
+    `claim`, in them or in a phase they run, looked into once): else a `repeat` whose test never
+    changes cannot end."""
+    for s in steps:
+        if s.kind in ("break", "end_game", "turn", "claim"):
+            return True
+        if s.kind == "phase" and isinstance(s.value, str) and s.value in phases and s.value not in seen:
+            if may_leave(phases[s.value], phases, seen | {s.value}):
+                return True
+        if any(may_leave(b, phases, seen) for b in s.bodies()):
+            return True
+    return False

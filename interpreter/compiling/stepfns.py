@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.base.diagnostics import Span
+from interpreter.compiling.context import vspan
 from interpreter.engine import program as P
 from interpreter.expr import ExprRuntimeError, Limits
 from interpreter.expr.ast import Call, ListLit, Name
@@ -120,3 +121,17 @@ def face_default(dst: Callable, by_zone: tuple) -> Callable:
     """A move's face when the move does not say it and its destination is an expression: face up into
     a zone everybody sees, face down into one nobody sees, else kept (None)."""
     return lambda fr: by_zone[dst(fr)]
+
+
+def deal_fits_the_deck(bag: Any, v: Any, packets: tuple | None, players: int, deck: int, span: Span | None) -> None:
+    """A deal of packets written out to seats the text counts (`seats`, `seats_from(d)`) that needs
+    more cards than the whole deck holds fails in every game: said when the file loads."""
+    dealt = written_length(v["seats"], players)
+    if packets is None or dealt is None or not all(isinstance(p, int) for p in packets):
+        return
+    total = sum(packets) * dealt
+    if total > deck:
+        bag.error(
+            f"this deal gives {total} cards ({sum(packets)} to each of {dealt} seats), and the deck has {deck}",
+            vspan(v, "packets", span),
+        )

@@ -30,6 +30,7 @@ from interpreter.expr.code import (
 )
 from interpreter.expr.functions import Loop, Step, UserFunction
 from interpreter.expr.runtime import NOTHING, Const, ExprRuntimeError, Frame, Function, Value
+from interpreter.expr.syntax import name_hint
 from interpreter.expr.types import (
     ANY,
     BOOL,
@@ -51,15 +52,6 @@ from interpreter.expr.types import (
 
 if TYPE_CHECKING:
     from interpreter.expr.source import SourceText
-
-# the engine's two names of a seat, one asked for where the other is bound: which one is
-_SEAT_NAMES = {
-    ("player", True, False): "here the seat is named 'seat' ('player' is the seat acting, in an action's expressions)",
-    ("seat", False, True): "here the seat is named 'player' ('seat' is the seat scored in result.returns, "
-    "or dealt to in deal.counts)",
-}
-
-_PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'", "null": "write 'none'"}
 
 
 def _literalish(node: ast.Node) -> bool:
@@ -219,8 +211,7 @@ class Checker(CallChecks):
             n for n in self.names.visible() if isinstance(self.names.lookup(n), (Function, UserFunction)) == callable_
         ]
         visible = known + ([] if callable_ else [*self.locals])
-        hint = _PYTHON_WORDS.get(name) or _SEAT_NAMES.get((name, "seat" in visible, "player" in visible))
-        hint = hint or did_you_mean(name, visible)
+        hint = name_hint(name, visible) or did_you_mean(name, visible)
         return self.error(f"unknown {what} '{name}'", start, end, hint)
 
     def visit_Attr(self, node: ast.Attr, expected: Type | None) -> Code:

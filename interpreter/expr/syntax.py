@@ -205,6 +205,21 @@ _CHARACTER_HINTS = {
     ),
     ";": ("';' is not allowed", "a rule holds a single expression, not statements"),
 }
+_PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "write 'none'", "null": "write 'none'"}
+# the engine's two names of a seat, one asked for where the other is bound: which one is
+_SEAT_NAMES = {
+    ("player", True, False): "here the seat is named 'seat' ('player' is the seat acting, in an action's expressions)",
+    ("seat", False, True): "here the seat is named 'player' ('seat' is the seat scored in result.returns, "
+    "or dealt to in deal.counts)",
+}
+
+
+def name_hint(name: str, visible: Sequence[str]) -> str | None:
+    """The hint for an unknown name that is a word of Python's, or a seat's name the engine binds
+    elsewhere (None: the closest known name is the hint)."""
+    return _PYTHON_WORDS.get(name) or _SEAT_NAMES.get((name, "seat" in visible, "player" in visible))
+
+
 _FOREIGN_WORDS = {
     "lambda": "there are no lambdas; define a function in the ruleset and pass its name",
     "is": "compare with '==' or '!='",
