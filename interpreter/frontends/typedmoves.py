@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 from unicodedata import category
 
+import click
+
 from interpreter.base.i18n import N_, _
 from interpreter.engine.state import normalize
 
@@ -86,6 +88,9 @@ class TypedMoves:
             if value is None and rest in self.seat_names:  # `ask seat 3`: the seat by its name
                 value = str(self.seat_names[rest])
             asked = " ".join(filter(None, [by_word[verb], value if value is not None else rest]))
+            listed = next((a for a in legal if a.text == asked), None)
+            if listed is not None:  # (the move by its action's name and its card's name)
+                return listed
             self.echo(self.rs.explain(self.state, asked, self.renderer.action))
             return None
         first = line.split()[0].lower()
@@ -100,7 +105,8 @@ class TypedMoves:
         them, and its label with its value as the text has it (`ask 2` for `ask Seat 2`)."""
         verb, _sep, rest = text.partition(" ")
         label = " ".join(filter(None, [self.renderer.action_label(verb), rest]))
-        return {normalize(text), normalize(self.renderer.action(text)), normalize(label)}
+        shown = click.unstyle(self.renderer.action(text))  # (at a terminal a suit's colour is in it)
+        return {normalize(text), normalize(shown), normalize(label)}
 
     def _value_typings(self, text: str) -> set[str]:
         """The ways a move's value alone may be typed (normalised): as its text has it (`spades`)
@@ -108,7 +114,7 @@ class TypedMoves:
         verb, _sep, rest = text.partition(" ")
         if not rest:
             return set()
-        label, shown = self.renderer.action_label(verb), self.renderer.action(text)
+        label, shown = self.renderer.action_label(verb), click.unstyle(self.renderer.action(text))
         words = {normalize(rest)}
         if shown.startswith(label + " "):
             words.add(normalize(shown[len(label) + 1 :]))

@@ -46,7 +46,7 @@ def session(rs, lines, tmp_path, seat=0, seed=3, options=None, **extra) -> tuple
         agent_spec="random",
         seed=seed,
         options=rs.check_options(options or {}),
-        renderer=Renderer(rs),
+        renderer=extra.pop("renderer", None) or Renderer(rs),
         echo=out.append,
         read=read,
         save_path=tmp_path / "save.json",

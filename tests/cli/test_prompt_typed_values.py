@@ -57,3 +57,42 @@ def test_a_word_that_is_no_value_is_still_refused_in_words(rs, tmp_path):
     s.menu = s._menu()
     assert s._parse_move("green") is None
     assert "'green' is not a move or a command" in "\n".join(out)
+
+
+COLOURED = """
+cardrules: 1
+id: coloured
+name: Coloured
+players: {count: 2}
+deck:
+  suits: [{id: hearts, name: Hearts, color: red}, {id: spades, name: Spades}]
+  ranks: [{id: a, name: Ace}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: table, cards: card}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - turn: {player: 0, actions: [play]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.mark.parametrize("typed", ["play hearts ace", "play Hearts Ace", "hearts ace", "play hearts-a"])
+def test_a_move_typed_as_the_menu_writes_it_plays_at_a_colour_terminal(tmp_path, typed):
+    """At a terminal the menu writes a red suit's cards in colour: typing the move as it reads was
+    refused ("'play Hearts Ace' is not legal now"), found by an outside author writing Klondike."""
+    from interpreter.text.render import Renderer
+
+    rs = compile_text(COLOURED)
+    seed = next(s for s in range(50) if "hearts-a" in rs.new_game(seed=s).observation(0)["zones"]["hand"][0])
+    s, out = session(rs, [typed], tmp_path, seat=0, seed=seed, renderer=Renderer(rs, color=True))
+    s.run()
+    assert "hearts-a" in s.state.observation(0)["zones"]["table"], out[-6:]
