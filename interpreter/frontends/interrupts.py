@@ -11,6 +11,7 @@ Ctrl-C does, so the game is saved then too.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -121,8 +122,18 @@ def note_later_interrupts() -> None:
 
 
 def ignore_interrupts_in_worker() -> None:
-    """For worker processes: the parent stops them; a Ctrl-C to the terminal is the parent's."""
+    """For worker processes: the parent stops them; a Ctrl-C to the terminal is the parent's.  On
+    Linux a worker also ends when its parent does, however it ended (`kill -9`): none is left
+    running on its own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG: SIGTERM when the parent ends
+        except (OSError, AttributeError):  # no prctl here: the parent's stop() still ends it
+            pass
 
 
 HANGUPS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

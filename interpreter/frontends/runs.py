@@ -26,6 +26,7 @@ from interpreter.frontends.cliutil import (
     players_option,
     resolve_ruleset,
 )
+from interpreter.frontends.interrupts import hangups_as_interrupts
 from interpreter.frontends.locks import Guarded, why, writable_place, write_atomic
 
 
@@ -220,20 +221,21 @@ def simulate(
             raise click.UsageError(_("cannot write {path}: {error}", path=results_path, error=why(exc))) from None
     bar = Progress(_("games"), enabled=progress)
     try:
-        summary, _tally = run(
-            path,
-            games,
-            seed,
-            agent_spec,
-            options,
-            workers,
-            log_dir,
-            cluster,
-            bar.update,
-            results,
-            check_invariants,
-            rs.num_players,
-        )
+        with hangups_as_interrupts():  # a plain kill stops the workers and prints the figures, as Ctrl-C
+            summary, _tally = run(
+                path,
+                games,
+                seed,
+                agent_spec,
+                options,
+                workers,
+                log_dir,
+                cluster,
+                bar.update,
+                results,
+                check_invariants,
+                rs.num_players,
+            )
     except FlowError as exc:  # the ruleset failed outside any one game
         click.echo(_("cardrules: the ruleset failed during play: {error}", error=exc), err=True)
         sys.exit(EXIT_RULES)
@@ -420,20 +422,21 @@ def balance(
         skill_games = min(200, max(1, games // 10))
     bar = Progress(_("games"), enabled=progress)
     try:
-        summary, outcome = run_balance(
-            paths,
-            games,
-            seed,
-            agent_spec,
-            per_ruleset,
-            (workers, cluster, ignore_interrupts_in_worker),
-            tuple(skill_agents) if skill_games else (),
-            skill_games,
-            rule_counts,
-            bar.update,
-            HELD,
-            players,
-        )
+        with hangups_as_interrupts():  # a plain kill stops the workers, as Ctrl-C does
+            summary, outcome = run_balance(
+                paths,
+                games,
+                seed,
+                agent_spec,
+                per_ruleset,
+                (workers, cluster, ignore_interrupts_in_worker),
+                tuple(skill_agents) if skill_games else (),
+                skill_games,
+                rule_counts,
+                bar.update,
+                HELD,
+                players,
+            )
     finally:
         bar.close()
     if fmt == "json":
