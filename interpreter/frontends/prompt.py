@@ -34,9 +34,12 @@ from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter, told_again
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
+FORCED_RUN = 20  # the person's moves that may play themselves in a row before one is asked for
+
 WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
+    "forced_run": N_("{n} of your moves have played themselves in a row: type the next one to go on."),
     "others_next": N_("{who} plays next; the AI seats play until it is your turn."),
     "failed": N_("cardrules: the ruleset failed during play: {error}"),
     "seed": N_(" (game seed {seed})"),
@@ -88,6 +91,7 @@ class Session(TypedMoves):
     card_names: dict = field(default_factory=dict)
     seat_names: dict = field(default_factory=dict)  # a seat by its name, as a move's value
     confirm_forced: bool = False  # a move that is the only legal one is typed, not played for the person
+    forced_run: int = 0  # the person's moves played for them since they last typed one
     columns: int = 100  # the terminal's width
     page: Callable[[str], None] | None = None  # shows a long text (a pager when the terminal is interactive)
     undo_points: list = field(default_factory=list)  # the position before each of the person's decisions
@@ -208,6 +212,11 @@ class Session(TypedMoves):
             legal = self.state.legal_actions()
             if self.confirm_forced or len(legal) != 1:
                 return
+            if self.forced_run >= FORCED_RUN:  # (a game that goes round in forced moves waits for the person)
+                self._show_events(self.state.observation(self.seat))
+                self.echo(_(WORDS["forced_run"], n=self.forced_run))
+                return
+            self.forced_run += 1
             self._show_events(self.state.observation(self.seat))
             self.echo(_(WORDS["forced"], move=self.renderer.action(legal[0].text)))
             self._apply(legal[0])
@@ -240,7 +249,7 @@ class Session(TypedMoves):
         choosing = before.history and before.history[-1][1] == PICK_KIND  # (a choice's later picks: one move)
         if not choosing or not self.undo_points:  # (resumed in the middle of a choice: from there)
             self.undo_points.append(before)
-        self.since_move = []
+        self.since_move, self.forced_run = [], 0
         if self.log:
             self.log.action(self.seat, str(action), self.state)
 

@@ -609,3 +609,48 @@ def test_the_web_table_agrees_verbs_with_you_as_the_prompt_does():
     assert past is not None and set(re.findall(r'"(\w+)"', past.group(1))) == render._PAST_VERBS
     for verb, agreed in render._YOU_IRREGULAR.items():
         assert f'{verb}: "{agreed}"' in js or f'"{verb}": "{agreed}"' in js or f"{verb}: '{agreed}'" in js, verb
+
+
+ROUND_AND_ROUND = """
+cardrules: 1
+id: round_and_round
+name: Round and round
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+variables:
+  ticks: {type: int}
+actions:
+  tick:
+    effect:
+      - add: {ticks: 1}
+flow:
+  - repeat:
+      until: "ticks >= 500"
+      steps:
+        - turn: {player: 0, actions: [tick]}
+        - turn: {player: 1, actions: [tick]}
+result:
+  returns: "0"
+"""
+
+
+def test_forced_moves_that_go_round_stop_and_wait_for_the_person(tmp_path):
+    """A game whose only move comes back again and again no longer plays itself to its move limit:
+    after FORCED_RUN moves in a row the person is asked (found by an outside author writing Klondike:
+    about 1,950 moves played with no input)."""
+    from interpreter.frontends.prompt import FORCED_RUN
+
+    rs = compile_text(ROUND_AND_ROUND)
+    s, out = session(rs, ["1"], tmp_path, seat=0, seed=1)
+    s.run()
+    forced = [i for i, line in enumerate(out) if line.startswith("Your only legal move")]
+    asked = [i for i, line in enumerate(out) if "have played themselves in a row" in line]
+    assert len(forced) == 2 * FORCED_RUN and len(asked) == 2, (len(forced), len(asked))
+    typed = out.index("> 1")
+    assert asked[0] < typed < asked[1]  # the typed move starts a new run
+    assert s.state.observation(0)["variables"]["ticks"] == 2 * (2 * FORCED_RUN + 1)
