@@ -67,6 +67,7 @@ WORDS = {
     "title": N_("Card table"),
     "games": N_("Games"),
     "players": N_("{n} players"),
+    "one_player": N_("1 player"),  # a game for one (patience)
     "player_choices": N_("{list} players"),  # a game played by 3, 4 or 5: "3, 4, 5 players"
     "player_count": N_("Players"),
     "new_table": N_("A new table"),

@@ -124,7 +124,7 @@
         "article",
         { class: "game", "data-game": g.key },
         el("h3", {}, tr(g.name)),
-        el("p", { class: "players" }, g.choices ? w("player_choices", { list: g.choices.join(", ") }) : w("players", { n: g.players })),
+        el("p", { class: "players" }, g.choices ? w("player_choices", { list: g.choices.join(", ") }) : g.players === 1 ? w("one_player") : w("players", { n: g.players })),
         el("p", { class: "description" }, tr(g.description)),
         el(
           "div",
