@@ -33,9 +33,9 @@ from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter, told_again
 
-# The words this module writes itself, marked for the catalogs and translated where shown.
 FORCED_RUN = 20  # the person's moves that may play themselves in a row before one is asked for
 
+# The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
