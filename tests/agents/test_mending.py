@@ -157,3 +157,18 @@ def test_the_holder_of_the_lowest_card_leads_in_every_sample():
                 lows = [min([rank[c] for c in world.zones[z] if rs.cards.suit_of[c] == red] + [99]) for z in hands]
                 assert min(lows) == lows[leader], (seed, seat, lows)
             assert sampler.fallbacks == 0
+
+
+def test_a_stirred_deal_with_no_unseen_card_to_swap_is_the_deal_itself():
+    """Found by an outside author writing Cheat: once the deciding seat had seen every card (piles
+    turned up and taken), the `easy` and `normal` AI stopped with an IndexError choosing cards to swap."""
+    import random
+    from types import SimpleNamespace
+
+    from interpreter.agents.mending import Mending
+
+    for free in ([], [4]):
+        sampler = SimpleNamespace(free=free, rng=random.Random(1))
+        assert Mending._stirred(sampler, [3, 1, 4, 1, 5]) == [3, 1, 4, 1, 5]  # type: ignore[arg-type]
+    sampler = SimpleNamespace(free=[0, 2, 4], rng=random.Random(1))
+    assert sorted(Mending._stirred(sampler, [3, 1, 4, 1, 5])) == [1, 1, 3, 4, 5]  # type: ignore[arg-type]
