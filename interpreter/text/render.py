@@ -240,7 +240,8 @@ class Renderer:
             if glue:
                 word = _GLUED.sub("\u00a0", word)
             you = self._is_viewer(p)
-            if out and "".join(out).strip() and you:
+            before = "".join(out).rstrip()
+            if before and not before.endswith((".", "!", "?")) and you:  # ("... a lie. You take the pile.")
                 word = word[:1].lower() + word[1:]
             out.append(word)
         return "".join(out)
