@@ -170,7 +170,10 @@ def _main(argv: list[str]) -> None:
             raise
         error = f"{type(exc).__name__}: {exc}"
         click.echo(_("cardrules: internal error: {error}", error=error), err=True)
-        click.echo(_("This is a bug in cardrules; run again with --debug for details and report it."), err=True)
+        click.echo(
+            _("This is a bug in cardrules; run it again as cardrules --debug COMMAND ... for details and report it."),
+            err=True,
+        )
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)
 
