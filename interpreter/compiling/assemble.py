@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from itertools import product
 from math import prod
@@ -247,9 +246,8 @@ def _card_tables(c: Compiler, exprs: ExprCompiler) -> dict[str, tuple[CardTable,
 
 
 def _read_slot(value: Any) -> int | None:
-    """The state slot a variable or option is read from (`f.env.vars[3]`: 3)."""
-    m = re.fullmatch(r"f\.env\.vars\[(\d+)\]", value.src or "")
-    return int(m[1]) if m else None
+    """The state slot a variable or option is read from (context.var_value's loader keeps it)."""
+    return getattr(value.load, "slot", None)
 
 
 def _card_values(c: Compiler, exprs: ExprCompiler, uf: Any, slots: dict) -> tuple[int, ...] | None:

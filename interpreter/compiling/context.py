@@ -508,7 +508,11 @@ def _guess_enum_list(values: list, types: Mapping[str, Type]) -> Type | None:
 
 
 def _slot_loader(slot: int) -> Callable[[Any], Any]:
-    return lambda fr: fr.env.vars[slot]
+    def load(fr: Any) -> Any:
+        return fr.env.vars[slot]
+
+    load.slot = slot  # type: ignore[attr-defined]  # (which slot: the rules page evaluates rankings by it)
+    return load
 
 
 def _zone_loader(z: int) -> Callable[[Any], Any]:
