@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from interpreter.agents.memory import Memory
+
 
 class Agent:
     """Chooses one of the legal actions of a state for the seat to act."""
@@ -14,6 +16,7 @@ class Agent:
     def __init__(self, seat: int, seed: int = 0, **options: Any):
         self.seat = seat
         self.rng = random.Random(f"{self.name}:{seed}:{seat}")
+        self.memory = Memory()  # its samplers' study of the deal, and samples, kept between decisions
         if options:
             raise ValueError(f"agent '{self.name}' takes no option '{next(iter(options))}'")
 

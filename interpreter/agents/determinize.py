@@ -59,25 +59,18 @@ from typing import Any
 
 from interpreter.agents.hidden import HiddenMoves
 from interpreter.agents.later import LaterShuffles
+from interpreter.agents.memory import LONG, POOL, Memory, Particle, Study
 from interpreter.agents.mending import Mending
 from interpreter.agents.repairs import Repairs
-from interpreter.agents.steps import ANSWER, CLAIM, HIDDEN, TURN, Step
+from interpreter.agents.steps import ANSWER, CLAIM, HIDDEN, Step
 from interpreter.agents.views import (
-    places_of,
     reshuffled,
-    seen_in,
-    seen_positions,
     view_of,
 )
 from interpreter.engine.program import Where
 from interpreter.engine.state import (
-    ANNOUNCE,
     CLAIMED,
     PASS_KIND,
-    PICKED,
-    PRIVATE,
-    PUBLIC,
-    SECRET,
     Action,
     GameState,
 )
@@ -114,6 +107,7 @@ class Determinizer(HiddenMoves, Mending):
         steps: int = 0,
         likely: Callable[[GameState, list], list] | None = None,
         deadline: float | None = None,
+        memory: Memory | None = None,
     ):
         self.state, self.seat, self.rng, self.answer = state, seat, rng, answer
         self.deadline = deadline
@@ -132,6 +126,7 @@ class Determinizer(HiddenMoves, Mending):
         self.resort = False  # whether the last sample is the last resort (it may break the rules in play)
         self.last_good: list | None = None  # the variables of the last sample a replay made
         self.snapshot = state.snapshot
+        self.pool = False
         self.target = view_of(state, seat)
         self.acting = state.current_player() == seat  # (else samples stop where the real game waits)
         self.moves = _moves(state) if self.acting else None  # the seat's, to be kept
@@ -143,7 +138,13 @@ class Determinizer(HiddenMoves, Mending):
             self.face_at = dict(enumerate(self.order))  # every position's real face (later ones too)
             later = [list(order) for _, order in state.shuffles[len(snap.shuffles) :]]
             self.later = LaterShuffles(rng, later, self.face_at)  # the deal's (agents/later.py)
-            self.script, seen = self._study(state.history[start:])
+            self.script, seen, self.lost = self._study(state.history[start:], memory)
+            # samples kept from earlier decisions (agents/memory.py), where replays are long
+            self.memory = memory if memory is not None and len(self.later) == 0 else None
+            self.pool = self.memory is not None and len(self.script) >= LONG
+            self.pool_at = self.cycle = 0  # the next kept sample to play on; the next to hand out again
+            self.hidden_sig = tuple((k, s.seen) for k, s in enumerate(self.script) if s.tag == HIDDEN)
+            self.claims = 0  # claims the last replay saw applied (a kept sample goes on from there)
             self.free = [p for p in range(len(self.order)) if p not in seen]
             self.dealt_free = set(self.free)  # the positions a sample's order re-deals
             self.hidden_faces = sorted(self.order[p] for p in self.free)
@@ -156,6 +157,10 @@ class Determinizer(HiddenMoves, Mending):
         """A state the seat cannot tell from the real one; with `hints.plausible`, made more plausible."""
         self.samples += 1
         if self.snapshot is not None:
+            if self.pool and not self.careful:
+                kept = self._from_pool()
+                if kept is not None:
+                    return kept
             for attempt in range(self.tries + 1):
                 if self._late():
                     break
@@ -165,6 +170,8 @@ class Determinizer(HiddenMoves, Mending):
                 if world is not None:
                     if self.steps and attempt < self.tries and not self._late():
                         world = self._more_plausible(world, order)
+                    if self.pool and not self.careful and attempt < self.tries:
+                        self._keep(world)
                     self.last_good = list(world.vars)  # (search plays the sample on)
                     world.seed = self.rng.getrandbits(63)
                     self.fallbacks += attempt == self.tries
@@ -174,6 +181,70 @@ class Determinizer(HiddenMoves, Mending):
         self.fallbacks += 1
         self.resort = True
         return self._reshuffled()
+
+    # ----- samples kept from one decision to the next (agents/memory.py) ----------------------
+    def _from_pool(self) -> GameState | None:
+        """A kept sample played on to now (or, once every kept one has been, one of them again), or
+        None where a new one is to be made (and kept)."""
+        particles = self.memory.particles  # type: ignore[union-attr]
+        while self.pool_at < len(particles):
+            world = self._played_on(particles[self.pool_at])
+            if world is None:
+                del particles[self.pool_at]
+                self.rejections += 1
+                continue
+            particle = particles[self.pool_at]
+            particles[self.pool_at] = particle._replace(
+                world=world, at=len(self.script), claims=self.claims, hidden=self.hidden_sig
+            )
+            self.pool_at += 1
+            return self._handed(world)
+        if len(particles) < POOL or not particles:
+            return None
+        self.cycle += 1
+        return self._handed(particles[(self.cycle - 1) % len(particles)].world)
+
+    def _played_on(self, particle: Particle) -> GameState | None:
+        """A kept sample played on through the decisions since it was made, checked as a new replay is
+        (legal moves, the same moves and the same view for the seat at the end), or None where it no
+        longer fits what the seat knows."""
+        if particle.hidden != self.hidden_sig[: len(particle.hidden)]:
+            return None  # the seat has since seen more of a hidden move the sample made otherwise
+        order, real = particle.order, self.order
+        free = self.dealt_free
+        if any(order[p] != real[p] for p in range(len(real)) if p not in free):
+            return None  # a card the seat has since seen, dealt otherwise
+        self.astray = None
+        try:
+            world, _ = self._steps(particle.world.clone(), order, particle.at, particle.claims, False, False)
+        except Exception:  # as in a replay: the sample does not fit
+            return None
+        if (
+            world is None
+            or world.finished
+            or world.decider != (self.seat if self.acting else self.state.current_player())
+        ):
+            return None
+        if view_of(world, self.seat) != self.target or not self._same_to_seat(world, False):
+            return None
+        return world
+
+    def _keep(self, world: GameState) -> None:
+        """Keep a new sample (where fewer than POOL are kept) for the seat's next decisions."""
+        particles = self.memory.particles  # type: ignore[union-attr]
+        if len(particles) >= POOL:
+            return
+        order = world.snapshot[0].zones[self.zone][:]  # type: ignore[index]  # (its own deal)
+        particles.append(Particle(world.clone(), len(self.script), self.claims, order, self.hidden_sig))
+        self.pool_at = len(particles)  # (handed out already: not played on again in this search)
+
+    def _handed(self, world: GameState) -> GameState:
+        """A copy of a kept sample, handed to the search."""
+        self.last_good = list(world.vars)
+        self.resort = False
+        world = world.clone()
+        world.seed = self.rng.getrandbits(63)
+        return world
 
     def _late(self) -> bool:
         """Past the deadline: no more replays (the sample is the last resort)."""
@@ -239,69 +310,29 @@ class Determinizer(HiddenMoves, Mending):
             raise world.failed(exc, Where("hints.plausible")) from None
 
     # ----- what the seat knows ----------------------------------------------------
-    def _study(self, history: list) -> tuple[list[Step], set[int]]:
-        """Replay the real deal once: the script of decisions, and every position the seat ever saw."""
-        me = self.seat
-        seen: set[int] = set()
-        last: dict[int, int] = {}  # position -> the last decision (counted from 1) at or after which the seat saw it
-        now = [0]
+    def _study(self, history: list, memory: Memory | None) -> tuple[list[Step], set[int], set[int]]:
+        """Replay the real deal once: the script of decisions, every position the seat ever saw, and
+        those it no longer knows where they are (`Study.lost`).
+        With a `memory` (and no later shuffle of the deal to make), the study kept from the seat's
+        last decision goes on from where it was (agents/memory.py)."""
 
-        def note(positions: Any) -> None:
-            seen.update(positions)
-            for p in positions:
-                last[p] = now[0]
+        def make(watch: Any = None) -> GameState:
+            return self._fresh(self.order, self.later.real(), watch)
 
-        def watch(world: GameState, z: int) -> None:  # cards seen between two decisions count too
-            note(seen_in(world, z, me))
+        def new() -> Study:
+            return Study(self.rs, self.seat, self.face_at, make)
 
-        world = self._fresh(self.order, self.later.real(), watch)
-        note(seen_positions(world, me))
-        self.opening = Step(TURN, -1, -1, None, (), view_of(world, me), next=_next(world))  # the first decision
-        script: list[Step] = []
-        hidden: list[tuple[int, list[int], int, set]] = []  # (script index, moved, decision, seen just before)
-        for s, kind, value, flag in history:
-            if kind == ANNOUNCE:
-                continue
-            if flag == CLAIMED:
-                script.append(Step(CLAIM, s, kind, value))
-                continue
-            if flag in (PRIVATE, PICKED) and s != me:
-                tag = None  # another seat's answer, or its pick towards a choice of several: never seen
-            elif flag == PRIVATE:
-                tag = ANSWER
-            elif flag == SECRET and s != me:
-                tag = HIDDEN
-            else:
-                tag = TURN
-            shown = flag == PUBLIC and kind >= 0 and self.rs.actions[kind].param_kind == "card"
-            before = places_of(world) if tag == HIDDEN or shown else None
-            visible = seen_positions(world, me) if tag == HIDDEN else set()
-            now[0] += 1
-            world.force_action(kind, value)
-            note(seen_positions(world, me))
-            moved: list[int] = []  # the positions this decision moved to another zone
-            if before is not None:
-                after = places_of(world)
-                moved = [p for p, z in before.items() if after.get(p) != z]
-            if shown:
-                # the cards a public move showed, even where the flow put them out of sight before the
-                # next decision (the last card of a trick, gathered at once)
-                named = set(value) if isinstance(value, tuple) else {value}
-                note([p for p in moved if self.face_at.get(p) in named])
-            if tag is None:
-                continue
-            if tag == HIDDEN:
-                hidden.append((len(script), moved, now[0], visible))
-            script.append(
-                Step(tag, s, kind, None if tag == HIDDEN else value, (), view_of(world, me), next=_next(world))
-            )
-        for index, moved, decision, visible in hidden:
-            # what the seat can tell this decision moved: cards it saw where they lay just before it, or
-            # saw from it on (a card seen once and then out of sight, taken back among others, is not one)
-            step = script[index]
-            faces = tuple(sorted(self.face_at[p] for p in moved if p in visible or last.get(p, -1) >= decision))
-            script[index] = step._replace(seen=faces, moved=len(moved))
-        return script, seen
+        if memory is not None and len(self.later) == 0:
+            snap = self.snapshot[0]  # type: ignore[index]
+            key = (self.seat, self.snapshot[1], self.zone, self.order, snap.seed, snap.counter, snap.vars)  # type: ignore[index]
+            study = memory.study_of(key, history, new)
+        else:
+            if memory is not None:
+                memory.forget()
+            study = new()
+            study.extend(history)
+        self.opening = study.opening  # the first decision
+        return study.script(), set(study.seen), study.lost()
 
     def _fresh(self, order: list, later: list | None = None, watch: Any = None, run: bool = True) -> GameState:
         """The deal's snapshot with `order` dealt, played on to its first decision (`run`, else just
@@ -384,69 +415,9 @@ class Determinizer(HiddenMoves, Mending):
                     world._run()
             elif self._led_otherwise(world, self.opening):
                 return None, None
-            script, i, n = self.script, 0, len(self.script)
-            claims_seen = 0
-            while not world.finished:
-                if self._late():
-                    return None, None  # (a replay can be long: another seat's choices of many cards)
-                if world.window is not None:
-                    d = world.decider
-                    if d == me:
-                        if i >= n:
-                            break  # the decision the search is for
-                        if script[i].tag != ANSWER:
-                            return None, None  # the sample asks a question the real game did not
-                        before = world.clone() if careful else world
-                        world.force_action(script[i].kind, script[i].value)
-                        if careful and self._off(world, script[i]):
-                            if not self._here(order, before, self._mending(before, script[i])):
-                                return None, None
-                            world = before  # (swapped: the answer made again)
-                            continue
-                        i += 1
-                        continue
-                    claim = _claim_of(script, i, d)
-                    if claim is not None:
-                        if not world.is_legal(claim.kind, claim.value):
-                            return None, None
-                        world.apply_action(Action(claim.kind, claim.value))
-                    elif i >= n:
-                        if not self.acting:
-                            break  # the real game waits here for another seat
-                        world.apply_action(self.answer(world))  # the open window: resampled
-                    else:
-                        world.apply_action(PASS)
-                    continue
-                if i >= n:
-                    break
-                step = script[i]
-                if step.tag == CLAIM:
-                    claimed = [h for h in world.history if h[3] == CLAIMED]
-                    if len(claimed) <= claims_seen or claimed[-1][:3] != (step.seat, step.kind, step.value):
-                        return None, None
-                    claims_seen = len(claimed)
-                    i += 1
-                    continue
-                if step.tag == ANSWER or world.decider != step.seat:
-                    self._go_careful()  # (the last decision, or the flow before this one, went otherwise)
-                    return None, None
-                before = world.clone() if careful else world
-                after, failure = self._advance(world, step, force)
-                if after is None:
-                    if not careful:
-                        return None, failure
-                    if not self._here(order, world, failure):
-                        return None, None
-                    continue  # (`world` swapped: the decision made again)
-                if careful and self._off(after, step):
-                    if not self._here(order, before, self._mending(before, step)):
-                        return None, None
-                    world = before
-                    continue
-                if not careful and self._led_otherwise(after, step):
-                    return None, None
-                world = after
-                i += 1
+            world, failure = self._steps(world, order, 0, 0, force, careful)  # type: ignore[assignment]
+            if world is None:
+                return None, failure
         except Exception:  # any failure means this sample is not consistent
             return None, None
         if self.patched:
@@ -461,6 +432,79 @@ class Determinizer(HiddenMoves, Mending):
         world.snapshot = (self._dealt(order), start, zone)  # its own deal: a search of it re-deals the sample
         if self.careful:
             self.last_deal = order[:]
+        return world, None
+
+    def _steps(
+        self, world: GameState, order: list, i: int, claims_seen: int, force: bool, careful: bool
+    ) -> tuple[GameState | None, Callable[[], Any] | None]:
+        """The script's decisions from the i-th on, replayed on the sample `world` (dealt by `order`,
+        `claims_seen` claims applied so far): (the sample where the real game stands, None), or None
+        and what finds a repair (see `_replay`, which catches what this raises); `claims` keeps how
+        many claims it saw applied."""
+        me = self.seat
+        script, n = self.script, len(self.script)
+        while not world.finished:
+            if self._late():
+                return None, None  # (a replay can be long: another seat's choices of many cards)
+            if world.window is not None:
+                d = world.decider
+                if d == me:
+                    if i >= n:
+                        break  # the decision the search is for
+                    if script[i].tag != ANSWER:
+                        return None, None  # the sample asks a question the real game did not
+                    before = world.clone() if careful else world
+                    world.force_action(script[i].kind, script[i].value)
+                    if careful and self._off(world, script[i]):
+                        if not self._here(order, before, self._mending(before, script[i])):
+                            return None, None
+                        world = before  # (swapped: the answer made again)
+                        continue
+                    i += 1
+                    continue
+                claim = _claim_of(script, i, d)
+                if claim is not None:
+                    if not world.is_legal(claim.kind, claim.value):
+                        return None, None
+                    world.apply_action(Action(claim.kind, claim.value))
+                elif i >= n:
+                    if not self.acting:
+                        break  # the real game waits here for another seat
+                    world.apply_action(self.answer(world))  # the open window: resampled
+                else:
+                    world.apply_action(PASS)
+                continue
+            if i >= n:
+                break
+            step = script[i]
+            if step.tag == CLAIM:
+                claimed = [h for h in world.history if h[3] == CLAIMED]
+                if len(claimed) <= claims_seen or claimed[-1][:3] != (step.seat, step.kind, step.value):
+                    return None, None
+                claims_seen = len(claimed)
+                i += 1
+                continue
+            if step.tag == ANSWER or world.decider != step.seat:
+                self._go_careful()  # (the last decision, or the flow before this one, went otherwise)
+                return None, None
+            before = world.clone() if careful else world
+            after, failure = self._advance(world, step, force)
+            if after is None:
+                if not careful:
+                    return None, failure
+                if not self._here(order, world, failure):
+                    return None, None
+                continue  # (`world` swapped: the decision made again)
+            if careful and self._off(after, step):
+                if not self._here(order, before, self._mending(before, step)):
+                    return None, None
+                world = before
+                continue
+            if not careful and self._led_otherwise(after, step):
+                return None, None
+            world = after
+            i += 1
+        self.claims = claims_seen
         return world, None
 
     def _advance(self, world: GameState, step: Step, force: bool) -> tuple[GameState | None, Any]:
@@ -493,8 +537,10 @@ class Determinizer(HiddenMoves, Mending):
 
     def _reshuffled(self) -> GameState:
         """Last resort (`views.reshuffled`): the current state with the cards the seat never saw
-        re-dealt; hidden variables as in the last sample a replay made.  `fallbacks` counts them."""
-        never_seen = None if self.snapshot is None else self.free_set
+        re-dealt, and those it lost sight of before another seat's hidden decision (it cannot tell
+        where they went); hidden variables as in the last sample a replay made.  `fallbacks` counts
+        them."""
+        never_seen = None if self.snapshot is None else set(self.free_set) | self.lost
         return reshuffled(self.state, self.seat, self.rng, self.last_good, never_seen)
 
 
@@ -504,12 +550,6 @@ def _moves(state: GameState) -> frozenset:
         return frozenset((a.kind, a.value) for a in state.legal_actions())
     except Exception:  # a sample in which listing them fails is not the real game
         return frozenset()
-
-
-def _next(world: GameState) -> int | None:
-    """Who decides next, as every seat sees it (None in a claim window: who is asked there depends
-    on what the seats hold)."""
-    return None if world.window is not None else world.current_player()
 
 
 def _claim_of(script: list[Step], i: int, seat: int) -> Step | None:

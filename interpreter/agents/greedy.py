@@ -27,7 +27,7 @@ class GreedyAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        sampler = Determinizer(state, seat, self.rng)
+        sampler = Determinizer(state, seat, self.rng, memory=self.memory)
         world = sampler.sample()
         best: list = []
         best_value = None

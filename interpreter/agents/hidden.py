@@ -74,16 +74,17 @@ class HiddenMoves:
         """The actions (`at`: of the value's part that is a card) that could be the hidden decision:
         a card the seat saw somewhere it could only have moved with this decision if the seat saw
         it move (`seen`), so a card the seat has seen that did not move is not it (another seat's
-        card that it later played face up)."""
+        card that it later played face up); a card it lost sight of before the decision and has not
+        seen since (`step.lost`: taken up into a hand among others) may be it."""
         if self.rs.actions[step.kind].param_kind != "card":
             return actions
-        owner, free = self.rs.zone_owner, self.free_set
+        owner, free, lost = self.rs.zone_owner, self.free_set, step.lost
         unseen = {
             face
             for z in range(self.rs.zone_count)
             if owner[z] < 0 or owner[z] == step.seat
             for face, m in zip(world.zones[z], world.meta[z])
-            if (m >> 8) in free
+            if (m >> 8) in free or (m >> 8) in lost
         }
         if at is None:
             return [a for a in actions if a.value in unseen or seen[a.value] > 0]

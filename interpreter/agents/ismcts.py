@@ -181,24 +181,14 @@ class IsmctsAgent(Agent):
         wanted = {"tree": (), "partners": (True,), "opponents": (False,), "policy": (True, False)}[self.others]
         self._by_policy = frozenset(s for s in range(rs.num_players) if s != seat and (s in mates) in wanted)
         playout = self.playout or ("random" if rs.playouts == "random" else "policy")
-        policy = Policy(
-            rs,
-            self.rng,
-            self.epsilon,
-            hints=playout == "policy",
-            uniform=playout == "random",
-            greedy=playout == "greedy",
-        )
+        kinds = {"hints": playout == "policy", "uniform": playout == "random", "greedy": playout == "greedy"}
+        policy = Policy(rs, self.rng, self.epsilon, **kinds)
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
-        deadline = None
-        if self.seconds is not None:
-            deadline = start + self.seconds
-        elif self.max_seconds > 0:
-            deadline = start + self.max_seconds
+        cap = self.seconds if self.seconds is not None else (self.max_seconds if self.max_seconds > 0 else None)
+        deadline = None if cap is None else start + cap
         likely = preferences if self.likely and has_preferences(rs) else None
-        sampler = Determinizer(
-            state, seat, self.rng, answer=policy.choose, steps=self.plausible, likely=likely, deadline=deadline
-        )
+        known: dict[str, Any] = {"steps": self.plausible, "likely": likely, "deadline": deadline, "memory": self.memory}
+        sampler = Determinizer(state, seat, self.rng, policy.choose, **known)
         first = sampler.sample()
         try:
             win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline

@@ -190,7 +190,7 @@ class PolicyAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         policy = Policy(state.rs, self.rng, self.epsilon)
-        world = Determinizer(state, state.current_player(), self.rng, answer=policy.choose).sample()
+        world = Determinizer(state, state.current_player(), self.rng, answer=policy.choose, memory=self.memory).sample()
         action = policy.choose(world, deliberate=True)
         same = next((a for a in legal if a.kind == action.kind and a.value == action.value), None)
         return same if same is not None else self.rng.choice(legal)  # (a sample's move it does not have)

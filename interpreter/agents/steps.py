@@ -12,8 +12,11 @@ class Step(NamedTuple):
 
     `view` is what the seat saw right after it, and `next` who decided next
     (None in a claim window).  For a HIDDEN decision `value` is unknown: `seen`
-    holds the faces it moved that the seat saw at some point, and `moved` how
-    many cards it moved (every seat sees how many cards a zone holds).
+    holds the faces it moved that the seat saw at some point, `moved` how
+    many cards it moved (every seat sees how many cards a zone holds), and
+    `lost` the deck positions the seat had seen before it but not since, nor
+    just before it: cards it may have moved for all the seat can tell (a card
+    seen in a pile another seat took up, then played face down).
     """
 
     tag: int
@@ -24,3 +27,4 @@ class Step(NamedTuple):
     view: Any = None
     moved: int = -1
     next: int | None = None
+    lost: frozenset = frozenset()
