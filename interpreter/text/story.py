@@ -206,4 +206,17 @@ def told_again(event: dict, later: list, seat: int) -> bool:
     return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)
 
 
-__all__ = ["WORDS", "StoryWriter", "told_again"]
+def answered_before(event: dict, shown: list, seat: int) -> bool:
+    """The claim applied is the seat's own answer, already shown (`shown`: the events told before, the
+    answer among them: at the prompt it is told as soon as it is made, before the window closes)."""
+    if event["kind"] != "claim" or event.get("seat") != seat:
+        return False
+    for e in reversed(shown):
+        if e["kind"] == "claim":
+            return False  # (an answer of an earlier window)
+        if e["kind"] == "action" and e.get("to") == [seat]:
+            return e.get("action") == event.get("action")
+    return False
+
+
+__all__ = ["WORDS", "StoryWriter", "answered_before", "told_again"]

@@ -656,3 +656,49 @@ def test_forced_moves_that_go_round_stop_and_wait_for_the_person(tmp_path):
     typed = out.index("> 1")
     assert asked[0] < typed < asked[1]  # the typed move starts a new run
     assert s.state.observation(0)["variables"]["ticks"] == 2 * (2 * FORCED_RUN + 1)
+
+
+CALL_IT = """
+cardrules: 1
+id: call_it
+name: Call it
+players: {count: 3}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}, {id: "6"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+  call:
+    label: call it
+    effect:
+      - event: {kind: call, text: "Called."}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - repeat:
+      times: 2
+      steps:
+        - turn: {player: 1, actions: [play]}
+        - claim: {players: "[0, 2]", actions: [call]}
+result:
+  returns: "0"
+"""
+
+
+def test_the_persons_own_claim_is_told_once_when_a_seat_answers_after_it(tmp_path):
+    # The person answers first and is told "You: call it" at once; another seat answers after, and
+    # the claim applied was told again as "You claimed: call it" (a held-out bluffing game).
+    rs = compile_text(CALL_IT, "call_it.yaml")
+    rs.path = tmp_path / "call_it.yaml"
+    s, out = session(rs, ["call it", "pass"], tmp_path, seat=0, seed=2)
+    s.run()
+    text = "\n".join(out)
+    assert text.count("You: call it") == 1 and "You claimed" not in text, text
+    assert "Called." in text
