@@ -126,7 +126,7 @@ class Session(TypedMoves):
 
     def recall_last_round(self, events: list) -> None:
         """`last` shows the last completed trick or turn of these events (a resumed game, an undo)."""
-        rounds = [e for e in events if e.get("by")]
+        rounds = [e for e in events if _a_round(e)]
         self.last_round, self.since_move = (self.story.lines(rounds[-1]) if rounds else []), []
 
     def run(self) -> int:
@@ -288,7 +288,7 @@ class Session(TypedMoves):
             if told_again(event, fresh[i + 1 :], self.seat) or answered_before(event, events[: self.shown], self.seat):
                 continue  # (the seat's own claim-window answer and the claim it made: told once)
             lines = self.story.lines(event)
-            if event.get("by"):
+            if _a_round(event):
                 self.last_round = lines
             if event["kind"] == "deal_end":
                 deals_before += 1
@@ -508,3 +508,9 @@ class Session(TypedMoves):
             return status
         finally:
             HELD.release(raise_pending=False)
+
+
+def _a_round(event: dict) -> bool:
+    """A trick or round told whole, with the seat that placed each card (what `last` shows again); not a
+    reveal, which names its cards' placers too (a pile turned up to check a claim is no round)."""
+    return bool(event.get("by")) and event.get("kind") != "reveal"

@@ -702,3 +702,19 @@ def test_the_persons_own_claim_is_told_once_when_a_seat_answers_after_it(tmp_pat
     text = "\n".join(out)
     assert text.count("You: call it") == 1 and "You claimed" not in text, text
     assert "Called." in text
+
+
+def test_last_after_another_seats_play_shows_that_play_not_an_earlier_pile_turned_up(tmp_path):
+    # A pile turned up to check a claim names who placed each card, as a trick does; `last` took it for
+    # the last trick and showed it again after the next seat's play (a held-out bluffing game).
+    text = CALL_IT.replace("to: pile, cards: card}", "to: pile, cards: card, face: down}")
+    text = text.replace('      - event: {kind: call, text: "Called."}', "      - reveal: pile")
+    rs = compile_text(text, "call_it.yaml")
+    rs.path = tmp_path / "call_it.yaml"
+    s, out = session(rs, ["call it", "last"], tmp_path, seat=0, seed=2)
+    s.run()
+    asked = next(i for i, line in enumerate(out) if line.endswith("last"))
+    assert "Turned face up" in "\n".join(out[:asked])  # (the first call turned the pile up)
+    shown = out[asked + 1 : out.index("", asked)]
+    # what happened since the person's move, up to that play (before: the pile turned up, alone)
+    assert shown[0] == "  You: call it" and shown[-1] == "  Seat 1: play [##]", shown
