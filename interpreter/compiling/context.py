@@ -124,8 +124,12 @@ class Names:
     """Every enum and record type a ruleset declares, by type name."""
 
     def __init__(self, cards: Cards, model: Model):
-        self.suit = EnumT("suit", {s: i for i, s in enumerate(cards.suit_ids)})
-        self.rank = EnumT("rank", {r: i for i, r in enumerate(cards.rank_ids)})
+        self.suit = EnumT(
+            "suit", {s: i for i, s in enumerate(cards.suit_ids)}, aliases=_named(cards.suit_ids, cards.suit_names)
+        )
+        self.rank = EnumT(
+            "rank", {r: i for i, r in enumerate(cards.rank_ids)}, aliases=_named(cards.rank_ids, cards.rank_names)
+        )
         self.card = EnumT("card", cards.index())
         self.team = EnumT("team", {t.id: i for i, t in enumerate(model.players.teams)})
         self.zone = EnumT("zone", {z.name: i for i, z in enumerate(model.zones)})
@@ -560,6 +564,12 @@ def key_is_quoted(sources: Mapping[str, str], span: Span | None) -> bool:
     lines = sources[span.file].splitlines()
     line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     return 0 < span.col <= len(line) and line[span.col - 1] in "\"'"
+
+
+def _named(ids: Any, names: Any) -> dict[str, str]:
+    """Each suit's or rank's names in every language, lower case, with its id (for the hint where a name
+    is written for an id: 'ace' for 'a')."""
+    return {n.lower(): i for i, text in zip(ids, names) for n in text.values.values() if n.lower() not in ids}
 
 
 def vspan(node: Any, key: str, fallback: Span | None) -> Span | None:

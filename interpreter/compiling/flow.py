@@ -519,7 +519,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
     def _action_list(self, names: Any, s: Step) -> tuple[int, ...]:
         out = []
         for i, name in enumerate(names):
-            span = (getattr(names, "item_spans", None) or [s.span] * len(names))[i] if names else s.span
+            span = getattr(name, "span", None) or (getattr(names, "item_spans", None) or [s.span] * len(names))[i]
             if name not in self.action_index:
                 self.bag.error(
                     f"unknown action '{name}'",
@@ -551,10 +551,12 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         rank: dict[int, int] = {}
         for level, entry in enumerate(v.get("precedence") or ()):
             group = entry if isinstance(entry, list) else [entry]
-            for k in self._action_list(group, s):
+            for name, k in zip([n for n in group if n in self.action_index], self._action_list(group, s)):
                 if k not in actions:
                     self.bag.error(
-                        f"precedence names '{self.c.model.actions[k].name}', which is not offered in this claim", s.span
+                        f"precedence names '{name}', which is not offered in this claim",
+                        getattr(name, "span", None) or s.span,
+                        "offered: " + ", ".join(self.c.model.actions[a].name for a in actions),
                     )
                 rank[k] = level
         for k in actions:

@@ -161,7 +161,12 @@ class Checker(CallChecks):
             return constant(STR, node.value)
         value = expected.values.get(node.value)
         if value is None:
-            hint = did_you_mean(node.value, expected.values) or allowed_values_hint(expected.values)
+            named = expected.aliases.get(node.value.lower())
+            hint = (
+                f"'{node.value}' is the name of {expected.name} '{named}'; write its id: '{named}'"
+                if named is not None
+                else did_you_mean(node.value, expected.values) or allowed_values_hint(expected.values)
+            )
             return self.error(f"unknown {expected.name} '{node.value}'", node.start, node.end, hint)
         return constant(expected, value)
 

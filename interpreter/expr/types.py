@@ -80,6 +80,7 @@ class EnumT(Type):
     name: str
     values: Mapping[str, int]
     attrs: dict[str, Field] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)  # a value's name, lower case -> its id (for hints)
 
     def __str__(self) -> str:
         return self.name

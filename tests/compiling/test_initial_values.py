@@ -40,3 +40,19 @@ def test_a_name_quoted_as_in_an_expression_is_told_to_lose_its_quotes():
     ]
     report = check_text(GAME.replace("initial: spades", "initial: spads"))
     assert report.diagnostics[0].message == "variable 'trump': unknown suit 'spads' (did you mean 'spades'?)"
+
+
+def test_a_rank_or_suit_written_by_its_name_is_told_its_id():
+    # a held-out author of Cheat wrote the rank's name where its id is wanted; no hint said which id
+    game = GAME.replace('ranks: [{id: "1"}, {id: "2"}]', 'ranks: [{id: "1"}, {id: a, name: Ace}]')
+    game = game.replace(
+        "  trump: {type: suit, initial: spades}",
+        "  trump: {type: suit, initial: spades}\n  due: {type: rank, initial: a}",
+    )
+    game = game.replace(
+        "  - turn: {player: 0, actions: [done]}", "  - set: {due: \"'ace'\"}\n  - turn: {player: 0, actions: [done]}"
+    )
+    report = check_text(game)
+    [error] = report.diagnostics
+    assert error.message == "unknown rank 'ace'"
+    assert error.hint == "'ace' is the name of rank 'a'; write its id: 'a'"
