@@ -120,9 +120,12 @@ def _locale(code: str):  # a babel Locale; imported lazily, as Babel costs ~20 m
     return Locale.parse(code)
 
 
-def display_name(code: str) -> str:
-    """The language's name in itself: `日本語`, `فارسی`, `magyar`."""
-    return _locale(code).get_display_name(code) or code
+def display_name(code: str, in_language: str | None = None) -> str:
+    """The language's name in itself (`日本語`, `فارسی`, `magyar`), or in `in_language` (`英語`)."""
+    try:
+        return _locale(code).get_display_name(in_language or code) or code
+    except Exception:  # (a code Babel does not know, from a ruleset's texts: named by its code)
+        return code
 
 
 def is_rtl(code: str | None = None) -> bool:

@@ -24,6 +24,7 @@ from interpreter.frontends.clicktext import (
     check_language,
     install,
     lang_option,
+    language_note,
     requested_language,
 )
 from interpreter.frontends.cliutil import (
@@ -469,6 +470,9 @@ def rules(ruleset, lang, fmt) -> None:
 
     rs = _load_or_exit(_resolve_ruleset(ruleset))
     check_language(rs, lang or language())
+    note = language_note(rs, lang or language())
+    if note:
+        click.echo(note, err=True)  # (the page itself is what a file or a pager receives)
     click.echo(render_rules(rs.model, lang=lang or language(), fmt=fmt, ruleset=rs), nl=False)
 
 

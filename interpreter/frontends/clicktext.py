@@ -23,6 +23,7 @@ from interpreter.base.i18n import (
     N_,
     _,
     available,
+    display_name,
     from_environment,
     gettext,
     language_code,
@@ -32,6 +33,7 @@ from interpreter.base.i18n import (
     set_language,
     use_language,
 )
+from interpreter.model.nodes import text_languages
 
 # click's words that our commands can show; the catalogs translate them.
 CLICK_TEXTS = [
@@ -253,6 +255,16 @@ def check_language(rs: Any, code: str) -> None:
                 languages=languages,
             )
         )
+
+
+def language_note(rs: Any, code: str) -> str | None:
+    """A word for the person where none of the game's own texts is in their language (the program's words
+    are, the game's are shown as written), else None."""
+    written = text_languages(rs.model)
+    if code == "en" or written[code] or not written:
+        return None
+    names = _(", ").join(display_name(lang, code) for lang, _n in written.most_common())
+    return _("This game's own texts are written only in {languages}; they are shown as written.", languages=names)
 
 
 LANG_HELP = N_(

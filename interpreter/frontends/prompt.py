@@ -23,6 +23,7 @@ from interpreter.base.records import dataclass, field
 from interpreter.engine.program import FlowError
 from interpreter.engine.state import PICK_KIND, IllegalAction, normalize
 from interpreter.expr import ExprRuntimeError
+from interpreter.frontends.clicktext import language_note
 from interpreter.frontends.commands import Commands
 from interpreter.frontends.interrupts import HELD, hangups_as_interrupts, stopping
 from interpreter.frontends.locks import FileBusy, FileLock, Guarded, why
@@ -166,6 +167,9 @@ class Session(TypedMoves):
             who = self.screen._own_name(self.seat)
             team = self.screen.team_words(self.seat)
             self.echo(_(WORDS["hello"], game=game, who=_(", ").join(p for p in (who, team) if p)))
+            note = language_note(self.rs, self.renderer.lang)
+            if note:
+                self.echo(note)
             while True:
                 self._advance()
                 self._log_health()

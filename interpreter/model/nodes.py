@@ -5,6 +5,7 @@ Expressions stay as located strings; the compiler parses and checks them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -316,3 +317,38 @@ class Model:
     carry_spans: tuple[Span | None, ...] = ()
     span: Span | None = None  # the top-level mapping (where a missing section is reported)
     all_rules: tuple[Rule, ...] = field(default=())
+
+
+_TEXT_KEYS = ("text", "label", "prompt", "title", "name", "summary", "about", "description")
+
+
+def text_languages(node: Any) -> Counter:
+    """How many of a model's texts (names, labels, rules, event texts, prompts...) are written in each
+    language: a text written once, without a language, counts as English."""
+    found: Counter = Counter()
+
+    def walk(x: Any, key: str | None = None) -> None:
+        if isinstance(x, Text):
+            found.update(x.values.keys())
+        elif isinstance(x, str):
+            if key in _TEXT_KEYS:
+                found["en"] += 1
+        elif isinstance(x, Mapping):
+            if (
+                key in _TEXT_KEYS
+                and x
+                and all(isinstance(k, str) and len(k) <= 5 and isinstance(v, str) for k, v in x.items())
+            ):
+                found.update(x.keys())  # (a text in several languages, in a step's raw arguments)
+                return
+            for k, v in x.items():
+                walk(v, k if isinstance(k, str) else None)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v, key)
+        elif hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f), f)
+
+    walk(node)
+    return found

@@ -724,11 +724,11 @@ def test_a_precedence_naming_an_unknown_or_unoffered_action_points_at_that_name(
     # a held-out author's unknown action in `precedence` was placed at the `claim:` key
     from interpreter.compiling.pipeline import check_text
 
-    text = CALL_IT.replace('actions: [call]}', "actions: [call], precedence: [call, calll]}")
+    text = CALL_IT.replace("actions: [call]}", "actions: [call], precedence: [call, calll]}")
     [error] = check_text(text, "call_it.yaml").diagnostics
     assert error.message == "unknown action 'calll'" and error.hint == "did you mean 'call'?"
     assert text.splitlines()[error.span.line - 1][error.span.col - 1 :].startswith("calll]")
-    text = CALL_IT.replace('actions: [call]}', "actions: [call], precedence: [call, play]}")
+    text = CALL_IT.replace("actions: [call]}", "actions: [call], precedence: [call, play]}")
     [error] = check_text(text, "call_it.yaml").diagnostics
     assert error.message == "precedence names 'play', which is not offered in this claim"
     assert error.hint == "offered: call"
