@@ -29,6 +29,8 @@ WORDS = {
     "picks_taken_back": N_("Took back the cards you had picked for this move."),
     "nothing_to_undo": N_("nothing to undo: you have made no move since the game began or was resumed"),
     "nothing_yet": N_("nothing has happened yet that you could see"),
+    "took_one_back": N_("Took back your move."),
+    "took_own_back": N_("Took back your move ({n} moves in all, those that played themselves after it included)."),
     "no_last": N_("no trick or turn has been completed yet"),
     "no_deals": N_("no deal has been finished yet"),
     "saved": N_("saved to {path}"),
@@ -130,13 +132,18 @@ class Commands:
         if taken == 0:  # only picks of the choice the person is making
             s.echo(_(WORDS["picks_taken_back"]))
             return
-        s.echo(
-            ngettext(
-                "Took back your move ({n} move in all, the others' moves after it included).",
-                "Took back your move ({n} moves in all, the others' moves after it included).",
-                taken,
+        if taken == 1:
+            s.echo(_(WORDS["took_one_back"]))
+        elif s.rs.num_players == 1:  # (moves that played themselves after it: nobody else's)
+            s.echo(_(WORDS["took_own_back"], n=taken))
+        else:
+            s.echo(
+                ngettext(
+                    "Took back your move ({n} move in all, the others' moves after it included).",
+                    "Took back your move ({n} moves in all, the others' moves after it included).",
+                    taken,
+                )
             )
-        )
 
     def save(self) -> None:
         s = self.s

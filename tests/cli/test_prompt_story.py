@@ -733,3 +733,46 @@ def test_a_precedence_naming_an_unknown_or_unoffered_action_points_at_that_name(
     assert error.message == "precedence names 'play', which is not offered in this claim"
     assert error.hint == "offered: call"
     assert text.splitlines()[error.span.line - 1][error.span.col - 1 :].startswith("play]")
+
+
+SOLO = """
+cardrules: 1
+id: solo
+name: Solo
+players: {count: 1}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+  tap:
+    effect: []
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - repeat:
+      times: 3
+      steps:
+        - turn: {player: 0, actions: [play]}
+        - turn: {player: 0, actions: [tap]}
+result:
+  returns: "0"
+"""
+
+
+def test_undo_in_a_game_for_one_speaks_of_no_other_players(tmp_path):
+    # a held-out one-player patience was told "the others' moves after it included"
+    rs = compile_text(SOLO, "solo.yaml")
+    rs.path = tmp_path / "solo.yaml"
+    s, out = session(rs, ["1", "1", "undo"], tmp_path, seat=0, seed=1)
+    s.run()
+    text = "\n".join(out)
+    assert "Took back your move (2 moves in all, those that played themselves after it included)." in text
+    assert "others" not in text
