@@ -15,7 +15,7 @@ from typing import Any
 
 from interpreter.base.diagnostics import Diagnostic, DiagnosticBag
 
-DECISIONS = 300  # random decisions played for each count: a deal or two of most games
+DECISIONS = 300  # random decisions played for each count: a deal or two of most games, or more games
 SEED = 0
 
 
@@ -117,7 +117,12 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
                     for seat in range(rs.num_players):
                         texts(state, seat)
                 if state.is_terminal():
-                    break
+                    # a game over early (a move that gives up) leaves most of the flow unplayed: the
+                    # decisions left go to the next game, untold
+                    if _n == 0 or (state := rs.new_game(seed=seed + _n)).is_terminal():
+                        break
+                    state.watch = _no_one_watching
+                    state.seals = False
                 state.apply_action(pick.choice(state.legal_actions()))
     except FlowError as exc:
         where = exc.where

@@ -77,3 +77,50 @@ def test_validate_reads_the_status_lines_of_the_short_game(tmp_path) -> None:
     result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
     assert result.exit_code == 1, result.output
     assert "error: a game with random moves fails:" in result.output and "display.status line 1" in result.output
+
+
+# found by writing a patience from the docs: a move that gives up ended validate's one game at
+# once, and a bug later in the flow that `simulate` found at once passed validate
+GIVES_UP = """
+cardrules: 1
+id: gives_up
+name: Gives up
+players: {count: 1}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  pile: {visibility: all}
+variables:
+  quit: {type: bool}
+  top: {type: int}
+actions:
+  play:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: pile, cards: card}
+  give_up:
+    effect:
+      - set: {quit: "true"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [4]}
+  - repeat:
+      times: 4
+      steps:
+        - turn: {player: 0, actions: [play, give_up]}
+        - end_game: quit
+  - set: {top: "max([1 for c in hand(0)])"}
+result:
+  returns: "0"
+"""
+
+
+def test_validate_plays_on_in_another_game_when_a_game_ends_early(tmp_path) -> None:
+    path = tmp_path / "gives_up.yaml"
+    path.write_text(GIVES_UP)
+    result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    assert "a game with random moves fails: max() of an empty collection" in result.output
