@@ -48,6 +48,12 @@ class LiveServer:
         self.server = None
         self.app = None
 
+    def games_or_shipped(self) -> list:
+        """The games it serves: those given, else the shipped ones."""
+        from interpreter.frontends.web.store import shipped_games
+
+        return self.games if self.games is not None else shipped_games()
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"

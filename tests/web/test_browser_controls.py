@@ -281,3 +281,30 @@ def test_the_dummy_s_cards_are_played_by_clicking_them_in_its_seat(save_dir, tmp
         assert log.count("Seat 1") + log.count("Seat 2") == 1, log  # the dummy named once, not before each card
     finally:
         live.stop()
+
+
+def test_the_new_table_form_of_a_game_for_one_asks_for_no_other_seats_and_no_ai_level(save_dir, tmp_path, browser_page):
+    """A held-out patience's new-table form offered an AI level and an empty list of other seats."""
+    from interpreter.frontends.web.store import Game
+    from tests.cli.test_prompt_story import SOLO
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "solo.yaml"
+    path.write_text(SOLO, encoding="utf-8")
+    key = "file:" + str(path)
+    live = LiveServer(save_dir, [Game(key, str(path)), *LiveServer(save_dir).games_or_shipped()]).start()
+    try:
+        page = browser_page("en")
+        p = page.page
+        p.goto(live.url + "/")
+        for game, alone in ((key, True), ("hearts", False)):
+            box = p.locator(f"article[data-game='{game}']")
+            box.locator("button.new").click()
+            form = box.locator("form.new-table")
+            form.wait_for()
+            level = form.locator("select[name='level']")
+            assert level.evaluate("x => x.offsetParent === null") is alone, game
+            assert form.locator("fieldset.others").evaluate("x => x.offsetParent === null") is alone, game
+        assert page.errors == []
+    finally:
+        live.stop()

@@ -45,8 +45,10 @@
     const mySeat = el("select", { name: "seat", id: `seat-${g.key}` });
     const others = el("fieldset", { class: "others" }, el("legend", {}, w("others")));
     let who = [];
+    const levelRow = el("label", { class: "option" }, el("span", {}, w("level")));
     const syncSeats = () => {
       for (const label of others.querySelectorAll(".seat-choice")) label.hidden = label.dataset.seat === mySeat.value;
+      levelRow.hidden = others.hidden = count < 2; // a game for one: nobody else to seat, no AI to choose
     };
     const layoutSeats = () => {
       const mine = Math.min(Number(mySeat.value || 0), count - 1);
@@ -76,7 +78,8 @@
     form.append(others);
     const level = el("select", { name: "level" });
     for (const l of lobby.levels) level.append(el("option", { value: l, selected: l === (["normal", "easy", "random"].find((d) => lobby.levels.includes(d)) || lobby.levels[0]) }, w(l)));
-    form.append(el("label", { class: "option" }, el("span", {}, w("level")), level));
+    levelRow.append(level);
+    form.append(levelRow);
     if (g.options.length) {
       const opts = el("fieldset", { class: "options" }, el("legend", {}, w("options")));
       for (const o of g.options) opts.append(optionInput(o));
