@@ -17,7 +17,9 @@ from interpreter.model import Model, Step, Text
 
 _VISIBILITY = {
     "owner": N_("seen only by its owner"),
-    "all": N_("seen by everybody face up; face down, only by the seat that put it there (by nobody where the flow put it)"),  # noqa: E501
+    "all": N_(
+        "seen by everybody face up; face down, only by the seat that put it there (by nobody where the flow put it)"
+    ),
     "none": N_("seen by nobody"),
     "others": N_("seen by every seat but its owner"),
 }
