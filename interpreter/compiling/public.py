@@ -156,6 +156,13 @@ class PublicTexts:
                         )
                         return
 
+    def chosen_in_sight(self, source: Any) -> bool:
+        """Whether an action's `param.from` offers only cards every seat sees: it reads zones, and each
+        is seen by everybody with no card face down (the discard pile a card is taken from)."""
+        names = _names(str(source)) if source is not None else set()
+        zones = {n for n in names if n in self.visibility or n in self.zone_reads}
+        return bool(zones) and not any(n in self.hidden_zones or n in self.zone_reads for n in zones)
+
     def hides(self, steps: Any) -> bool:
         """Whether an effect may put the cards it moves out of some seat's sight: a move into a zone
         not everybody sees, or a move that may turn its cards face down."""
@@ -176,6 +183,8 @@ def secret_effect(c: Any, action: Any, card_param: bool) -> None:
     every seat sees."""
     texts = _of(c)
     hidden = action is not None and card_param and action.param_name and texts.hides(action.effect)
+    if hidden and texts.chosen_in_sight(action.param_from):
+        hidden = False  # (chosen among cards every seat sees: the move hides nothing it did not show)
     texts.secret = (str(action.param_name), action.name) if hidden else None
 
 

@@ -144,3 +144,23 @@ def test_after_the_zone_is_turned_face_up_in_the_same_steps_the_copy_is_not_warn
         '      - set: {shown_card: "last(pile)"}'
     )
     assert len(again) == 1 and "may lie face down" in again[0], again
+
+
+def test_a_card_taken_from_a_pile_everybody_sees_may_be_remembered_where_everybody_sees_it():
+    # a held-out Rummy 500: the card taken from the face-up discard pile into the hand, remembered in a
+    # public variable, was warned about as a card the move hides (every seat saw it in the pile)
+    take = """  take:
+    param: {name: card, from: pile}
+    effect:
+      - set: {shown_card: card}
+      - move: {from: pile, to: "hand(player)", cards: card}
+"""
+    text = GAME.replace("actions:\n", "actions:\n" + take).replace("__STEP__", "add: {hidden_total: 0}")
+    text = text.replace("__PROMPT__", "to play").replace("__STATUS__", "Points {points}")
+    text = text.replace("actions: [play]", "actions: [play, take]")
+    report = check_text(text, "secrets.yaml")
+    assert report.ok and [d for d in report.diagnostics if d.severity == "warning"] == [], report.diagnostics
+    # the same taken from a pile where cards lie face down is warned about
+    down = text.replace("to: pile, cards: card}", "to: pile, cards: card, face: down}")
+    found = [d.message for d in check_text(down, "secrets.yaml").diagnostics if d.severity == "warning"]
+    assert any("the card chosen for 'take'" in m for m in found), found
