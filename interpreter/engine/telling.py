@@ -153,6 +153,8 @@ class Reveal(Instr):
         if self.cards is None and self.count is None and self.at is None:
             turned = [i for i, m in enumerate(metas) if not m & 1] if st.story else None
             st.meta[z] = [m | 1 for m in metas]
+            if turned and st.rs.zone_owner[z] >= 0:
+                turned = list(range(len(metas)))  # a seat's zone shown whole: its face-up cards too
         else:
             turned = [i for i in self._places(st, z) if not metas[i] & 1]
             metas = st.meta[z] = metas[:]

@@ -570,3 +570,37 @@ def test_an_invariant_that_fails_to_evaluate_is_a_ruleset_error_naming_it():
     with pytest.raises(FlowError) as info:
         st.apply_action(st.legal_actions()[0])
     assert "division by zero" in str(info.value) and "S-2" in str(info.value) and info.value.seed == 1
+
+
+def test_a_hand_turned_face_up_whole_lists_the_cards_that_lay_face_up_in_it_too():
+    # a held-out Rummy 500: cards taken from the discard pile stay face up in the hand; the end of the
+    # deal turned the hand up and listed only the cards newly turned, not the whole hand it scored
+    from tests.engine.tiny import compile_text
+
+    text = """
+cardrules: 1
+id: shown
+name: Shown
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}, {id: "5"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+actions:
+  done: {effect: []}
+flow:
+  - shuffle: deck
+  - move: {from: deck, to: "hand(1)", count: 2, face: up}
+  - move: {from: deck, to: "hand(1)", count: 2}
+  - turn: {player: 0, actions: [done]}
+  - reveal: "hand(1)"
+result:
+  returns: "0"
+"""
+    rs = compile_text(text, "shown.yaml")
+    st = rs.new_game(seed=1, story=True)
+    st.apply_action(st.legal_actions()[0])
+    [event] = [e for e in st.observation(0)["events"] if e["kind"] == "reveal"]
+    assert len(event["cards"]) == 4 and event["seat"] == 1
