@@ -70,14 +70,15 @@ class LogWriter:
         self.stream.flush()
 
     def sync(self, st: Any) -> None:
-        """Write the deck orders and results the state produced since the last call."""
+        """Write the results and deck orders the state produced since the last call: the results
+        first, as a move that ends a deal records its result before the next deal is shuffled."""
         ids = self.rs.cards.ids
-        for z, order in st.shuffles[self._shuffles :]:
-            self._write({"type": "deck", "zone": self.rs.zone_label(z), "order": [ids[c] for c in order]})
-        self._shuffles = len(st.shuffles)
         for values in st.records[self._records :]:
             self._write({"type": "result", "values": values})
         self._records = len(st.records)
+        for z, order in st.shuffles[self._shuffles :]:
+            self._write({"type": "deck", "zone": self.rs.zone_label(z), "order": [ids[c] for c in order]})
+        self._shuffles = len(st.shuffles)
 
     def action(self, seat: int, text: str, st: Any) -> None:
         self._write({"type": "action", "seat": seat, "action": text})

@@ -124,3 +124,18 @@ def test_validate_plays_on_in_another_game_when_a_game_ends_early(tmp_path) -> N
     result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
     assert result.exit_code == 1, result.output
     assert "a game with random moves fails: max() of an empty collection" in result.output
+
+
+def test_a_game_log_writes_a_deals_result_before_the_next_deals_deck(tmp_path) -> None:
+    # a held-out Rummy 500's logs had each deal's result line after the next deal's deck line
+    import json
+
+    logs = tmp_path / "logs"
+    result = CliRunner().invoke(
+        cli, ["simulate", "hearts", "-n", "1", "--seed", "3", "--agents", "random", "--log-dir", str(logs)]
+    )
+    assert result.exit_code == 0, result.output
+    [log] = logs.glob("*.jsonl")
+    kinds = [json.loads(line)["type"] for line in log.read_text().splitlines()]
+    pairs = list(zip(kinds, kinds[1:]))
+    assert ("result", "deck") in pairs and ("deck", "result") not in pairs
