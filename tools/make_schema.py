@@ -770,15 +770,51 @@ SCHEMA = {
                         "additionalProperties": obj(
                             {
                                 "shape": d(
-                                    {"enum": ["run", "set"]}, "Consecutive cards of one sequence, or identical cards."
+                                    {"enum": ["run", "set"]},
+                                    "Consecutive cards of one sequence, or identical cards (with `same`: cards"
+                                    " sharing a rank or another attribute).",
                                 ),
-                                "size": d({"type": "integer", "minimum": 1, "maximum": 13}, "Number of cards."),
+                                "size": d(
+                                    {
+                                        "oneOf": [
+                                            {"type": "integer", "minimum": 1, "maximum": 13},
+                                            obj(
+                                                {
+                                                    "min": d(
+                                                        {"type": "integer", "minimum": 1, "maximum": 13},
+                                                        "The fewest cards.",
+                                                    ),
+                                                    "max": d(
+                                                        {"type": "integer", "minimum": 1, "maximum": 52},
+                                                        "The most cards (default: as many as the deck allows).",
+                                                    ),
+                                                },
+                                                ["min"],
+                                                "A range of sizes.",
+                                            ),
+                                        ]
+                                    },
+                                    "Number of cards, or a range (`{min: 3}`: three or more; `{min: 3, max: 4}`).",
+                                    [3, {"min": 3}, {"min": 3, "max": 4}],
+                                ),
                                 "sequence": d(
-                                    {"type": "string"},
-                                    "For runs: the int attribute that must go up by one.",
-                                    ["number"],
+                                    {
+                                        "oneOf": [
+                                            {"type": "string"},
+                                            {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                                        ]
+                                    },
+                                    "For runs: the int attribute that must go up by one; several (`[low, high]`):"
+                                    " a card stands at the place each gives (an ace low or high).",
+                                    ["number", ["low", "high"]],
                                 ),
-                                "same": d({"type": "string"}, "For runs: the attribute all cards share.", ["suit"]),
+                                "same": d(
+                                    {"type": "string"},
+                                    "For runs: the attribute all cards share (default `suit`); for sets: make a set of"
+                                    " distinct cards sharing it (`rank`, `suit` or a card attribute) instead of copies"
+                                    " of one card.",
+                                    ["suit", "rank"],
+                                ),
                                 "member_if": d(EXPR, "Which cards may be part of this kind (an expression of `card`)."),
                                 "allowed_if": d(
                                     EXPR, "For runs: which runs are allowed (an expression of `cards`, lowest first)."

@@ -14,7 +14,7 @@ from interpreter.base.diagnostics import did_you_mean
 from interpreter.compiling.context import Src
 from interpreter.compiling.names import ENGINE_WORDS
 from interpreter.engine.meld_distance import missing_packed, useful_faces
-from interpreter.engine.melds import MeldKind, MeldTable, counts_from_faces
+from interpreter.engine.melds import GUARD, MeldKind, MeldTable, counts_from_faces
 from interpreter.expr import BOOL, INT, BuiltinError, DictScope, Function, ListT, Param, Value
 from interpreter.expr.compile import ExprCompiler
 
@@ -60,36 +60,76 @@ def _run_filter(c: Any, decl: Any):
     return allow
 
 
-def _sequences(c: Any, kinds: list) -> tuple[list[int], list[int]]:
+def _sequences(c: Any, kinds: list) -> tuple[list[int], list[Any]]:
+    """Each face's sequence group (the value runs share: a suit) and its position, or positions where
+    `sequence` names several attributes (an ace low and high: `sequence: [number, high]`)."""
     cards = c.cards
     runs = [k for k in kinds if k.shape == "run"]
     seq_attr = {k.sequence for k in runs if k.sequence} or {None}
     same_attr = {k.same or "suit" for k in runs} or {"suit"}
     if len(seq_attr) > 1 or len(same_attr) > 1:
         c.bag.error("all run kinds must use the same 'sequence' and 'same' attributes", runs[0].span)
-    seq_name, same_name = seq_attr.pop(), same_attr.pop()
-    if seq_name is not None and cards.attr_types.get(seq_name) != "int":
-        c.bag.error(
-            f"'sequence' must name an int card attribute, and '{seq_name}' is not one",
-            runs[0].span,
-            did_you_mean(seq_name, cards.attrs),
-        )
-        seq_name = None
-    if same_name != "suit" and same_name not in cards.attrs:
-        c.bag.error(
-            f"'same' must be 'suit' or a card attribute, not '{same_name}'",
-            runs[0].span,
-            did_you_mean(same_name, cards.attrs),
-        )
-        same_name = "suit"
-    group_values = cards.suit_of if same_name == "suit" else cards.attrs[same_name]
+    seq, same_name = seq_attr.pop(), same_attr.pop()
+    seq_names = [seq] if isinstance(seq, str) else list(seq or ())
+    for name in seq_names:
+        if cards.attr_types.get(name) != "int":
+            c.bag.error(
+                f"'sequence' must name an int card attribute, and '{name}' is not one",
+                runs[0].span,
+                did_you_mean(name, cards.attrs),
+            )
+            seq_names = []
+    group_values = _values(c, same_name, runs[0].span if runs else None, "runs") or cards.suit_of
     index: dict[Any, int] = {}
     seq_group = []
     for face in range(cards.count):
         v = group_values[face]
-        seq_group.append(-1 if v in (-1, None) or seq_name is None else index.setdefault(v, len(index)))
-    seq_pos = list(cards.attrs[seq_name]) if seq_name else [0] * cards.count
+        seq_group.append(-1 if v in (-1, None) or not seq_names else index.setdefault(v, len(index)))
+    seq_pos: list[Any] = [0] * cards.count
+    if seq_names:
+        for face in range(cards.count):
+            places = tuple(dict.fromkeys(cards.attrs[n][face] for n in seq_names))
+            seq_pos[face] = places[0] if len(places) == 1 else places
     return seq_group, seq_pos
+
+
+def _values(c: Any, name: str, span: Any, what: str) -> tuple | None:
+    """A value per face of `suit`, `rank` or a card attribute (-1 for none), for `same`; None (an
+    error told) for another name."""
+    cards = c.cards
+    if name == "suit":
+        return cards.suit_of
+    if name == "rank":
+        return cards.rank_of
+    if name in cards.attrs:
+        found: dict[Any, int] = {}
+        return tuple(-1 if v is None else found.setdefault(v, len(found)) for v in cards.attrs[name])
+    c.bag.error(
+        f"'same' must be 'suit', 'rank' or a card attribute, not '{name}' (for {what})",
+        span,
+        did_you_mean(name, [*cards.attrs, "suit", "rank"]),
+    )
+    return None
+
+
+def _kind(c: Any, d: Any) -> MeldKind:
+    """One declared kind on the engine: its sizes (a range where `size` gives min and max; no max: as
+    many as the deck allows) and, for a set with `same`, the value its cards share."""
+    same = None
+    if d.shape == "set" and d.same is not None:
+        same = _values(c, d.same, d.span, "sets")
+    largest = d.largest
+    if largest == 0:  # as many as may be: every position of a sequence, every face of a value, every copy
+        largest = c.cards.count if d.shape == "run" or same is not None else max(c.cards.copies, default=1)
+    return MeldKind(
+        d.name,
+        d.shape,
+        d.size,
+        _face_flags(c, d),
+        allow_if=_run_filter(c, d),
+        largest=min(largest, GUARD - 1) if largest else 0,
+        same=same,
+    )
 
 
 def compile_melds(c: Any) -> tuple[MeldTable | None, dict]:
@@ -100,7 +140,7 @@ def compile_melds(c: Any) -> tuple[MeldTable | None, dict]:
     kinds = []
     for d in decls:
         try:
-            kinds.append(MeldKind(d.name, d.shape, d.size, _face_flags(c, d), allow_if=_run_filter(c, d)))
+            kinds.append(_kind(c, d))
         except ValueError as exc:
             c.bag.error(str(exc), d.span)
     seq_group, seq_pos = _sequences(c, decls)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import total_ordering
-from itertools import islice, product
+from itertools import combinations, islice, product
 from operator import itemgetter
 from typing import Literal, NamedTuple
 
@@ -37,13 +37,17 @@ Reach = Callable[[int], int]
 
 @dataclass(frozen=True)
 class MeldKind:
-    """A declared meld kind: `size` consecutive faces of one sequence, or `size` equal faces."""
+    """A declared meld kind: `size` consecutive faces of one sequence, or `size` equal faces; with
+    `largest`, any size from `size` to `largest`; with `same`, a set is of distinct faces that share
+    a value (one per face, -1 for none: a rank), not of copies of one face."""
 
     name: str
     shape: Literal["run", "set"]
     size: int
     may_join: tuple[bool, ...] | None = None
     allow_if: AllowIf | None = field(default=None, kw_only=True, compare=False)
+    largest: int = field(default=0, kw_only=True)  # (0: `size` only)
+    same: tuple[int, ...] | None = field(default=None, kw_only=True, compare=False)
 
     def __post_init__(self) -> None:
         """Reject shapes and sizes no hand could use."""
@@ -51,6 +55,12 @@ class MeldKind:
             raise ValueError(f"meld kind {self.name!r}: shape must be 'run' or 'set', not {self.shape!r}")
         if not 1 <= self.size < GUARD:
             raise ValueError(f"meld kind {self.name!r}: size must be 1..{GUARD - 1}, not {self.size}")
+        if self.largest and not self.size <= self.largest < GUARD:
+            raise ValueError(f"meld kind {self.name!r}: its largest size must be {self.size}..{GUARD - 1}")
+
+    @property
+    def sizes(self) -> range:
+        return range(self.size, max(self.size, self.largest) + 1)
 
 
 @total_ordering
@@ -175,31 +185,53 @@ def _make_reach(
     return reach
 
 
-def _legal_runs(kind: MeldKind, seq_group: Sequence[int], seq_pos: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every run of `kind`: faces of one sequence group at consecutive positions."""
+Position = int | tuple[int, ...]  # a face's place in its sequence, or its places (an ace low and high)
+
+
+def _legal_runs(kind: MeldKind, seq_group: Sequence[int], seq_pos: Sequence[Position]) -> Iterator[tuple[int, ...]]:
+    """Every run of `kind`: faces of one sequence group at consecutive positions (a face with several
+    positions may stand at any one of them)."""
     at: dict[tuple[int, int], list[int]] = {}
     for face, (group, position) in enumerate(zip(seq_group, seq_pos)):
         if group >= 0:
-            at.setdefault((group, position), []).append(face)
+            for p in (position,) if isinstance(position, int) else position:
+                at.setdefault((group, p), []).append(face)
     for group, start in sorted(at):
-        slots = [at.get((group, start + step), []) for step in range(kind.size)]
-        yield from product(*slots)
+        for size in kind.sizes:
+            slots = [at.get((group, start + step), []) for step in range(size)]
+            yield from product(*slots)
 
 
-def _legal_groups(kind: MeldKind, num_faces: int, seq_group: Sequence[int], seq_pos: Sequence[int]) -> list[Group]:
-    """Every group of `kind` that its `may_join` flags and `allow_if` filter accept."""
-    if kind.shape == "run":
-        candidates = _legal_runs(kind, seq_group, seq_pos)
-    else:
-        candidates = ((face,) * kind.size for face in range(num_faces))
+def _legal_sets(kind: MeldKind, num_faces: int) -> Iterator[tuple[int, ...]]:
+    """Every set of `kind`: copies of one face, or (`same`) distinct faces sharing a value."""
+    if kind.same is None:
+        for face in range(num_faces):
+            for size in kind.sizes:
+                yield (face,) * size
+        return
+    sharing: dict[int, list[int]] = {}
+    for face, value in enumerate(kind.same):
+        if value >= 0:
+            sharing.setdefault(value, []).append(face)
+    for faces in sharing.values():
+        for size in kind.sizes:
+            yield from combinations(faces, size)
+
+
+def _legal_groups(kind: MeldKind, num_faces: int, seq_group: Sequence[int], seq_pos: Sequence[Position]) -> list[Group]:
+    """Every group of `kind` that its `may_join` flags and `allow_if` filter accept (each once)."""
+    candidates = _legal_runs(kind, seq_group, seq_pos) if kind.shape == "run" else _legal_sets(kind, num_faces)
     joins = kind.may_join or (True,) * num_faces
     if len(joins) != num_faces:
         raise ValueError(f"meld kind {kind.name!r}: may_join has {len(joins)} flags for {num_faces} faces")
-    return [
-        Group(kind.name, faces)
+    if kind.same is not None and len(kind.same) != num_faces:
+        raise ValueError(f"meld kind {kind.name!r}: same has {len(kind.same)} values for {num_faces} faces")
+    found = dict.fromkeys(
+        faces
         for faces in candidates
         if all(joins[face] for face in faces) and (kind.allow_if is None or kind.allow_if(faces))
-    ]
+    )
+    return [Group(kind.name, faces) for faces in found]
 
 
 def _components(num_faces: int, groups: Sequence[Group]) -> list[list[int]]:
@@ -254,7 +286,7 @@ class MeldTable:
         num_faces: int,
         kinds: Sequence[MeldKind],
         seq_group: Sequence[int],
-        seq_pos: Sequence[int],
+        seq_pos: Sequence[Position],
         *,
         cache_limit: int = DEFAULT_CACHE_LIMIT,
     ) -> MeldTable:

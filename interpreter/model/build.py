@@ -399,8 +399,9 @@ class _Builder:
                 MeldKindDecl(
                     name=k,
                     shape=v["shape"],
-                    size=v["size"],
-                    sequence=v.get("sequence"),
+                    size=v["size"]["min"] if isinstance(v["size"], Mapping) else v["size"],
+                    largest=v["size"].get("max", 0) if isinstance(v["size"], Mapping) else None,
+                    sequence=tuple(v["sequence"]) if isinstance(v.get("sequence"), list) else v.get("sequence"),
                     same=v.get("same"),
                     member_if=v.get("member_if"),
                     allowed_if=v.get("allowed_if"),

@@ -246,8 +246,9 @@ class Action:
 class MeldKindDecl:
     name: str
     shape: str
-    size: int
-    sequence: str | None
+    size: int  # the fewest cards
+    largest: int | None  # the most (None: `size` only; 0: as many as may be)
+    sequence: str | tuple[str, ...] | None
     same: str | None
     member_if: Any
     allowed_if: Any

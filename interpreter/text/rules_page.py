@@ -316,20 +316,31 @@ def _melds(w: _Writer, model: Model) -> None:
     # every run counts by the one `sequence` and `same` its kinds name (compiling/melds.py `_sequences`)
     sequence = next((k.sequence for k in model.meld_kinds if k.shape == "run" and k.sequence), None)
     same = next((k.same for k in model.meld_kinds if k.shape == "run" and k.same), "suit")
+    if isinstance(sequence, tuple):  # a card at the place each attribute gives (an ace low or high)
+        sequence = _(" or ").join(w.code(x) for x in sequence)
+    elif sequence:
+        sequence = w.code(sequence)
     for k in model.meld_kinds:
         name = f"{labels[k.name]} ({w.code(k.name)})" if labels[k.name] != k.name else w.code(k.name)
+        n: Any = k.size
+        if k.largest == 0:
+            n = _("{n} or more", n=k.size)
+        elif k.largest and k.largest != k.size:
+            n = _("{a} to {b}", a=k.size, b=k.largest)
         if k.shape == "run" and sequence:
             words = _(
                 "{kind}: {n} cards in a row by {sequence}, all of one {same}",
                 kind=name,
-                n=k.size,
-                sequence=w.code(sequence),
+                n=n,
+                sequence=sequence,
                 same=w.code(same),
             )
         elif k.shape == "run":  # no attribute to count by: no hand forms it, the kind names groups only
-            words = _("{kind}: a run of {n} cards, named only (no `sequence` to count by)", kind=name, n=k.size)
+            words = _("{kind}: a run of {n} cards, named only (no `sequence` to count by)", kind=name, n=n)
+        elif k.same is not None:
+            words = _("{kind}: {n} different cards of one {same}", kind=name, n=n, same=w.code(k.same))
         else:
-            words = _("{kind}: {n} identical cards", kind=name, n=k.size)
+            words = _("{kind}: {n} identical cards", kind=name, n=n)
         w.item(f"{words}{_rule_ref(k.rule)}")
         if k.member_if is not None:
             w.item(_("only cards for which {condition}", condition=w.code(k.member_if)), 1)

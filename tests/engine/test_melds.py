@@ -406,3 +406,40 @@ def test_a_hand_given_as_faces_is_refused_as_one_given_as_counts() -> None:
         TABLE.is_complete_faces([0, 1, 2], 1, 0, ("sprint",), ("pair",))
     with pytest.raises(ValueError, match="at most"):
         TABLE.is_complete_faces([0] * 300, 1, 0, ("run",), ("pair",))
+
+
+# ----- sizes in a range, sets of distinct cards sharing a value, a face at two places of its sequence ---
+# (a held-out Rummy 500: "3 or more in a row", "3 or 4 of one rank", an ace high or low)
+
+
+def test_a_kind_with_a_range_of_sizes_lists_every_length():
+    runs = MeldKind("run", "run", 3, largest=5)
+    table = table_of(runs)
+    lengths = sorted({len(g.faces) for g in table.groups})
+    assert lengths == [3, 4, 5]
+    assert table.is_complete(hand("a1234 b56789"), 2, 0, ("run",), ())
+    assert not table.is_complete(hand("a123456"), 1, 0, ("run",), ())  # (six is more than five)
+    assert table.is_complete(hand("a123456"), 2, 0, ("run",), ())
+
+
+def test_a_set_with_same_is_of_distinct_faces_sharing_the_value_not_of_copies():
+    rank = tuple(SEQ_POS[f] if f < 27 else -1 for f in range(NUM_FACES))  # a1, b1 and c1 share rank 1
+    sets = MeldKind("set", "set", 3, same=rank)
+    table = table_of(sets)
+    assert {g.faces for g in table.groups} == {(r, 9 + r, 18 + r) for r in range(9)}
+    assert table.is_complete(hand("a1 b1 c1"), 1, 0, ("set",), ())
+    assert not table.is_complete(hand("a111"), 1, 0, ("set",), ())  # copies of one face are no such set
+    assert table_of(MeldKind("set", "set", 2, largest=3, same=rank)).is_complete(
+        hand("a1 b1 a2 c2 b2"), 2, 0, ("set",), ()
+    )
+
+
+def test_a_face_at_two_places_of_its_sequence_makes_runs_at_either_end():
+    high = [(p, 10) if p == 1 else p for p in SEQ_POS]  # a1 also after a9, as an ace is high or low
+    table = MeldTable.build(NUM_FACES, (RUN,), SEQ_GROUP, high)
+    assert table.is_complete(hand("a189"), 1, 0, ("run",), ())  # 8, 9, ace high
+    assert table.is_complete(hand("a123"), 1, 0, ("run",), ())  # ace low, 2, 3
+    assert not TABLE.is_complete(hand("a189"), 1, 0, ("run",), ())  # (without the second place)
+    groups = [g.faces for g in table.groups]
+    assert len(groups) == len(set(groups))  # (each run once)
+    assert (7, 8, 0) in groups and (0, 1, 2) in groups and (8, 0, 1) not in groups  # (no way round the corner)
