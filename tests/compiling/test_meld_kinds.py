@@ -102,3 +102,20 @@ def test_same_names_suit_rank_or_an_attribute():
         "'same' must be 'suit', 'rank' or a card attribute, not 'colour' (for sets)" in d.message
         for d in report.diagnostics
     )
+
+
+def test_missing_counts_the_cards_a_rummy_hand_lacks():
+    text = RUMMY.replace(
+        "len(partitions('two', hand(seat), 0)) if complete('two', hand(seat), 0) else -1",
+        "missing('two', hand(seat), 0)",
+    )
+    rs = compile_text(text, "rummy_melds.yaml")
+    ids = list(rs.cards.ids)
+    for hand, lacking in (
+        (["c-q", "c-k", "h-7", "d-7", "s-2", "h-5"], 2),
+        (["c-q", "c-k", "c-a", "h-7", "d-7", "s-7"], 0),
+    ):
+        order = [rs.cards.index()[c] for c in hand + [c for c in ids if c not in hand]]
+        st = rs.new_game(seed=1, deck_orders=[order])
+        st.apply_action(st.legal_actions()[0])
+        assert st.returns()[0] == lacking, hand
