@@ -15,6 +15,7 @@ import json
 import os
 import secrets
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,13 @@ def key_path() -> Path:
     return data_folder() / "save-key"
 
 
-def signing_key(create: bool = True) -> bytes | None:
-    """The key that signs saves; made (32 random bytes, mode 0600) the first time one is written."""
-    path = key_path()
+def signing_key(create: bool = True, path: Path | None = None) -> bytes | None:
+    """The key that signs saves; made (32 random bytes, mode 0600) the first time one is written.
+    `path`: read the key file there instead (never made)."""
+    if path is not None:
+        create = False
+    else:
+        path = key_path()
     for _attempt in range(50):
         try:
             text = path.read_text(encoding="ascii").strip()
@@ -183,6 +188,12 @@ def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
     line, _sep, tail = rest.partition(b"\n")
     digest = line[len(DIGEST) + 1 :].strip()  # bytes: a damaged digest may hold any byte
     key = signing_key(create=False)
+    beside = Path(path).parent / "save-key"  # (a save made with CARDRULES_SAVE_DIR set, resumed without it)
+    if beside.is_file() and beside.resolve() != key_path().resolve():
+        with suppress(SaveFileError):
+            other = signing_key(path=beside)
+            if other is not None and hmac.compare_digest(digest, _digest(other, body).encode("ascii")):
+                key = other
     if key is None:
         raise SaveFileError(
             _(

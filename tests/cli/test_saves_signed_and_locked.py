@@ -356,3 +356,19 @@ def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path):
     assert proc.returncode == 130, seen + out
     assert "game saved" in out and "Traceback" not in out, out
     assert list(tmp_path.glob("duzihu-*.json"))
+
+
+def test_a_save_made_with_a_save_dir_resumes_as_printed_without_it(saves, tmp_path, monkeypatch):
+    # a held-out author played with CARDRULES_SAVE_DIR set; the resume command printed at Ctrl-D, run in a
+    # shell without it, said the save "was changed after cardrules wrote it" (another key was read)
+    path = a_save()
+    assert (path.parent / "save-key").is_file()
+    monkeypatch.delenv("CARDRULES_SAVE_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
+    play([DZ, "--agents", "random", "--seed", "3"], "1\n")  # (a key of its own in the default folder)
+    assert key_path().is_file() and key_path().read_text() != (path.parent / "save-key").read_text()
+    assert read_save(path).data["seed"] == 2
+    edited = path.read_text().replace('"seed":2', '"seed":5')
+    path.write_text(edited)
+    with pytest.raises(Exception, match="digest does not match"):
+        read_save(path)
