@@ -428,6 +428,13 @@ class Checker(CallChecks):
                 enum, text_side = (lt, node.right) if isinstance(lt, EnumT) else (rt_, node.left)
                 if STR in (lt, rt_) and (name := self._user_call(text_side)) is not None:
                     hint = f"function '{name}' gives text (names in quotes are text there): give it returns: {enum}"
+                elif STR in (lt, rt_) and isinstance(text_side, ast.Name):
+                    every = {"suit": "suits", "rank": "ranks"}.get(str(enum))
+                    hint = (
+                        f"'{text_side.id}' holds text: names in quotes in a list of their own are text; loop over"
+                        + (f" `{every}` (`for u in {every} if u != 'name'`), or" if every else "")
+                        + f" a constant of type list[{enum}]"
+                    )
             return self.error(f"cannot compare {lt} with {rt_}", node.op_start, node.op_end, hint)
         if left.is_const and not right.is_const:
             left, right = right, left

@@ -183,6 +183,8 @@ HINTS = [
     ("max(len(hand) for c in hand, default=0)", "make it a list: max([x for x in xs], default=0)"),
     ("hand[len(hand) - 2:]", "there are no slices; write a list of the items wanted: [xs[i] for i in range(a, b)]"),
     ("[1:2]", "there are no lambdas, slices or dictionaries"),
+    # found by writing Spades from the docs: the hint said what the file already did
+    ("count(u for u in ['cups', 'swords'] if trump == u)", "'u' holds text: names in quotes in a list of their own"),
 ]
 
 
