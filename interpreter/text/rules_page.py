@@ -192,8 +192,13 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
     w.heading(1, w.t(model.name))
     w.para(w.t(model.description))
     p = model.players
+    names = [w.t(n) for n in p.seat_names]  # (North, East...: each with its number)
+
+    def seat(s: int) -> str:
+        return f"{names[s]} ({s})" if s < len(names) and names[s] else str(s)
+
     teams = _("; ").join(
-        _("{team}: seats {seats}", team=w.t(t.name), seats=", ".join(map(str, t.seats))) for t in p.teams
+        _("{team}: seats {seats}", team=w.t(t.name), seats=", ".join(map(seat, t.seats))) for t in p.teams
     )
     if p.choices:  # the number of players is chosen when a game starts
         counts = _(

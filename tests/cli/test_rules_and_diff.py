@@ -263,3 +263,15 @@ def test_rules_page_lists_the_groups_and_the_hands_made_of_them(tmp_path: Path) 
     unnamed = tmp_path / "unnamed.yaml"  # a run kind with no ruleset-wide `sequence`: it forms no hand
     unnamed.write_text(MELDED.replace(" sequence: value,", ""), encoding="utf-8")
     assert "- straight (`run`): a run of 3 cards, named only (no `sequence` to count by) (T-5)" in run("rules", unnamed)
+
+
+def test_rules_page_names_the_seats_of_each_team_by_their_names(tmp_path: Path) -> None:
+    # a held-out Spades named its seats North, East...; the page said "North-South: seats 0, 2"
+    text = HIGH_CARD.replace(
+        "players: {count: 2}",
+        "players:\n  count: 2\n  seat_names: [South, North]\n  teams: [{id: ns, name: North-South, seats: [0, 1]}]",
+    )
+    path = tmp_path / "named.yaml"
+    path.write_text(text, encoding="utf-8")
+    page = run("rules", path, "--format", "md")
+    assert "North-South: seats South (0), North (1)" in page

@@ -308,3 +308,27 @@ def test_the_new_table_form_of_a_game_for_one_asks_for_no_other_seats_and_no_ai_
         assert page.errors == []
     finally:
         live.stop()
+
+
+def test_the_new_table_form_names_the_seats_by_the_rulesets_names(save_dir, tmp_path, browser_page):
+    """A held-out Spades named its seats North, East...; the lobby's form said "Seat 0"."""
+    from interpreter.frontends.web.store import Game
+    from tests.engine.tiny import HIGH_CARD
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "named.yaml"
+    path.write_text(HIGH_CARD.replace("players: {count: 2}", "players: {count: 2, seat_names: [South, North]}"))
+    key = "file:" + str(path)
+    live = LiveServer(save_dir, [Game(key, str(path))]).start()
+    try:
+        page = browser_page("en")
+        p = page.page
+        p.goto(live.url + "/")
+        box = p.locator(f"article[data-game='{key}']")
+        box.locator("button.new").click()
+        form = box.locator("form.new-table")
+        form.wait_for()
+        assert form.locator("select[name='seat'] option").all_inner_texts() == ["South", "North"]
+        assert page.errors == []
+    finally:
+        live.stop()

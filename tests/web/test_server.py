@@ -150,6 +150,23 @@ def test_hostile_http_requests_change_nothing_and_say_why(live):
     assert status == 201
 
 
+def test_the_lobby_names_the_seats_a_ruleset_names(save_dir, tmp_path):
+    """A held-out Spades named its seats North, East...; the new-table form said "Seat 0" (its
+    `seatLabel` uses the names the lobby gives)."""
+    from interpreter.frontends.web.store import Game
+    from tests.engine.tiny import HIGH_CARD
+
+    path = tmp_path / "named.yaml"
+    path.write_text(HIGH_CARD.replace("players: {count: 2}", "players: {count: 2, seat_names: [South, North]}"))
+    live = LiveServer(save_dir, [Game("file:" + str(path), str(path))]).start()
+    try:
+        with urllib.request.urlopen(live.url + "/api/lobby", timeout=30) as r:
+            [game] = json.loads(r.read())["games"]
+        assert game["seat_names"] == [{"en": "South"}, {"en": "North"}]
+    finally:
+        live.stop()
+
+
 def test_the_lobby_gives_every_option_its_label_in_each_language_beside_its_name(live):
     with urllib.request.urlopen(live.url + "/api/lobby", timeout=30) as r:
         games = {g["key"]: g for g in json.loads(r.read())["games"]}

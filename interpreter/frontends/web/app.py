@@ -473,6 +473,7 @@ def _game_entry(store: Store, key: str) -> dict | None:
         "description": texts(rs.model.description),
         "players": rs.num_players,
         "choices": list(rs.model.players.choices) or None,  # the numbers of players a table may have
+        "seat_names": [texts(n) for n in rs.model.players.seat_names],  # (none: "Seat 2")
         "teams": [
             {"id": tid, "name": teams.get(tid, {}), "seats": [s for s, t in enumerate(rs.team_of_seat) if t == i]}
             for i, tid in enumerate(rs.team_ids)

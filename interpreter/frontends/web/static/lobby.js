@@ -36,7 +36,8 @@
 
   function seatLabel(g, s) {
     const team = g.teams.find((t) => t.seats.includes(s));
-    return team ? w("with_team", { name: w("seat", { seat: s }), team: tr(team.name) || team.id }) : w("seat", { seat: s });
+    const name = (g.seat_names && g.seat_names[s] && tr(g.seat_names[s])) || w("seat", { seat: s }); // North, ...
+    return team ? w("with_team", { name, team: tr(team.name) || team.id }) : name;
   }
 
   function newTableForm(g, box) {
