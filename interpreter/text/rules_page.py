@@ -258,7 +258,8 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
     w.heading(2, _("Flow of play"))
     _steps(w, model.flow, 0)
     for name, steps in model.phases.items():
-        w.heading(3, _("Phase '{phase}'", phase=name))
+        title = w.t(model.phase_titles[name]) if name in model.phase_titles else ""
+        w.heading(3, _("Phase '{phase}'", phase=name) + (f": {title}" if title else ""))  # (its title at the table)
         _steps(w, steps, 0)
     _actions(w, model)
     _scoring(w, model)

@@ -275,3 +275,9 @@ def test_rules_page_names_the_seats_of_each_team_by_their_names(tmp_path: Path) 
     path.write_text(text, encoding="utf-8")
     page = run("rules", path, "--format", "md")
     assert "North-South: seats South (0), North (1)" in page
+
+
+def test_rules_page_heads_each_phase_with_its_title() -> None:
+    # a held-out Spades gave its trick phase a title, shown at the table but not on the rules page
+    page = run("rules", "duzihu", "--format", "md")
+    assert "### Phase 'deal': Dealing\n" in page
