@@ -8,6 +8,7 @@ tables.  Shapes become the expression functions `complete`, `waits`,
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from interpreter.base.diagnostics import did_you_mean
@@ -204,7 +205,24 @@ def _bind(c: Any, table: MeldTable, shapes: dict) -> None:
         counts, need, pairs, gk, pk = args(shape, cards, exposed)
         return useful_faces(table, counts, need, pairs, gk, pk)
 
+    def leftover(shape: int, cards: Any, weights: Any) -> list:
+        if len(weights) != len(cards):
+            raise BuiltinError(f"leftover() needs one weight per card: {len(cards)} cards, {len(weights)} weights")
+        left = Counter(table.least_left(list(cards), list(weights), shape_list[shape][2]))
+        out = []
+        for card in cards:  # (in the order given)
+            if left[card] > 0:
+                left[card] -= 1
+                out.append(card)
+        return out
+
     card_list = ListT(names.card)
+    weighed = [Param("shape", names.shape), Param("cards", card_list), Param("weights", ListT(INT))]
+    c.reserve(
+        "leftover",
+        Function("leftover", weighed, card_list, leftover, doc=ENGINE_WORDS["leftover"]),
+        ENGINE_WORDS["leftover"],
+    )
     params = [Param("shape", names.shape), Param("cards", card_list), Param("exposed", INT)]
     bound = (
         ("complete", complete, BOOL),

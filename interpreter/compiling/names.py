@@ -28,6 +28,7 @@ ENGINE_WORDS = {
     "complete": "Whether the cards plus `exposed` declared groups form the shape exactly.",
     "waits": "The cards that would complete the shape if added (one of each).",
     "partitions": "Every way to split the cards into the shape's groups and pairs.",
+    "leftover": "The cards left over by the split into any number of the shape's groups that leaves the least weight.",
     "missing": "The fewest cards still to draw to complete the shape (0 when complete; spare cards are left over).",
     "useful": "The cards that would each leave the hand one card closer to the shape (one of each).",
 }

@@ -416,6 +416,45 @@ class MeldTable:
         found = islice(_combine(parts, groups, pairs), limit)
         return sorted({make_partition(groups_used) for groups_used in found})
 
+    def least_left(self, faces: Sequence[int], weights: Sequence[int], group_kinds: Sequence[str]) -> list[int]:
+        """The faces left over by the split of `faces` into any number of groups of `group_kinds` that
+        leaves the least total weight (each face's weight from `weights`, one per face given), then the
+        fewest cards: a Rummy hand's deadwood.  A search over the hand's sub-hands (a few thousand for
+        thirteen cards), each memoised."""
+        weight = dict(zip(faces, weights))
+        kinds = set(group_kinds)
+        counts = [0] * self.num_faces
+        for face in faces:
+            counts[face] += 1
+        memo: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}
+
+        def best(key: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+            found = memo.get(key)
+            if found is not None:
+                return found
+            low = next((f for f, n in enumerate(key) if n), None)
+            if low is None:
+                return (0, 0, ())
+            rest = list(key)
+            rest[low] -= 1
+            cost, n, left = best(tuple(rest))
+            choice = (cost + weight[low], n + 1, (low, *left))
+            for group in self.groups_by_low_face[low]:
+                if group.kind not in kinds:
+                    continue
+                rest = list(key)
+                for face in group.faces:
+                    rest[face] -= 1
+                if min(rest) < 0:
+                    continue
+                option = best(tuple(rest))
+                if option[:2] < choice[:2]:
+                    choice = option
+            memo[key] = choice
+            return choice
+
+        return list(best(tuple(counts))[2])
+
     @staticmethod
     def placements(partition: Partition, face: int) -> list[int]:
         """Indices of the groups in `partition` that contain `face`: where the winning card may sit."""

@@ -30,7 +30,7 @@ from interpreter.expr.code import (
 )
 from interpreter.expr.functions import Loop, Step, UserFunction
 from interpreter.expr.runtime import NOTHING, Const, ExprRuntimeError, Frame, Function, Value
-from interpreter.expr.syntax import name_hint
+from interpreter.expr.syntax import enum_text_hint, name_hint
 from interpreter.expr.types import (
     ANY,
     BOOL,
@@ -424,17 +424,9 @@ class Checker(CallChecks):
         if not comparable(lt, rt_):
             hint = "both sides must have the same type"
             if isinstance(lt, EnumT) or isinstance(rt_, EnumT):
-                hint = "compare with a name in quotes, e.g. x == 'name', or with another value of that type"
                 enum, text_side = (lt, node.right) if isinstance(lt, EnumT) else (rt_, node.left)
-                if STR in (lt, rt_) and (name := self._user_call(text_side)) is not None:
-                    hint = f"function '{name}' gives text (names in quotes are text there): give it returns: {enum}"
-                elif STR in (lt, rt_) and isinstance(text_side, ast.Name):
-                    every = {"suit": "suits", "rank": "ranks"}.get(str(enum))
-                    hint = (
-                        f"'{text_side.id}' holds text: names in quotes in a list of their own are text; loop over"
-                        + (f" `{every}` (`for u in {every} if u != 'name'`), or" if every else "")
-                        + f" a constant of type list[{enum}]"
-                    )
+                called = self._user_call(text_side) if STR in (lt, rt_) else None
+                hint = enum_text_hint(str(enum), text_side if STR in (lt, rt_) else None, called)
             return self.error(f"cannot compare {lt} with {rt_}", node.op_start, node.op_end, hint)
         if left.is_const and not right.is_const:
             left, right = right, left

@@ -214,6 +214,21 @@ _SEAT_NAMES = {
 }
 
 
+def enum_text_hint(enum: str, text_side: Any, called: str | None) -> str:
+    """What to write where a suit, rank or other named value is compared with something else: with
+    text a function gave (`called`), or a name holding text (a loop over a list of names in quotes)."""
+    if called is not None:
+        return f"function '{called}' gives text (names in quotes are text there): give it returns: {enum}"
+    if isinstance(text_side, ast.Name):
+        every = {"suit": "suits", "rank": "ranks"}.get(enum)
+        return (
+            f"'{text_side.id}' holds text: names in quotes in a list of their own are text; loop over"
+            + (f" `{every}` (`for u in {every} if u != 'name'`), or" if every else "")
+            + f" a constant of type list[{enum}]"
+        )
+    return "compare with a name in quotes, e.g. x == 'name', or with another value of that type"
+
+
 def name_hint(name: str, visible: Sequence[str]) -> str | None:
     """The hint for an unknown name that is a word of Python's, or a seat's name the engine binds
     elsewhere (None: the closest known name is the hint)."""

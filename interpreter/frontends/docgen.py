@@ -142,7 +142,7 @@ def _engine_names() -> list[tuple[str, str]]:
         sig = binding.signature() if hasattr(binding, "signature") else name
         rows.append((sig.replace("|", "\\|"), doc))
     compile_melds(c)
-    for name in ("complete", "waits", "partitions", "missing", "useful"):
+    for name in ("complete", "waits", "partitions", "missing", "useful", "leftover"):
         fn = c.global_names[name][0]
         rows.append((fn.signature(), fn.doc))
     rows += [(name, ENGINE_WORDS[name]) for name in ("last_action", "last_player", "suits", "ranks")]

@@ -119,3 +119,38 @@ def test_missing_counts_the_cards_a_rummy_hand_lacks():
         st = rs.new_game(seed=1, deck_orders=[order])
         st.apply_action(st.legal_actions()[0])
         assert st.returns()[0] == lacking, hand
+
+
+@pytest.mark.parametrize(
+    "hand, deadwood",
+    [
+        (["c-q", "c-k", "c-a", "h-7", "d-7", "s-7"], 0),
+        (["c-3", "c-4", "c-5", "c-6", "h-6", "d-6"], 0),  # 3-4-5 and three 6s, not 3-4-5-6 and two 6s left
+        (["c-2", "c-3", "c-4", "h-k", "d-k", "s-9"], 13 + 13 + 9),
+        (["c-9", "c-10", "c-j", "c-q", "h-9", "d-9"], 0),  # 10-J-Q and three 9s
+        (["c-9", "c-10", "c-j", "c-q", "h-9", "s-2"], 9 + 2),  # the run of four, the 9 of hearts and the 2 left
+    ],
+)
+def test_leftover_is_the_deadwood_of_the_best_split(hand, deadwood):
+    text = RUMMY.replace(
+        "len(partitions('two', hand(seat), 0)) if complete('two', hand(seat), 0) else -1",
+        "sum(c.low for c in leftover('two', hand(seat), [c.low for c in hand(seat)]))",
+    )
+    rs = compile_text(text, "rummy_melds.yaml")
+    ids = list(rs.cards.ids)
+    order = [rs.cards.index()[c] for c in hand + [c for c in ids if c not in hand]]
+    st = rs.new_game(seed=1, deck_orders=[order])
+    st.apply_action(st.legal_actions()[0])
+    assert st.returns()[0] == deadwood
+
+
+def test_leftover_needs_one_weight_per_card():
+    text = RUMMY.replace(
+        "len(partitions('two', hand(seat), 0)) if complete('two', hand(seat), 0) else -1",
+        "len(leftover('two', hand(seat), [1]))",
+    )
+    rs = compile_text(text, "rummy_melds.yaml")
+    st = rs.new_game(seed=1)
+    st.apply_action(st.legal_actions()[0])
+    with pytest.raises(Exception, match="one weight per card: 6 cards, 1 weights"):
+        st.returns()
