@@ -185,6 +185,11 @@ STEP_KINDS = {
                 "For a zone of groups: add the cards to the existing group with this index instead of forming "
                 "a new one; with `group` too, that group takes the kind `group` gives (a pong becoming a kong).",
             ),
+            "first": d(
+                {"anyOf": [{"type": "boolean"}, EXPR]},
+                "With `into`: put the cards before the group's cards, not after them (true, or an expression:"
+                " a card laid off at a run's low end).",
+            ),
             "by": d(
                 EXPR,
                 "The seat recorded as placing the cards (their `.by`, and who sees them face down). Default: "

@@ -240,6 +240,12 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 else self.expr(v["group"], vspan(v, "group", s.span), self.c.names.kind)
             )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
+        first = None
+        if "first" in v:
+            if "into" not in v:
+                self.bag.error("move.first places cards in a group named by `into`", vspan(v, "first", s.span))
+            raw = v["first"]
+            first = F.const(raw) if isinstance(raw, bool) else self.expr(raw, vspan(v, "first", s.span), BOOL)
         mover = None
         if self.in_effect:  # the acting seat, read from its slot (in generated code too)
             player = self.c.slots.named("player")
@@ -251,7 +257,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
         # the flow putting a card face down in front of a seat, where everybody sees: placed by nobody
         unplaced = mover is None and to_info is not None and to_info.per == "seat" and shown_to == "all"
         if src and dst:
-            ins = P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover, unplaced)
+            ins = P.Move(src, dst, mode, arg, v.get("end", "front"), face_fn, group, into, mover, unplaced, first)
             self.emit(out, ins, s, "move")
 
     def cards_expr(self, value: Any, span: Span | None, step: str = "move") -> Callable | None:

@@ -134,9 +134,9 @@ def shrink_groups(st: Any, z: int, start: int, n: int = 1) -> None:
     st.groups[z][:] = out
 
 
-def add_group(st: Any, z: int, n: int, kind: Any, into: Any, where: Where) -> None:
+def add_group(st: Any, z: int, n: int, kind: Any, into: Any, where: Where, first: bool = False) -> None:
     """`n` cards just put at the end of zone `z` (a zone of groups): a new group of `kind`, or added
-    to group `into` (moved next to its cards)."""
+    to group `into` (moved next to its cards: after them, or before them when `first`)."""
     groups = st.groups[z]
     if groups is None:
         raise FlowError(f"zone '{st.rs.zone_label(z)}' does not hold groups", where)
@@ -146,7 +146,7 @@ def add_group(st: Any, z: int, n: int, kind: Any, into: Any, where: Where) -> No
         k, size = groups[into]
         groups[into] = (k if kind is None else kind, size + n)
         # keep the group's cards together: move the new cards next to the group
-        start = sum(s for _, s in groups[:into]) + size
+        start = sum(s for _, s in groups[:into]) + (0 if first else size)
         cards, meta = st.zones[z], st.meta[z]
         new_c, new_m = cards[-n:], meta[-n:]
         del cards[-n:], meta[-n:]
@@ -245,7 +245,8 @@ class Move(Instr):
     """
 
     __slots__ = (
-        "src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "unplaced", "_front", "_plain"
+        "src", "dst", "mode", "arg", "end", "face_down", "group", "into", "mover", "unplaced", "_front", "_plain",
+        "first",
     )  # fmt: skip
 
     # A compiled function (the cards, or their count) in the modes 'cards' and 'count', None in 'all'.
@@ -264,9 +265,10 @@ class Move(Instr):
         into: Fn | None,
         mover: Fn | None,
         unplaced: bool = False,
+        first: Fn | None = None,
     ):
         self.src, self.dst, self.mode, self.arg, self.end = src, dst, mode, arg, end
-        self.unplaced = unplaced
+        self.unplaced, self.first = unplaced, first  # (first: added before the group's cards)
         self.face_down, self.group, self.into, self.mover = face_down, group, into, mover
         self._front = end == "front"
         self._plain = group is None and into is None
@@ -343,6 +345,7 @@ class Move(Instr):
                 self.group(fr) if self.group is not None else None,
                 self.into(fr) if self.into is not None else None,
                 self.where,
+                self.first is not None and bool(self.first(fr)),
             )
         st.note_move(zs, zd, faces, down)
         return self.pc + 1
@@ -377,6 +380,7 @@ class Move(Instr):
                 self.group(fr) if self.group is not None else None,
                 self.into(fr) if self.into is not None else None,
                 self.where,
+                self.first is not None and bool(self.first(fr)),
             )
         st.note_move(zs, zd, (card,), down)
         return self.pc + 1

@@ -154,3 +154,49 @@ def test_leftover_needs_one_weight_per_card():
     st.apply_action(st.legal_actions()[0])
     with pytest.raises(Exception, match="one weight per card: 6 cards, 1 weights"):
         st.returns()
+
+
+LAY_OFF = """
+cardrules: 1
+id: lay_off
+name: Lay off
+players: {count: 1}
+deck:
+  attributes:
+    number: {type: int, default: 0}
+  suits: [{id: c, name: Clubs}]
+  ranks: [{id: "5", attrs: {number: 5}}, {id: "6", attrs: {number: 6}}, {id: "7", attrs: {number: 7}}, {id: "8", attrs: {number: 8}}, {id: "9", attrs: {number: 9}}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  melds: {per: seat, visibility: all, groups: true}
+melds:
+  kinds:
+    run: {shape: run, size: {min: 3}, sequence: number, same: suit}
+actions:
+  lay_off:
+    param: {name: card, from: "hand(player)"}
+    effect:
+      - move: {from: "hand(player)", to: "melds(player)", cards: card, into: 0, first: "card.number < first(melds(player)).number"}
+flow:
+  - move: {from: deck, to: "melds(0)", cards: "['c-6', 'c-7', 'c-8']", group: run}
+  - move: {from: deck, to: "hand(0)", all: true}
+  - turn: {player: 0, actions: [lay_off]}
+  - turn: {player: 0, actions: [lay_off]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_card_laid_off_at_a_runs_low_end_goes_before_its_cards():
+    # a held-out Rummy 500: Clubs 5 laid off on 6-7-8 read "6, 7, 8, 5" (`into` added at the end only)
+    rs = compile_text(LAY_OFF, "lay_off.yaml")
+    st = rs.new_game(seed=1)
+    st.apply_action("lay_off c-5")
+    st.apply_action("lay_off c-9")
+    assert st.observation(0)["groups"]["melds"][0] == [{"kind": "run", "cards": ["c-5", "c-6", "c-7", "c-8", "c-9"]}]
+
+
+def test_first_needs_into():
+    report = check_text(LAY_OFF.replace("cards: card, into: 0, first:", "cards: card, first:"), "lay_off.yaml")
+    assert any("move.first places cards in a group named by `into`" in d.message for d in report.diagnostics)
