@@ -240,12 +240,10 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
                 else self.expr(v["group"], vspan(v, "group", s.span), self.c.names.kind)
             )
         into = self.expr(v.get("into"), vspan(v, "into", s.span), INT) if "into" in v else None
-        first = None
-        if "first" in v:
-            if "into" not in v:
-                self.bag.error("move.first places cards in a group named by `into`", vspan(v, "first", s.span))
-            raw = v["first"]
-            first = F.const(raw) if isinstance(raw, bool) else self.expr(raw, vspan(v, "first", s.span), BOOL)
+        raw = v.get("first")  # (cards added into a group go before its cards where it holds)
+        first = F.const(raw) if isinstance(raw, bool) else self.expr(raw, vspan(v, "first", s.span), BOOL)
+        if raw is not None and "into" not in v:
+            self.bag.error("move.first places cards in a group named by `into`", vspan(v, "first", s.span))
         mover = None
         if self.in_effect:  # the acting seat, read from its slot (in generated code too)
             player = self.c.slots.named("player")
@@ -559,11 +557,9 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             group = entry if isinstance(entry, list) else [entry]
             for name, k in zip([n for n in group if n in self.action_index], self._action_list(group, s)):
                 if k not in actions:
-                    self.bag.error(
-                        f"precedence names '{name}', which is not offered in this claim",
-                        getattr(name, "span", None) or s.span,
-                        "offered: " + ", ".join(self.c.model.actions[a].name for a in actions),
-                    )
+                    offered = "offered: " + ", ".join(self.c.model.actions[a].name for a in actions)
+                    where = getattr(name, "span", None) or s.span
+                    self.bag.error(f"precedence names '{name}', which is not offered in this claim", where, offered)
                 rank[k] = level
         for k in actions:
             rank.setdefault(k, len(rank) + 100)

@@ -165,7 +165,12 @@ deck:
   attributes:
     number: {type: int, default: 0}
   suits: [{id: c, name: Clubs}]
-  ranks: [{id: "5", attrs: {number: 5}}, {id: "6", attrs: {number: 6}}, {id: "7", attrs: {number: 7}}, {id: "8", attrs: {number: 8}}, {id: "9", attrs: {number: 9}}]
+  ranks:
+    - {id: "5", attrs: {number: 5}}
+    - {id: "6", attrs: {number: 6}}
+    - {id: "7", attrs: {number: 7}}
+    - {id: "8", attrs: {number: 8}}
+    - {id: "9", attrs: {number: 9}}
 zones:
   deck: {visibility: none}
   hand: {per: seat, visibility: owner}
@@ -177,7 +182,9 @@ actions:
   lay_off:
     param: {name: card, from: "hand(player)"}
     effect:
-      - move: {from: "hand(player)", to: "melds(player)", cards: card, into: 0, first: "card.number < first(melds(player)).number"}
+      - move:
+          {from: "hand(player)", to: "melds(player)", cards: card, into: 0,
+           first: "card.number < first(melds(player)).number"}
 flow:
   - move: {from: deck, to: "melds(0)", cards: "['c-6', 'c-7', 'c-8']", group: run}
   - move: {from: deck, to: "hand(0)", all: true}
@@ -198,5 +205,5 @@ def test_a_card_laid_off_at_a_runs_low_end_goes_before_its_cards():
 
 
 def test_first_needs_into():
-    report = check_text(LAY_OFF.replace("cards: card, into: 0, first:", "cards: card, first:"), "lay_off.yaml")
+    report = check_text(LAY_OFF.replace("cards: card, into: 0,", "cards: card,"), "lay_off.yaml")
     assert any("move.first places cards in a group named by `into`" in d.message for d in report.diagnostics)
