@@ -88,7 +88,11 @@ def _legal_words(rs: Any, moves: list[Action], words: Callable[[str], str] | Non
             picked[a.value[0]] = [a.value[1]]
             entries.append(a.value[0])
     out = []
+    entries = _runs(entries)
     for e in entries[:SHOWN]:
+        if isinstance(e, tuple):  # a run of numbers of one action: its first and last move
+            out.append(" … ".join((words or str)(a.text) for a in e))
+            continue
         if isinstance(e, Action):
             out.append((words or str)(e.text))
             continue
@@ -105,6 +109,30 @@ def _legal_words(rs: Any, moves: list[Action], words: Callable[[str], str] | Non
             )
         )
     return ", ".join(out) + (", …" if len(entries) > SHOWN else "")
+
+
+def _runs(entries: list) -> list:
+    """The entries with each run of three or more moves of one action whose values are consecutive
+    numbers made one entry, its first and last move (`bid 1 … bid 13`), so a long list is not cut."""
+    out: list = []
+    i = 0
+    while i < len(entries):
+        j = i
+        while (
+            j + 1 < len(entries)
+            and isinstance(entries[j], Action)
+            and isinstance(entries[j + 1], Action)
+            and entries[j + 1].kind == entries[j].kind
+            and type(entries[j].value) is int
+            and type(entries[j + 1].value) is int
+            and entries[j + 1].value == entries[j].value + 1
+        ):
+            j += 1
+        out.append((entries[i], entries[j]) if j - i >= 2 else entries[i])
+        if j - i < 2:
+            j = i
+        i = j + 1
+    return out
 
 
 def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:

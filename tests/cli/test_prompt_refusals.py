@@ -156,3 +156,36 @@ def test_the_cards_of_a_choice_of_several_are_listed_in_the_hands_order(tmp_path
     picks = [a.text for a in s._menu()]
     ranks = [text.rsplit("-", 1)[1] for text in picks]
     assert ranks == sorted(ranks, reverse=True), picks
+
+
+BIDDING = """
+cardrules: 1
+id: bidding
+name: Bidding
+players: {count: 2}
+deck:
+  suits: [{id: s}]
+  ranks: [{id: "1"}, {id: "2"}]
+zones:
+  deck: {visibility: none}
+variables:
+  said: {type: int, initial: -1}
+actions:
+  nil:
+    effect: [{set: {said: 0}}]
+  bid:
+    param: {name: n, from: "range(1, 14)"}
+    effect: [{set: {said: n}}]
+flow:
+  - turn: {player: 0, actions: [nil, bid]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_refusal_lists_a_run_of_numbers_by_its_ends_not_cut_after_twelve_moves():
+    # a held-out Spades: "legal: bid Nil, bid 1, ... bid 11, …" left out the bids of 12 and 13
+    st = compile_text(BIDDING, "bidding.yaml").new_game(seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        st.apply_action("bid 14")
+    assert str(refused.value).endswith("legal: nil, bid 1 … bid 13")
