@@ -73,7 +73,7 @@ HELD = HeldInterrupts()
 # do nothing.  So the first one also starts a watchdog: unless a handler of the program reports
 # within a few seconds that it is stopping (`stopping()`), the interrupt is raised again.
 RETRY_AFTER = 3.0
-_state = {"stopping": False, "again": False}
+_state: dict[str, Any] = {"stopping": False, "again": False, "hook": sys.unraisablehook}
 
 
 def stopping() -> None:
@@ -113,6 +113,18 @@ def stop_on_first_interrupt() -> None:
     """From now on the first Ctrl-C raises KeyboardInterrupt, later ones do nothing."""
     if _main_thread():
         signal.signal(signal.SIGINT, _first_interrupt)
+        if sys.unraisablehook is not _quiet_unraisable:
+            _state["hook"] = sys.unraisablehook
+            sys.unraisablehook = _quiet_unraisable
+
+
+def _quiet_unraisable(unraisable: Any) -> None:
+    """A KeyboardInterrupt raised where Python can only print it (a finalizer, an import's lock
+    callback) was printed with a traceback and dropped; it is dropped without a word now, and the
+    watchdog raises it again (`_watch`).  Anything else is printed as Python prints it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    _state["hook"](unraisable)
 
 
 def note_later_interrupts() -> None:

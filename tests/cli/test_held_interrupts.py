@@ -210,3 +210,26 @@ def test_ctrl_c_while_python_imports_the_program_exits_130_and_a_second_is_ignor
     assert done.stderr == "interrupted\n"
     assert done.stdout == "ignored\n"
     assert done.returncode == 130
+
+
+def test_a_ctrl_c_python_can_only_print_is_dropped_without_a_traceback() -> None:
+    # seen in a local test run: a Ctrl-C arriving while an import's lock callback ran was printed as
+    # "Exception ignored in: <function _get_module_lock.<locals>.cb ...>" with a traceback
+    import subprocess
+    import sys
+
+    code = (
+        "from interpreter.frontends.interrupts import stop_on_first_interrupt\n"
+        "stop_on_first_interrupt()\n"
+        "class Finalised:\n"
+        "    def __del__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "class Other:\n"
+        "    def __del__(self):\n"
+        "        raise ValueError('shown as Python shows it')\n"
+        "Finalised()\n"
+        "Other()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "KeyboardInterrupt" not in done.stderr, done.stderr
+    assert "ValueError: shown as Python shows it" in done.stderr  # (any other such error is still shown)
