@@ -401,6 +401,11 @@ ACTION = obj(
         "id": RULE_ID,
         "text": RULE_TEXT,
         "label": ref("text", "How the prompt names the action (default: its name)."),
+        "told": ref(
+            "text",
+            "How the story of the game tells the move once made, where the label (a menu's words, `look at your"
+            " cards`) does not read as something done (`looked at the cards`; default: the label).",
+        ),
         "param": obj(
             {
                 "name": d(ID, "The name the chosen value has in the action's expressions.", ["card"]),

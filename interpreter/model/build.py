@@ -258,6 +258,7 @@ class _Builder:
             name=name,
             rule=self.rule(raw),
             label=Text.of(raw.get("label", name)),
+            told=Text.of(raw.get("told")),
             param_count=self.count(name, param),
             partial_if=raw.get("partial_if"),
             param_name=param.get("name"),

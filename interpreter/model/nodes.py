@@ -240,6 +240,7 @@ class Action:
     legal_if: tuple[Restriction, ...]
     effect: tuple[Step, ...]
     span: Span | None
+    told: Text = Text({})  # how the story tells the move, where not by its label
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

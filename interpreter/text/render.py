@@ -42,6 +42,7 @@ class Renderer:
         self.empty = WORDS["none"]  # an empty list in a text
         self._kinds = {k.name: k.label for k in rs.model.meld_kinds}
         self._actions = {a.name: a.label for a in rs.actions}
+        self._told = {a.name: a.told for a in rs.model.actions if a.told.values}
         teams = rs.model.players.teams
         self._teams = {t.id: t.name for t in teams}
         self._suits = dict(zip(rs.cards.suit_ids, rs.cards.suit_names))
@@ -141,10 +142,12 @@ class Renderer:
         text = self.text(label) if label is not None else ""
         return text if text and text != name else name.replace("_", " ")
 
-    def action(self, text: str) -> str:
-        """An action's string form in words: its label, and its cards, suits, ranks or seats by name."""
+    def action(self, text: str, told: bool = False) -> str:
+        """An action's string form in words: its label (`told`: as the story tells a move made, its
+        `told` words where it has them), and its cards, suits, ranks or seats by name."""
         verb, _sep, rest = text.partition(" ")
-        return " ".join([self.action_label(verb), self.action_value(verb, rest)]) if rest else self.action_label(verb)
+        label = self.text(self._told[verb]) if told and verb in self._told else self.action_label(verb)
+        return " ".join([label, self.action_value(verb, rest)]) if rest else label
 
     def action_value(self, verb: str, text: str) -> str:
         """The value of an action `verb` (its text after the name) in words."""

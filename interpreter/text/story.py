@@ -61,7 +61,7 @@ class StoryWriter:
     def _decision(self, event: Mapping) -> str:
         r = self.r
         value = event.get("value")  # its cards, suit or rank by name, as the menu writes moves
-        words = [r.action(str(event.get("action", "?")) + ("" if value is None else f" {value}"))]
+        words = [r.action(str(event.get("action", "?")) + ("" if value is None else f" {value}"), told=True)]
         words.extend(r.card(c) for c in event.get("cards") or ())
         what = " ".join(words)
         who = r.player(event.get("seat", -1))

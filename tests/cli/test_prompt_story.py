@@ -776,3 +776,15 @@ def test_undo_in_a_game_for_one_speaks_of_no_other_players(tmp_path):
     text = "\n".join(out)
     assert "Took back your move (2 moves in all, those that played themselves after it included)." in text
     assert "others" not in text
+
+
+def test_an_action_told_in_the_story_by_its_told_words_not_its_menu_label(tmp_path):
+    # a held-out Spades: the menu's "look at your cards" was told as "East: look at your cards"
+    told = CALL_IT.replace("    label: call it\n", "    label: call it\n    told: called it\n")
+    rs = compile_text(told, "call_it.yaml")
+    rs.path = tmp_path / "call_it.yaml"
+    s, out = session(rs, ["call it", "pass"], tmp_path, seat=0, seed=2)
+    s.run()
+    text = "\n".join(out)
+    assert "   1) call it" in text  # (the menu keeps its label)
+    assert "  You: called it" in text and "  You: call it" not in text

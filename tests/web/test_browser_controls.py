@@ -332,3 +332,27 @@ def test_the_new_table_form_names_the_seats_by_the_rulesets_names(save_dir, tmp_
         assert page.errors == []
     finally:
         live.stop()
+
+
+def test_the_tables_story_tells_a_move_by_its_told_words(save_dir, tmp_path, browser_page):
+    """A held-out Spades: the menu's "look at your cards" was told in the log as a command."""
+    from interpreter.frontends.web.store import Game
+    from tests.cli.test_prompt_story import SOLO
+    from tests.web.conftest import LiveServer
+
+    path = tmp_path / "solo.yaml"
+    path.write_text(SOLO.replace("  tap:\n    effect: []", "  tap:\n    told: tapped the table\n    effect: []"))
+    key = "file:" + str(path)
+    live = LiveServer(save_dir, [Game(key, str(path))]).start()
+    try:
+        page = browser_page("en")
+        _open(page, live, key, 1)
+        p = page.page
+        for _ in range(2):  # a card played, then the tap (its button says "tap")
+            wait_for_me(p)
+            click_something(p)
+        p.wait_for_function("document.querySelector('#log').textContent.includes('tapped the table')")
+        assert p.locator("button.move", has_text="tapped").count() == 0
+        assert page.errors == []
+    finally:
+        live.stop()

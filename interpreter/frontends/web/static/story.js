@@ -10,7 +10,8 @@
     const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue } = CR.table;
     const li = el("li", { class: `ev ev-${e.kind}` });
     if (e.kind === "action" || e.kind === "claim") {
-      const what = el("span", {}, actionLabel(e.action));
+      const told = tr((T.rs.actions[e.action] || {}).told || {}); // how the story tells the move, where the ruleset says
+      const what = el("span", {}, told || actionLabel(e.action));
       if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", namedValue(e.action, x) ?? (T.rs.cards.some((c) => c.id === x) ? chip(x) : x));
       for (const c of e.cards || []) what.append(" ", chip(c));
       if (e.kind === "claim") li.append(w("claimed", { who: player(e.seat), what: "" }), what);
