@@ -168,7 +168,7 @@ class PublicTexts:
         not everybody sees, or a move that may turn its cards face down."""
         for step in steps:
             if step.kind == "move" and isinstance(step.value, Mapping):
-                zone = str(step.value.get("to", "")).split("(")[0].strip()
+                zone = _zone_name(step.value.get("to", ""))
                 face = step.value.get("face")
                 if self.visibility.get(zone, "all") != "all" or (face is not None and str(face) != "up"):
                     return True
