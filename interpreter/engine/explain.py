@@ -88,7 +88,7 @@ def _legal_words(rs: Any, moves: list[Action], words: Callable[[str], str] | Non
             picked[a.value[0]] = [a.value[1]]
             entries.append(a.value[0])
     out = []
-    entries = _runs(entries)
+    entries = _runs(rs, entries)
     for e in entries[:SHOWN]:
         if isinstance(e, tuple):  # a run of numbers of one action: its first and last move
             out.append(" … ".join((words or str)(a.text) for a in e))
@@ -111,9 +111,10 @@ def _legal_words(rs: Any, moves: list[Action], words: Callable[[str], str] | Non
     return ", ".join(out) + (", …" if len(entries) > SHOWN else "")
 
 
-def _runs(entries: list) -> list:
+def _runs(rs: Any, entries: list) -> list:
     """The entries with each run of three or more moves of one action whose values are consecutive
-    numbers made one entry, its first and last move (`bid 1 … bid 13`), so a long list is not cut."""
+    numbers (an `int` parameter, not cards) made one entry, its first and last move (`bid 1 … bid 13`),
+    so a long list is not cut."""
     out: list = []
     i = 0
     while i < len(entries):
@@ -123,6 +124,8 @@ def _runs(entries: list) -> list:
             and isinstance(entries[j], Action)
             and isinstance(entries[j + 1], Action)
             and entries[j + 1].kind == entries[j].kind
+            and entries[j].kind >= 0
+            and rs.actions[entries[j].kind].param_kind == "int"
             and type(entries[j].value) is int
             and type(entries[j + 1].value) is int
             and entries[j + 1].value == entries[j].value + 1
