@@ -39,6 +39,7 @@ FORCED_RUN = 20  # the person's moves that may play themselves in a row before o
 # The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
     "hello": N_("{game}: you play {who}. Type 'help' for commands."),
+    "hello_alone": N_("{game}. Type 'help' for commands."),
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
     "forced_run": N_("{n} of your moves have played themselves in a row: type the next one to go on."),
     "others_next": N_("{who} plays next; the AI seats play until it is your turn."),
@@ -166,7 +167,10 @@ class Session(TypedMoves):
             game = self.renderer.text(self.rs.name)
             who = self.screen._own_name(self.seat)
             team = self.screen.team_words(self.seat)
-            self.echo(_(WORDS["hello"], game=game, who=_(", ").join(p for p in (who, team) if p)))
+            if self.rs.num_players == 1:  # (no seat to tell apart from others)
+                self.echo(_(WORDS["hello_alone"], game=game))
+            else:
+                self.echo(_(WORDS["hello"], game=game, who=_(", ").join(p for p in (who, team) if p)))
             note = language_note(self.rs, self.renderer.lang)
             if note:
                 self.echo(note)

@@ -88,10 +88,10 @@ class Screen:
     def header(self, obs: Mapping, seat: int) -> str:
         phase = obs.get("phase") or {}
         title = _in_lang(phase.get("title") or {}, self.r.lang)
-        you = _(WORDS["you_are"], seat=self._own_name(seat))
+        you = _(WORDS["you_are"], seat=self._own_name(seat)) if self.rs.num_players > 1 else ""  # (a game for one)
         team = self.team_words(seat)
         parts = [self.r.text(self.rs.name)] + ([title] if title else [])
-        return "== " + " - ".join(parts) + " == " + _(", ").join(p for p in (you, team) if p)
+        return ("== " + " - ".join(parts) + " == " + _(", ").join(p for p in (you, team) if p)).rstrip()
 
     def _own_name(self, seat: int) -> str:
         viewer, self.r.viewer = self.r.viewer, None

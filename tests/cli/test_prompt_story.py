@@ -788,3 +788,13 @@ def test_an_action_told_in_the_story_by_its_told_words_not_its_menu_label(tmp_pa
     text = "\n".join(out)
     assert "   1) call it" in text  # (the menu keeps its label)
     assert "  You: called it" in text and "  You: call it" not in text
+
+
+def test_a_game_for_one_names_no_seat_in_its_greeting_or_header(tmp_path):
+    # a held-out patience: "Klondike: you play Seat 0", "== Klondike == You are Seat 0"
+    rs = compile_text(SOLO, "solo.yaml")
+    rs.path = tmp_path / "solo.yaml"
+    s, out = session(rs, ["1"], tmp_path, seat=0, seed=1)
+    s.run()
+    assert out[0] == "Solo. Type 'help' for commands."
+    assert "== Solo ==" in out and not any("Seat 0" in line for line in out)
