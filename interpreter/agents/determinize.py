@@ -199,7 +199,7 @@ class Determinizer(HiddenMoves, Mending):
             )
             self.pool_at += 1
             return self._handed(world)
-        if len(particles) < POOL or not particles:
+        if len(particles) < POOL:
             return None
         self.cycle += 1
         return self._handed(particles[(self.cycle - 1) % len(particles)].world)
@@ -214,20 +214,20 @@ class Determinizer(HiddenMoves, Mending):
         free = self.dealt_free
         if any(order[p] != real[p] for p in range(len(real)) if p not in free):
             return None  # a card the seat has since seen, dealt otherwise
-        self.astray = None
         try:
             world, _ = self._steps(particle.world.clone(), order, particle.at, particle.claims, False, False)
         except Exception:  # as in a replay: the sample does not fit
             return None
-        if (
-            world is None
-            or world.finished
-            or world.decider != (self.seat if self.acting else self.state.current_player())
-        ):
+        if world is None or not self._where_real_stands(world):
             return None
         if view_of(world, self.seat) != self.target or not self._same_to_seat(world, False):
             return None
         return world
+
+    def _where_real_stands(self, world: GameState) -> bool:
+        """Whether a replayed sample waits where the real game does: for the seat, or (a seat not to
+        act) for the seat the real game waits for."""
+        return not world.finished and world.decider == (self.seat if self.acting else self.state.current_player())
 
     def _keep(self, world: GameState) -> None:
         """Keep a new sample (where fewer than POOL are kept) for the seat's next decisions."""
@@ -422,7 +422,7 @@ class Determinizer(HiddenMoves, Mending):
             return None, None
         if self.patched:
             return None, lambda: []  # mended on the way: replayed again from the deal as it is now
-        if world.finished or world.decider != (me if self.acting else self.state.current_player()):
+        if not self._where_real_stands(world):
             return None, None
         if not force and view_of(world, me) != self.target:
             self.astray = world

@@ -181,14 +181,22 @@ class IsmctsAgent(Agent):
         wanted = {"tree": (), "partners": (True,), "opponents": (False,), "policy": (True, False)}[self.others]
         self._by_policy = frozenset(s for s in range(rs.num_players) if s != seat and (s in mates) in wanted)
         playout = self.playout or ("random" if rs.playouts == "random" else "policy")
-        kinds = {"hints": playout == "policy", "uniform": playout == "random", "greedy": playout == "greedy"}
-        policy = Policy(rs, self.rng, self.epsilon, **kinds)
+        policy = Policy(
+            rs,
+            self.rng,
+            self.epsilon,
+            hints=playout == "policy",
+            uniform=playout == "random",
+            greedy=playout == "greedy",
+        )
         start = time.perf_counter()  # the cap counts the sampler's study of the deal too
         cap = self.seconds if self.seconds is not None else (self.max_seconds if self.max_seconds > 0 else None)
         deadline = None if cap is None else start + cap
         likely = preferences if self.likely and has_preferences(rs) else None
-        known: dict[str, Any] = {"steps": self.plausible, "likely": likely, "deadline": deadline, "memory": self.memory}
-        sampler = Determinizer(state, seat, self.rng, policy.choose, **known)
+        steps, memory = self.plausible, self.memory
+        sampler = Determinizer(
+            state, seat, self.rng, policy.choose, steps=steps, likely=likely, deadline=deadline, memory=memory
+        )
         first = sampler.sample()
         try:
             win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline

@@ -5,8 +5,8 @@ once to learn what the seat knows of it (`Study`: the script of decisions as
 the seat knows them, and every deck position it ever saw), then makes samples
 by re-dealing the unseen positions and replaying the script.  Both cost the
 length of the deal so far, at every decision: in a game that is one long deal
-(Cheat, a patience) a decision late in the game paid for the whole game again,
-many times over.
+(a bluffing game, a patience) a decision late in the game paid for the whole
+game again, many times over.
 
 An agent's `Memory` keeps, for the deal under way and its seat:
 
@@ -59,9 +59,8 @@ class Study:
     def __init__(self, rs: Any, seat: int, face_at: dict[int, int], make: Callable[[Any], GameState]):
         self.rs, self.seat, self.face_at = rs, seat, face_at
         self.seen: set[int] = set()
-        self.last: dict[
-            int, int
-        ] = {}  # position -> the last decision (counted from 1) at or after which the seat saw it
+        # position -> the last decision (counted from 1) at or after which the seat saw it
+        self.last: dict[int, int] = {}
         self.now = 0
         self.raw: list[Step] = []  # the script, hidden decisions not yet told what the seat saw of them
         self.hidden: list[tuple[int, list[int], int, set]] = []  # (script index, moved, decision, seen just before)

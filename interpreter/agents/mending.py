@@ -56,7 +56,7 @@ class Mending:
         seat saw holds already and a few repairs mend the rest, instead of a deal made afresh whose
         every ask and answer is to be mended again."""
         order, free, rng = order[:], self.free, self.rng
-        if len(free) < 2:  # every card seen, or all but one: nothing to swap (Cheat, once the piles were taken)
+        if len(free) < 2:  # every card seen, or all but one: nothing to swap (once every pile was taken up)
             return order
         for _ in range(max(1, len(free) // 3)):
             a, b = free[int(rng.random() * len(free))], free[int(rng.random() * len(free))]

@@ -105,9 +105,7 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
         # reached; the deals after it are played untold (telling costs more than playing)
         # (its expressions run their closures: compiling each, for one use, costs more; emit.py)
         with closures_only():
-            state = rs.new_game(seed=seed, story=True)
-            state.watch = _no_one_watching
-            state.seals = False  # (what each seat may see of an event is not needed: nothing is shown)
+            state = _watched(rs.new_game(seed=seed, story=True))
             read: set[int] = set()
             for _n in range(decisions):
                 if state.story and state.deals:
@@ -119,10 +117,8 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
                 if state.is_terminal():
                     # a game over early (a move that gives up) leaves most of the flow unplayed: the
                     # decisions left go to the next game, untold
-                    if _n == 0 or (state := rs.new_game(seed=seed + _n)).is_terminal():
+                    if _n == 0 or (state := _watched(rs.new_game(seed=seed + _n))).is_terminal():
                         break
-                    state.watch = _no_one_watching
-                    state.seals = False
                 state.apply_action(pick.choice(state.legal_actions()))
     except FlowError as exc:
         where = exc.where
@@ -135,6 +131,14 @@ def short_game(rs: Any, decisions: int = DECISIONS, seed: int = SEED) -> Diagnos
     finally:
         rs.runs, rs.weights = written
     return None
+
+
+def _watched(state: Any) -> Any:
+    """A new game of the short run: watched by nobody, so it runs its flat program (below), and with
+    no one's sight of an event worked out (nothing is shown)."""
+    state.watch = _no_one_watching
+    state.seals = False
+    return state
 
 
 def _no_one_watching(state: Any, zone: int) -> None:

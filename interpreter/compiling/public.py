@@ -160,8 +160,8 @@ class PublicTexts:
         """Whether an action's `param.from` offers only cards every seat sees: it reads zones, and each
         is seen by everybody with no card face down (the discard pile a card is taken from)."""
         names = _names(str(source)) if source is not None else set()
-        zones = {n for n in names if n in self.visibility or n in self.zone_reads}
-        return bool(zones) and not any(n in self.hidden_zones or n in self.zone_reads for n in zones)
+        hidden = any(n in self.hidden_zones or n in self.zone_reads for n in names)
+        return not hidden and any(n in self.visibility for n in names)
 
     def hides(self, steps: Any) -> bool:
         """Whether an effect may put the cards it moves out of some seat's sight: a move into a zone

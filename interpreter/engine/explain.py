@@ -115,26 +115,20 @@ def _runs(rs: Any, entries: list) -> list:
     """The entries with each run of three or more moves of one action whose values are consecutive
     numbers (an `int` parameter, not cards) made one entry, its first and last move (`bid 1 … bid 13`),
     so a long list is not cut."""
+
+    def numbered(e: Any) -> bool:
+        return isinstance(e, Action) and e.kind >= 0 and rs.actions[e.kind].param_kind == "int"
+
     out: list = []
-    i = 0
-    while i < len(entries):
-        j = i
-        while (
-            j + 1 < len(entries)
-            and isinstance(entries[j], Action)
-            and isinstance(entries[j + 1], Action)
-            and entries[j + 1].kind == entries[j].kind
-            and entries[j].kind >= 0
-            and rs.actions[entries[j].kind].param_kind == "int"
-            and type(entries[j].value) is int
-            and type(entries[j + 1].value) is int
-            and entries[j + 1].value == entries[j].value + 1
-        ):
-            j += 1
-        out.append((entries[i], entries[j]) if j - i >= 2 else entries[i])
-        if j - i < 2:
-            j = i
-        i = j + 1
+    run: list[Action] = []
+    for e in [*entries, None]:  # (None: the end, which closes the last run)
+        if run and not (numbered(e) and e.kind == run[-1].kind and e.value == run[-1].value + 1):
+            out.extend(run) if len(run) < 3 else out.append((run[0], run[-1]))
+            run = []
+        if numbered(e):
+            run.append(e)
+        elif e is not None:
+            out.append(e)
     return out
 
 

@@ -445,7 +445,7 @@ class MeldTable:
                 rest = list(key)
                 for face in group.faces:
                     rest[face] -= 1
-                if min(rest) < 0:
+                if any(rest[face] < 0 for face in group.faces):
                     continue
                 option = best(tuple(rest))
                 if option[:2] < choice[:2]:

@@ -321,34 +321,30 @@ class Model:
     all_rules: tuple[Rule, ...] = field(default=())
 
 
-_TEXT_KEYS = ("text", "label", "prompt", "title", "name", "summary", "about", "description")
+_TEXT_KEYS = ("text", "label", "prompt", "title")  # where a step's own arguments hold words
 
 
 def text_languages(node: Any) -> Counter:
-    """How many of a model's texts (names, labels, rules, event texts, prompts...) are written in each
-    language: a text written once, without a language, counts as English."""
+    """How many of a model's texts (names, labels, rules, and the event texts and prompts in its steps)
+    are written in each language: a text written once, without a language, counts as English."""
     found: Counter = Counter()
 
-    def walk(x: Any, key: str | None = None) -> None:
+    def walk(x: Any, key: Any = None, raw: bool = False) -> None:
         if isinstance(x, Text):
             found.update(x.values.keys())
         elif isinstance(x, str):
-            if key in _TEXT_KEYS:
+            if raw and key in _TEXT_KEYS:
                 found["en"] += 1
-        elif isinstance(x, Mapping):
-            if (
-                key in _TEXT_KEYS
-                and x
-                and all(isinstance(k, str) and len(k) <= 5 and isinstance(v, str) for k, v in x.items())
-            ):
-                found.update(x.keys())  # (a text in several languages, in a step's raw arguments)
+        elif isinstance(x, Mapping):  # a step's arguments as written (or a mapping of the model's)
+            if raw and key in _TEXT_KEYS and x and all(isinstance(v, str) for v in x.values()):
+                found.update(x.keys())  # a text in several languages
                 return
             for k, v in x.items():
-                walk(v, k if isinstance(k, str) else None)
+                walk(v, k, True)
         elif isinstance(x, (list, tuple)):
             for v in x:
-                walk(v, key)
-        elif hasattr(x, "__dataclass_fields__"):
+                walk(v, key, raw)
+        elif hasattr(x, "__dataclass_fields__"):  # (its own strings are names and ids, not words)
             for f in x.__dataclass_fields__:
                 walk(getattr(x, f), f)
 
