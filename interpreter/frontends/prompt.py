@@ -32,7 +32,7 @@ from interpreter.frontends.screen import Screen
 from interpreter.frontends.typedmoves import TypedMoves, typed
 from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
-from interpreter.text.story import StoryWriter, answered_before, told_again
+from interpreter.text.story import StoryWriter, told_again
 
 FORCED_RUN = 20  # the person's moves that may play themselves in a row before one is asked for
 
@@ -293,8 +293,8 @@ class Session(TypedMoves):
         fresh = events[self.shown :]
         deals_before = sum(1 for e in events[: self.shown] if e["kind"] == "deal_end")
         for i, event in enumerate(fresh):
-            if told_again(event, fresh[i + 1 :], self.seat) or answered_before(event, events[: self.shown], self.seat):
-                continue  # (the seat's own claim-window answer and the claim it made: told once)
+            if told_again(event, events[: self.shown + i], self.seat):
+                continue  # (the seat's own claim-window answer, told when made, is not told again as the claim)
             lines = self.story.lines(event)
             if _a_round(event):
                 self.last_round = lines

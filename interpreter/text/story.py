@@ -199,19 +199,12 @@ def _list_of_cards(p: Mapping) -> bool:
     return bool(items) and all(isinstance(x, Mapping) and "card" in x for x in items)
 
 
-def told_again(event: dict, later: list, seat: int) -> bool:
-    """A seat's own claim-window answer is not shown when the claim applied (told next) is the same."""
-    if event["kind"] != "action" or event.get("to") != [seat]:
-        return False
-    return any(e["kind"] == "claim" and e.get("seat") == seat and e.get("action") == event.get("action") for e in later)
-
-
-def answered_before(event: dict, shown: list, seat: int) -> bool:
-    """The claim applied is the seat's own answer, already shown (`shown`: the events told before, the
-    answer among them: at the prompt it is told as soon as it is made, before the window closes)."""
+def told_again(event: dict, before: list, seat: int) -> bool:
+    """The claim applied is the seat's own claim-window answer, told already (`before`: the events
+    before it): the seat is told its answer once, when it makes it, and not again as the claim."""
     if event["kind"] != "claim" or event.get("seat") != seat:
         return False
-    for e in reversed(shown):
+    for e in reversed(before):
         if e["kind"] == "claim":
             return False  # (an answer of an earlier window)
         if e["kind"] == "action" and e.get("to") == [seat]:
@@ -219,4 +212,4 @@ def answered_before(event: dict, shown: list, seat: int) -> bool:
     return False
 
 
-__all__ = ["WORDS", "StoryWriter", "answered_before", "told_again"]
+__all__ = ["WORDS", "StoryWriter", "told_again"]

@@ -38,6 +38,19 @@
     return li;
   }
 
+  // The claim applied is the seat's own claim-window answer, told already when it was made: not told
+  // again (as at the prompt, text/story.py `told_again`).
+  function toldAgain(events, i) {
+    const e = events[i];
+    if (e.kind !== "claim" || e.seat !== CR.table.T.seat) return false;
+    for (let k = i - 1; k >= 0; k--) {
+      const b = events[k];
+      if (b.kind === "claim") return false; // (an answer of an earlier window)
+      if (b.kind === "action" && Array.isArray(b.to) && b.to.length === 1 && b.to[0] === e.seat) return b.action === e.action;
+    }
+    return false;
+  }
+
   function heads(n) {
     const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards } = CR.table;
     if (T.rs.teams.length && n === T.rs.teams.length) return T.rs.teams.map((t) => tr(t.name));
@@ -71,17 +84,7 @@
       list.dataset.count = "0";
     }
     const from = Number(list.dataset.count || 0);
-    for (const e of T.events.slice(from)) {
-      const li = eventNode(e);
-      // the seat's own claim-window answer is not told twice: the claim applied replaces it (as at the prompt)
-      const key = `${e.seat}:${e.action}`;
-      if (e.kind === "action" && Array.isArray(e.to) && e.to.length === 1 && e.to[0] === T.seat) li.dataset.answer = key;
-      if (e.kind === "claim") {
-        const told = [...list.querySelectorAll("li[data-answer]")].filter((x) => x.dataset.answer === key).pop();
-        if (told) told.remove();
-      }
-      list.append(li);
-    }
+    for (let i = from; i < T.events.length; i++) if (!toldAgain(T.events, i)) list.append(eventNode(T.events[i]));
     list.dataset.count = String(T.events.length);
     list.dataset.lang = CR.state.lang;
     list.dataset.first = JSON.stringify(T.events[0] || null);
