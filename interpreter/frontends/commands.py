@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.base.i18n import N_, _, ngettext
 from interpreter.engine.state import PICK_KIND
+from interpreter.text.story import told_again
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 HELP = N_("""\
@@ -97,8 +98,10 @@ class Commands:
     def log(self) -> None:
         s = self.s
         lines: list[str] = []
-        for event in s.state.observation(s.seat)["events"]:
-            lines.extend(s.story.lines(event))
+        events = s.state.observation(s.seat)["events"]
+        for i, event in enumerate(events):
+            if not told_again(event, events[:i], s.seat):  # (as the game told it)
+                lines.extend(s.story.lines(event))
         shown = lines[-LOG_LINES:]
         if not any(line.strip() for line in shown):
             s.echo(_(WORDS["nothing_yet"]))

@@ -798,3 +798,13 @@ def test_a_game_for_one_names_no_seat_in_its_greeting_or_header(tmp_path):
     s.run()
     assert out[0] == "Solo. Type 'help' for commands."
     assert "== Solo ==" in out and not any("Seat 0" in line for line in out)
+
+
+def test_log_tells_the_persons_own_claim_once_as_the_game_did(tmp_path):
+    # `log` wrote every event again: "You: call it", then "You claimed: call it"
+    rs = compile_text(CALL_IT, "call_it.yaml")
+    rs.path = tmp_path / "call_it.yaml"
+    s, out = session(rs, ["call it", "log"], tmp_path, seat=0, seed=2)
+    s.run()
+    logged = out[next(i for i, line in enumerate(out) if line.endswith("log")) :]
+    assert "  You: call it" in logged and "  You claimed: call it" not in logged, logged
