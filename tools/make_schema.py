@@ -1030,6 +1030,34 @@ SCHEMA = {
                         ],
                     ],
                 ),
+                "seats": d(
+                    {
+                        "type": "array",
+                        "items": {
+                            "anyOf": [
+                                ref("text", "A seat's line: a text with `{expression}` placeholders."),
+                                obj(
+                                    {
+                                        "text": ref("text", "The line, with `{expression}` placeholders."),
+                                        "if": d(EXPR, "Show the line only while this holds (for that seat)."),
+                                        "id": RULE_ID,
+                                    },
+                                    ["text"],
+                                    "A seat's line shown only while its condition holds.",
+                                ),
+                            ]
+                        },
+                    },
+                    "Lines about each seat, shown on its plate in the browser and after its name at the prompt "
+                    "(a bid, the tricks taken, chips): texts with `{expression}` placeholders in which `seat` is "
+                    "the seat the line is about, each with an optional `if`. Public, as status lines are.",
+                    [
+                        [
+                            {"en": "bid {bid[seat]}", "ja": "宣言 {bid[seat]}"},
+                            {"text": "tricks {tricks[seat]}", "if": "bid[seat] >= 0"},
+                        ]
+                    ],
+                ),
                 "images": obj(
                     {
                         "face": d(

@@ -205,7 +205,6 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
     The mapping form (`Trumps: trump`) is a line `Trumps: {trump}` in one language; the list form
     gives each line as a text in any languages, with an optional `if`."""
     status = c.model.status
-    out: list[tuple] = []
     if isinstance(status, Mapping):  # one line: `Trumps: red  Score: 3, 4`
         spans = getattr(status, "key_spans", {}) or {}
         values = getattr(status, "value_spans", {}) or {}
@@ -218,14 +217,29 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
             if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
                 parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, str(compiled.type), compiled.src)]
         return (({"en": tuple(parts)}, None),) if parts else ()
-    for i, line in enumerate(status or ()):
-        fc.about(f"display.status[{i}]")
+    return _lines(c, fc, status, "display.status", "a status line")
+
+
+def compile_seat_lines(c: Compiler, fc: FlowCompiler) -> tuple:
+    """`display.seats`: the lines about each seat (its plate in the browser), `seat` bound to it."""
+    fc.locals.append({"seat": var_value(INT, c.slots.named("seat"))})
+    try:
+        return _lines(c, fc, c.model.seat_lines, "display.seats", "a seat's line")
+    finally:
+        fc.locals.pop()
+
+
+def _lines(c: Compiler, fc: FlowCompiler, lines: Any, name: str, what: str) -> tuple:
+    """Lines given as texts, or {text, if}: each (templates by language, condition or None)."""
+    out: list[tuple] = []
+    for i, line in enumerate(lines or ()):
+        fc.about(f"{name}[{i}]")
         item = line if isinstance(line, Mapping) and "text" in line else {"text": line}
         span = getattr(line, "span", None)
         condition = fc.expr(item["if"], vspan(item, "if", span), BOOL) if "if" in item else None
-        check_public(c, item["text"], vspan(item, "text", span), "a status line")
+        check_public(c, item["text"], vspan(item, "text", span), what)
         if "if" in item:
-            check_public(c, item["if"], vspan(item, "if", span), "whether a status line shows", whole=True)
+            check_public(c, item["if"], vspan(item, "if", span), f"whether {what} shows", whole=True)
         out.append((texts(fc, item["text"], vspan(item, "text", span)), condition))
     return tuple(out)
 

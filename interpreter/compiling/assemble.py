@@ -9,7 +9,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, did_you_mean
-from interpreter.compiling.actions import compile_actions, compile_functions, compile_sorts, compile_status, value_text
+from interpreter.compiling.actions import (
+    compile_actions,
+    compile_functions,
+    compile_seat_lines,
+    compile_sorts,
+    compile_status,
+    value_text,
+)
 from interpreter.compiling.context import Compiler, var_value
 from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import check_preference_names
@@ -106,6 +113,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
         if fn:
             invariants.append((inv.rule, fn, when))
     status = compile_status(c, fc)
+    seat_lines = compile_seat_lines(c, fc)
     images = compile_images(c.model.images, c.cards, c.path, c.bag)
     fc.about("result.summary")
     summary = {lang: template(fc, text, None) for lang, text in c.model.summary.values.items()}
@@ -171,6 +179,7 @@ def finish_compile(c: Compiler, profile: Profile | None = None, mended: bool = F
         kind_names=tuple(k.name for k in c.model.meld_kinds),
         value_text=value_text(c),
         status=status,
+        seat_lines=seat_lines,
         phase_titles=dict(c.model.phase_titles),
         ends_deals=any(isinstance(ins, T.EndDeal) for ins in program),
         zone_sort=sorts,

@@ -135,6 +135,7 @@ def observation(st: GameState, seat: int) -> dict:
         "deals": [{"scores": list(d["scores"]), "totals": list(d["totals"])} for d in st.deals],
         "phase": _phase(st),
         "status": _status(st, seat),
+        "seat_lines": _seat_lines(st, seat),
         "decision": None if st.finished else _decision(st, seat),
         "choice": _choice(st) if to_act == seat and not st.finished else None,  # (only the chooser's)
     }
@@ -160,6 +161,7 @@ def _groups(st: GameState, z: int, shown: list) -> list[dict]:
 def texts(st: GameState, seat: int) -> tuple[list[dict], dict | None]:
     """The status lines and the decision's prompt as `seat` reads them now: what `observation` says
     in words, without the rest (`simulate --check-invariants` makes them at every decision)."""
+    _seat_lines(st, seat)  # (made to be checked, as the prompt and the browser make them)
     return _status(st, seat), None if st.finished else _decision(st, seat)
 
 
@@ -176,6 +178,26 @@ def _status(st: GameState, seat: int) -> list[dict]:
         told = Event("status", text=text, to=frozenset((seat,))).seal(st)
         data = told.for_seat(rs, seat)
         out.append(data.get("text", {}) if data else {})
+    return out
+
+
+def _seat_lines(st: GameState, seat: int) -> dict[int, list[dict]]:
+    """`display.seats`: each seat's lines that hold now (`seat` in them bound to that seat), as texts
+    by language, as `seat` may see them; seats with none are left out."""
+    rs, out = st.rs, {}
+    for s in range(rs.num_players) if rs.seat_lines else ():
+        lines = []
+        for line, (texts, condition) in enumerate(rs.seat_lines, 1):
+            try:
+                if condition is not None and not st.with_local("seat", s, condition):
+                    continue
+                text = st.with_local("seat", s, lambda fr, texts=texts: typed_text(texts, fr))
+            except Exception as exc:  # the ruleset's line cannot be shown: its error, naming the line
+                raise st.failed(exc, Where(f"display.seats line {line}")) from None
+            data = Event("status", text=text, to=frozenset((seat,))).seal(st).for_seat(rs, seat)
+            lines.append(data.get("text", {}) if data else {})
+        if lines:
+            out[s] = lines
     return out
 
 

@@ -63,6 +63,7 @@ class Ruleset:
     kind_names: tuple[str, ...] = ()
     limits: EngineLimits = EngineLimits()
     status: tuple = ()
+    seat_lines: tuple = ()  # display.seats: (templates by language, condition or None), `seat` bound
     zone_sort: Mapping[str, Callable] = field(default_factory=dict)
     carry_slots: tuple[int, ...] = ()
     summary: Mapping[str, tuple] = field(default_factory=dict)

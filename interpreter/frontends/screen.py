@@ -77,6 +77,7 @@ class Screen:
     def board(self, obs: Mapping, seat: int) -> list[str]:
         out: list[str] = [self.header(obs, seat)]
         out.extend(self.r.fill(line) for line in obs.get("status") or ())
+        out.extend(self.seat_lines(obs, seat))
         named = zones_moved_to(self.rs, obs.get("legal_actions") or ())
         for info in self.rs.zones:
             lines = self.zone(info, obs, seat)
@@ -84,6 +85,23 @@ class Screen:
                 lines = [_(WORDS["empty"], zone=self.r.text(info.label))]
             out.extend(lines)
         return out
+
+    def seat_lines(self, obs: Mapping, seat: int) -> list[str]:
+        """`display.seats`: each seat's lines after its name, your seat first, then round the table:
+        one line (`You: bid 3, tricks 1; Seat 1: bid 2, tricks 0`), or a line for each seat where
+        that is too long."""
+        lines = obs.get("seat_lines") or {}
+        n = self.rs.num_players
+        items = []
+        for s in ((seat + k) % n for k in range(n)):
+            texts = [t for t in (self.r.fill(line, glue=True) for line in lines.get(s) or ()) if t]
+            if texts:
+                name = self.r.player(s)
+                items.append(name[:1].upper() + name[1:] + ": " + _(", ").join(texts))
+        one = _("; ").join(items)
+        if not items or width(one) <= self.columns:
+            return [one] if items else []
+        return [line for item in items for line in wrap(item.split(" "), self.columns, indent="    ", sep=" ")]
 
     def header(self, obs: Mapping, seat: int) -> str:
         phase = obs.get("phase") or {}

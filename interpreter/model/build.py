@@ -451,6 +451,7 @@ class _Builder:
                 for i, v in enumerate(r.get("invariants") or ())
             ),
             status=self.section("display").get("status") or {},
+            seat_lines=self.section("display").get("seats") or (),
             images=self.section("display").get("images"),
             carry=tuple(result.get("carry") or ()),
             carry_spans=tuple(_item_span(result["carry"], i) for i in range(len(result.get("carry") or ()))),

@@ -109,6 +109,7 @@ def seat_view(table: Any, seat: int) -> dict:
         "decision_cards": [c for c in _cards_in((obs.get("decision") or {}).get("text"))],
         "phase": (obs.get("phase") or {}).get("title") or {},
         "status": obs.get("status") or [],
+        "seat_lines": {str(s): lines for s, lines in (obs.get("seat_lines") or {}).items()},
         "events": obs["events"],
         "deals": obs["deals"],
         "returns": obs.get("returns"),

@@ -307,6 +307,7 @@
         el("div", { class: "seat-name" }, seatName(s), v.people.includes(s) && s !== T.seat ? el("span", { class: "person", title: w("people") }, " ●") : null),
         team ? el("div", { class: "seat-team" }, team) : null,
         el("div", { class: "seat-counts" }, counts.join(" · ")),
+        ...((v.seat_lines || {})[String(s)] || []).map((line) => el("div", { class: "seat-line" }, parts(line))),
         thinking ? el("div", { class: "seat-thinking" }, w("thinking")) : null
       );
       if (shown.length) {
