@@ -63,6 +63,9 @@ WORDS = {
     "grain": N_("Grain"),
     "warmth": N_("Colour temperature"),
     "reset": N_("Reset"),
+    "play_forced": N_("Play my only legal move for me"),  # i18n: a setting, on by default
+    "forced_played": N_("Your only legal move: {move}. It played itself."),
+    "forced_run": N_("{n} of your moves have played themselves in a row: choose the next one."),
     # the lobby
     "title": N_("Card table"),
     "games": N_("Games"),

@@ -110,6 +110,10 @@ const CR = (() => {
       });
       body.append(el("label", { class: "setting" }, el("span", { text: w(key) }), input, out));
     }
+    // the person's only legal move plays itself (table.js), as at the prompt, unless this is off
+    const forced = el("input", { type: "checkbox", id: "set-forced", checked: store.get("forced", true) });
+    forced.addEventListener("change", () => store.set("forced", forced.checked));
+    body.append(el("label", { class: "setting" }, el("span", { text: w("play_forced") }), forced));
     body.append(
       el("button", {
         type: "button",

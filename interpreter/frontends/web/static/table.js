@@ -18,7 +18,11 @@
     digitTimer: null,
     seenDeals: -1,
     retry: 0,
+    heldBack: false, // since an undo, until the person moves: no move plays itself
+    forcedRun: 0, // the person's moves that played themselves in a row
+    forcedTimer: null,
   };
+  const FORCED_DELAY = 700; // ms an only legal move stays on the table before it plays itself
 
   // ----- names ------------------------------------------------------------------------------------
   // the seats as the prompt names them (text/render.py), sent by the server in this page's language
@@ -227,6 +231,7 @@
       render();
       announce(m.said || []);
       showDealEnd(m.events_from === 0);
+      playForced();
     } else if (m.type === "error") {
       toast(m.message, "error");
     } else if (m.type === "explain") {
@@ -669,8 +674,29 @@
   }
 
   // ----- doing ----------------------------------------------------------------------------------
-  function play(text) {
+  function play(text, forced) {
+    if (!forced) [T.heldBack, T.forcedRun] = [false, 0]; // a move the person chose
     send({ op: "act", action: text, version: T.version });
+  }
+
+  // The person's only legal move plays itself after a moment, as at the prompt: not while the
+  // setting is off, nor once undo took moves back (until the person moves again: undo would
+  // otherwise take back a move that then plays itself again), nor more than FORCED_RUN in a row.
+  const FORCED_RUN = 20;
+  function playForced() {
+    const v = T.view;
+    clearTimeout(T.forcedTimer);
+    const moves = v.moves || [];
+    if (v.terminal || v.to_act !== T.seat || moves.length !== 1 || v.choice || T.heldBack) return;
+    if (!CR.store.get("forced", true) || document.querySelector("dialog[open]")) return;
+    if ((T.forcedRun || 0) >= FORCED_RUN) return toast(w("forced_run", { n: T.forcedRun }), "rule");
+    const [version, move] = [T.version, moves[0].text];
+    T.forcedTimer = setTimeout(() => {
+      if (T.version !== version || document.querySelector("dialog[open]")) return;
+      T.forcedRun = (T.forcedRun || 0) + 1;
+      toast(w("forced_played", { move: moveText(move) }), "hint");
+      play(move, true);
+    }, FORCED_DELAY);
   }
 
   function clickCard(c, legal) {
@@ -779,7 +805,11 @@
     await CR.loadWords(CR.state.lang);
     labelPage();
     document.getElementById("hint").addEventListener("click", () => send({ op: "hint" }));
-    document.getElementById("undo").addEventListener("click", () => send({ op: "undo", version: T.version }));
+    document.getElementById("undo").addEventListener("click", () => {
+      T.heldBack = true; // the moves taken back wait for the person, even an only legal one
+      clearTimeout(T.forcedTimer);
+      send({ op: "undo", version: T.version });
+    });
     document.getElementById("settings").addEventListener("click", () => CR.dialog("settings-dialog", w("settings"), CR.settingsPanel(setLang)));
     const mine = CR.store.get("tables", []);
     if (!mine.some((t) => t.link === location.pathname)) {

@@ -1,0 +1,79 @@
+"""The person's only legal move plays itself in the browser, as at the prompt (a held-out Spades:
+every last card of a deal waited for a click); not once undo took it back, until the person moves
+again, and not with the setting off."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.tiny import HIGH_CARD
+from tests.web.test_browser import wait_for_me
+from tests.web.test_browser_controls import _post
+from tests.web.test_browser_layout import _served
+
+
+@pytest.fixture
+def high_card(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "high_card", HIGH_CARD)
+
+
+def _moves(p) -> int:
+    return p.locator("#mine .card.legal").count() + p.locator("#mine button.move").count()
+
+
+def _version(p) -> str:
+    return p.evaluate("document.body.dataset.version")
+
+
+def _open(live, game, browser_page):
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai"], "level": "random", "seed": 4})
+    page = browser_page()
+    page.page.goto(live.url + made["links"]["0"])
+    return page
+
+
+def _to_the_last_card(p) -> None:
+    """Click legal cards until the person holds one card (three rounds of one card each)."""
+    for _ in range(10):
+        assert wait_for_me(p) == "me"
+        if p.locator("#mine .card").count() == 1:
+            return
+        version = _version(p)
+        p.locator("#mine .card.legal").first.click()
+        p.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=30_000)
+    raise AssertionError("never down to one card")
+
+
+def test_an_only_legal_move_plays_itself_and_waits_after_an_undo(high_card, browser_page):
+    live, game = high_card
+    page = _open(live, game, browser_page)
+    p = page.page
+    _to_the_last_card(p)
+    assert _moves(p) == 1
+    p.wait_for_function("document.body.dataset.turn === 'over'", timeout=10_000)  # nobody clicked
+    assert "It played itself" in p.locator("#toast").inner_text()
+    # undo takes it back: now it waits for the person
+    version = _version(p)
+    p.locator("#undo").click()
+    p.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=10_000)
+    assert wait_for_me(p) == "me" and _moves(p) == 1
+    held = _version(p)
+    p.wait_for_timeout(2000)
+    assert _version(p) == held and p.evaluate("document.body.dataset.turn") == "me"
+    p.locator("#mine .card.legal").first.click()
+    p.wait_for_function("document.body.dataset.turn === 'over'", timeout=10_000)
+    assert live.errors == [] and page.errors == []
+
+
+def test_with_the_setting_off_the_only_legal_move_waits(high_card, browser_page):
+    live, game = high_card
+    page = _open(live, game, browser_page)
+    p = page.page
+    p.evaluate("localStorage.setItem('cardrules.forced', 'false')")
+    _to_the_last_card(p)
+    held = _version(p)
+    p.wait_for_timeout(2000)
+    assert _version(p) == held and p.evaluate("document.body.dataset.turn") == "me"
+    p.locator("#settings").click()
+    assert not p.locator("#set-forced").is_checked()
+    assert live.errors == [] and page.errors == []
