@@ -703,9 +703,10 @@ SCHEMA = {
                             ["card.suit_order * 100 + card.rank_order"],
                         ),
                         "show": d(
-                            {"enum": ["cards", "count", "none"]},
-                            "How the prompt shows the zone: its cards (default; a shared zone of more than 24 shows "
-                            "how many and the last four), only how many, or not at all.",
+                            {"enum": ["cards", "top", "count", "none"]},
+                            "How the prompt and the browser show the zone: its cards (default; a shared zone of more "
+                            "than 24 shows how many and the last four), its top card (the last put there) and how "
+                            "many (a shared zone only: a discard pile, a foundation), only how many, or not at all.",
                         ),
                     },
                     [],

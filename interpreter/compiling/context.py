@@ -358,6 +358,12 @@ class Compiler:
                     z.span,
                     "give it 'per: seat', or say 'visibility: none' or 'all'",
                 )
+            if z.show == "top" and z.per == "seat":
+                self.bag.error(
+                    f"zone '{z.name}' is per seat, and 'show: top' is for a shared zone (a discard pile)",
+                    z.span,
+                    "show its cards, or how many ('show: count')",
+                )
             self.zone_info.append(
                 ZoneInfo(
                     name=z.name,

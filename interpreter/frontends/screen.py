@@ -32,6 +32,7 @@ WORDS = {
     "may_finish": N_("you may stop here"),
     "pick_more": N_("pick another"),
     "empty": N_("{zone}: empty"),
+    "top": N_("{card} on top ({size})"),  # i18n: a pile's top card, and how many cards the pile holds
 }
 
 SHOWN_WHOLE = 24  # a shared zone of more cards shows its size and its last four cards
@@ -243,6 +244,10 @@ class Screen:
                 )
                 return [label + ": " + said]
             return [label + ": " + ngettext("{n} card", "{n} cards", len(cards))]
+        if info.show == "top":  # its top card and how many (a discard pile, a foundation)
+            top = self.r.card(cards[-1]) if cards[-1] is not None else None
+            size = ngettext("{n} card", "{n} cards", len(cards))
+            return [f"{label}: " + (_(WORDS["top"], card=top, size=size) if top else size)]
         if len(cards) > SHOWN_WHOLE:  # a long pile: how many, and the cards put on it last
             return [f"{label}: " + _(WORDS["pile"], n=len(cards), cards=self.r.cards(cards[-4:]))]
         if placed and self.r.rs.num_players > 1:  # who put each card there (a trick), in the zone's sort order
