@@ -133,15 +133,24 @@ def _runs(rs: Any, entries: list) -> list:
 
 
 def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:
-    """The restriction a value outside the candidates breaks, when it can be read as a card."""
+    """The restriction a value outside the candidates breaks, when it can be read as a card that
+    lies where the action's candidates do (its `from` left it out: a hand filtered by an
+    expression); a card elsewhere is simply not a choice (one in another hand, or on the table,
+    was refused as "you must follow suit", as if the seat could have played it)."""
     value = rs.cards.index().get(arg.replace(" ", "-"))
-    if value is None or act.param_kind != "card":
+    if value is None or act.param_kind != "card" or not _beside_candidates(rs, st, act, value):
         return None
     st.vars[act.param_slot] = value
     try:
         return rs._failing(rs._applicable(act, st.fr), st.fr)
     except Exception:  # the value may not fit the restriction at all
         return None
+
+
+def _beside_candidates(rs: Any, st: Any, act: Any, card: int) -> bool:
+    """Whether `card` lies in a zone that holds one of the action's candidate cards."""
+    candidates = {value for value, _failing in rs._options_for(st, act, st.decider)}
+    return any(card in cards and not candidates.isdisjoint(cards) for cards in st.zones)
 
 
 def _reading_order(actions: list[Action]) -> list[Action]:
