@@ -52,6 +52,9 @@ WORDS = {
     "lose": N_("You lose."),
     "again": N_("next, restart or quit? "),
     "again_help": N_("type next (scores kept), restart (scores cleared), score, log, last or quit"),
+    # a game that keeps nothing for the next (no result.carry): `next` and `restart` alike
+    "again_fresh": N_("next or quit? "),
+    "again_fresh_help": N_("type next (a new game: this game keeps no scores for it), score, log, last or quit"),
     "no_log": N_("not writing a log: {path} is not a regular file"),
     "log_failed": N_("cannot write the log {path} ({error}); playing without a log"),
 }
@@ -362,8 +365,9 @@ class Session(TypedMoves):
         self.echo(_(WORDS["final"], scores=self.final_scores(st.returns())))
         if self.rs.num_players > 1 or self.rs.won_fn:  # a patience has its score (and result.won, if any)
             self.echo(self.verdict(st.returns()))
+        keeps = bool(self.rs.carry_slots)  # result.carry: `next` keeps the scores, `restart` clears them
         while True:
-            line = self.read(_(WORDS["again"]))
+            line = self.read(_(WORDS["again" if keeps else "again_fresh"]))
             if line is None:
                 self.status = self._suspend(N_("end of input"))
                 return False
@@ -372,12 +376,12 @@ class Session(TypedMoves):
                 self.status = self._suspend(N_("quit"))  # the finished match: resuming it shows this screen
                 return False
             if word in ("next", "n", "restart", "r"):
-                self._new_game(carry=word.startswith("n"))
+                self._new_game(carry=keeps and word.startswith("n"))
                 return True
             if word in ("score", "log", "last"):
                 self.commands.run(word)
                 continue
-            self.echo(_(WORDS["again_help"]))
+            self.echo(_(WORDS["again_help" if keeps else "again_fresh_help"]))
 
     def _new_game(self, carry: bool) -> None:
         st = self.state
