@@ -10,3 +10,27 @@ class Mark:
 
     def __init__(self, history: int, zone: int, shuffles: int, seed: int):
         self.history, self.zone, self.shuffles, self.seed = history, zone, shuffles, seed
+
+
+class Shuffle(tuple):
+    """A shuffle of the game (zone, order), knowing how many decisions came before it (`at`): game
+    logs write it between the right moves."""
+
+    at: int
+
+    def __new__(cls, zone: int, order: tuple[int, ...], at: int) -> Shuffle:
+        made = super().__new__(cls, (zone, order))
+        made.at = at
+        return made
+
+
+class Record(dict):
+    """A `record` step's values, knowing how many decisions and shuffles came before it (`at`,
+    `shuffles`): game logs write a deal's result before the next deal's deck, even when a deal
+    passes without any decision."""
+
+    __slots__ = ("at", "shuffles")
+
+    def __init__(self, values: dict, at: int, shuffles: int):
+        super().__init__(values)
+        self.at, self.shuffles = at, shuffles

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from interpreter.engine.dealmark import Mark
+from interpreter.engine.dealmark import Mark, Record, Shuffle
 from interpreter.engine.events import Event, event_size, places, reveal_event
 from interpreter.engine.moves import PASS_KIND, PICK_KIND, Action, IllegalAction, normalize
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
@@ -448,7 +448,7 @@ class GameState:
     def note_shuffle(self, z: int, pc: int, starts: bool = True) -> None:
         """A zone was just shuffled: remember its order, and, where it starts a deal, how to remake
         the deal's snapshot."""
-        self.shuffles.append((z, tuple(self.zones[z])))
+        self.shuffles.append(Shuffle(z, tuple(self.zones[z]), len(self.history)))
         if self.places is not None:  # (the cards' positions were numbered anew: none of them moved)
             self.mark_places()
         if starts:
@@ -511,7 +511,7 @@ class GameState:
         limit = self.rs.limits.records_per_game
         if len(self.records) >= limit:
             raise FlowError(f"more than {limit:,} records in one game", where)
-        self.records.append(values)
+        self.records.append(Record(values, len(self.history), len(self.shuffles)))
         if not self.rs.ends_deals:  # a ruleset without `end_deal` (written for 0.1): a record ends a deal
             self.rs.check_invariants(self, where)
 

@@ -23,11 +23,13 @@ class LogError(ValueError):
 
 
 def _typed_options(rs: Any, options: dict) -> dict:
-    """Options as the game used them (`deals=1` from the command line is the number 1)."""
+    """Options as the game used them: every option, its default where none was given (`deals=1`
+    from the command line is the number 1)."""
     try:
-        return rs.check_options(options)
+        given = rs.check_options(options)
     except ValueError:  # the game itself refuses them; the header keeps what was given
         return dict(options)
+    return {name: given.get(name, option.default) for name, option in rs.options.items()}
 
 
 class LogWriter:
@@ -69,16 +71,29 @@ class LogWriter:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
         self.stream.flush()
 
-    def sync(self, st: Any) -> None:
-        """Write the results and deck orders the state produced since the last call: the results
-        first, as a move that ends a deal records its result before the next deal is shuffled."""
+    def sync(self, st: Any, before: int | None = None) -> None:
+        """Write the results and deck orders the state produced since the last call, in the order
+        they happened (a deal's result, then the next deal's deck: even when a deal passed without
+        a decision); with `before`, only those made before decision number `before`."""
         ids = self.rs.cards.ids
-        for values in st.records[self._records :]:
-            self._write({"type": "result", "values": values})
-        self._records = len(st.records)
-        for z, order in st.shuffles[self._shuffles :]:
-            self._write({"type": "deck", "zone": self.rs.zone_label(z), "order": [ids[c] for c in order]})
-        self._shuffles = len(st.shuffles)
+        last = float("inf")
+        items = [
+            ((getattr(order, "at", last), i, 1), None, order)
+            for i, order in enumerate(st.shuffles[self._shuffles :], self._shuffles)
+        ] + [
+            ((getattr(values, "at", last), getattr(values, "shuffles", last), 0), values, None)
+            for values in st.records[self._records :]
+        ]
+        for key, values, order in sorted(items, key=lambda item: item[0]):
+            if before is not None and key[0] >= before:
+                break
+            if order is not None:
+                z, cards = order
+                self._write({"type": "deck", "zone": self.rs.zone_label(z), "order": [ids[c] for c in cards]})
+                self._shuffles += 1
+            else:
+                self._write({"type": "result", "values": values})
+                self._records += 1
 
     def action(self, seat: int, text: str, st: Any) -> None:
         self._write({"type": "action", "seat": seat, "action": text})
@@ -103,7 +118,8 @@ class LogWriter:
         its save, so the log always holds exactly the saved game)."""
         from interpreter.engine.state import CLAIMED, PASS_KIND, PICK_KIND
 
-        for seat, kind, value, flag in st.history:
+        for k, (seat, kind, value, flag) in enumerate(st.history):
+            self.sync(st, before=k + 1)  # the decks and results that came before this decision
             if seat < 0 or flag == CLAIMED:
                 continue
             if kind == PICK_KIND:  # one value of a choice of several, as legal_actions() writes it

@@ -186,7 +186,7 @@ def test_end_of_input_after_a_finished_game_saves_it(tmp_path):
     path = tmp_path / "tiny.yaml"
     path.write_text(HIGH_CARD)
     result = play([str(path), "--agents", "random", "--seed", "1"], "1\n" * 6, tmp_path)
-    assert "next, restart or quit?" in result.output
+    assert "next or quit?" in result.output  # (high card carries nothing to a next game)
     assert "end of input: game saved" in result.output and "Traceback" not in result.output
 
 

@@ -201,11 +201,11 @@ def test_a_saved_log_that_is_not_a_log_is_never_written(saves, monkeypatch):
 def test_quit_at_the_end_saves_the_finished_match_and_resume_shows_its_end(saves):
     log = saves / "mini.jsonl"
     result = play([MINI, "--agents", "random", "--seed", "1"], "1\n" * 12 + "quit\n", log)
-    assert "next, restart or quit?" in result.output and "quit: game saved" in result.output, result.output[-800:]
+    assert "next or quit?" in result.output and "quit: game saved" in result.output, result.output[-800:]
     save = saved_path(result.output)
     assert read_save(save).data["state"]["finished"] is True
     again = play(["--resume", str(save)], "quit\n")
-    assert "final scores" in again.output.lower() and "next, restart or quit?" in again.output
+    assert "final scores" in again.output.lower() and "next or quit?" in again.output
     check = CliRunner().invoke(cli, ["replay", "--check", "-q", str(log)])
     assert check.exit_code == 0, check.output
     assert log.read_text().count('"type": "end"') == 1
