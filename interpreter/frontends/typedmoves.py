@@ -12,7 +12,7 @@ from unicodedata import category
 import click
 
 from interpreter.base.i18n import N_, _
-from interpreter.engine.state import normalize
+from interpreter.engine.state import PICK_KIND, normalize
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
@@ -64,7 +64,9 @@ class TypedMoves:
             if len(matches) > 1:
                 self.echo(_(WORDS["which"], moves=_(", ").join(self.renderer.action(a.text) for a in matches)))
                 return None
-            verbs = sorted({a.text.split(" ")[0] for a in legal if " " in a.text})
+            verbs = sorted(  # the actions that take a card (a card is no amount to `call`)
+                {a.text.split(" ")[0] for a in legal if " " in a.text and self._takes_cards(a)}
+            )
             if verbs:
                 self.echo(self.rs.explain(self.state, f"{verbs[0]} {card}", self.renderer.action))
                 return None
@@ -87,6 +89,10 @@ class TypedMoves:
             value = self.card_names.get(rest)  # `play spades ace`: the card by its name
             if value is None and rest in self.seat_names:  # `ask seat 3`: the seat by its name
                 value = str(self.seat_names[rest])
+            if not rest:  # the action alone, where it has one legal value (`call` for `call 2`)
+                alone = [a for a in legal if a.text.split(" ")[0] == by_word[verb]]
+                if len(alone) == 1:
+                    return alone[0]
             asked = " ".join(filter(None, [by_word[verb], value if value is not None else rest]))
             listed = next((a for a in legal if a.text == asked), None)
             if listed is not None:  # (the move by its action's name and its card's name)
@@ -99,6 +105,12 @@ class TypedMoves:
             return None
         self.echo(_(WORDS["unknown"], line=line, last=len(legal)))
         return None
+
+    def _takes_cards(self, action: Any) -> bool:
+        """Whether a legal move's action takes a card (or picks cards, a choice of several)."""
+        if action.kind == PICK_KIND:
+            return True
+        return action.kind >= 0 and self.rs.actions[action.kind].param_kind == "card"
 
     def _typings(self, text: str) -> set[str]:
         """The ways a move may be typed (normalised): its text, its words as the table writes

@@ -26,6 +26,7 @@ WORDS = {
     "with_team": N_("{name} ({team})"),
     "nobody": N_("nobody"),
     "none": "-",
+    "and": N_(" and "),  # i18n: between the last two seats of a list ("Seat 1, Seat 2 and you")
 }
 
 
@@ -173,7 +174,12 @@ class Renderer:
             return self.value(v)
         kind, value = next(iter(v.items()))
         if kind == "list":
-            return _(", ").join(self.typed(x) for x in value) if value else self.empty
+            if not value:
+                return self.empty
+            words = [self.typed(x) for x in value]
+            if len(words) > 1 and all(isinstance(x, Mapping) and "seat" in x for x in value):  # who split a pot
+                return _(", ").join(words[:-1]) + _(WORDS["and"]) + words[-1]
+            return _(", ").join(words)
         if kind == "card":
             return self.card(value)
         if value is None:
@@ -225,6 +231,9 @@ class Renderer:
                         out.append(p)
                         continue
                     head, p, aside, you = p[: close + 1], p[close + 1 :], False, True
+                if english and you and not p.strip():  # "{x:seat} {'bets' if ...}": the verb is a value
+                    out.append(p)
+                    continue
                 if english and you and _OPENS_ASIDE.match(p):
                     aside = True
                     out.append(p)
@@ -240,6 +249,8 @@ class Renderer:
                 you = False
                 continue
             word = self.typed(p)
+            if english and you and isinstance(p, Mapping) and "str" in p:  # a verb chosen in a placeholder
+                subject, word = _you_lead(" " + word), _you_agree(" " + word)[1:]
             if glue:
                 word = _GLUED.sub("\u00a0", word)
             you = self._is_viewer(p)

@@ -77,3 +77,24 @@ def test_with_the_setting_off_the_only_legal_move_waits(high_card, browser_page)
     p.locator("#settings").click()
     assert not p.locator("#set-forced").is_checked()
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def words(save_dir, tmp_path):
+    from tests.cli.test_prompt_words import WORDS
+
+    yield from _served(save_dir, tmp_path, "words", WORDS)
+
+
+def test_the_log_agrees_a_verb_in_a_placeholder_and_lists_seats_with_and(words, browser_page):
+    """The browser writes the story as the prompt does (tests/cli/test_prompt_words.py)."""
+    live, game = words
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai", "ai"], "level": "random", "seed": 1})
+    page = browser_page()
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_function("document.body.dataset.turn === 'over'", timeout=15_000)  # (every move was forced)
+    log = p.locator("#log").inner_text()
+    assert "You bet 2." in log and "You bets" not in log
+    assert "You and Seat 1 split the pot; Seat 2 folds." in log
+    assert live.errors == [] and page.errors == []

@@ -13,6 +13,7 @@ WORDS = {
     "you": N_("You"),
     "seat": N_("Seat {seat}"),
     "with_team": N_("{name} ({team})"),
+    "and": N_(" and "),  # i18n: between the last two seats of a list ("Seat 1, Seat 2 and you")
     "your_turn": N_("Your turn"),
     "turn_of": N_("{who} to play"),
     "thinking": N_("thinking…"),

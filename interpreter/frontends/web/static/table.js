@@ -60,8 +60,9 @@
     if (kind === "seat") return el("span", { class: "who" }, value === null ? "—" : seatName(value));
     if (kind === "list") {
       const span = el("span", { class: "list" });
+      const seats = value.length > 1 && value.every((x) => x && typeof x === "object" && "seat" in x); // who split a pot
       value.forEach((x, i) => {
-        if (i) span.append(", ");
+        if (i) span.append(seats && i === value.length - 1 ? w("and") : ", ");
         span.append(typed(x));
       });
       return span;
@@ -115,11 +116,19 @@
           span.append(p);
           continue;
         }
+        if (lang === "en" && you && !p.trim()) {  // "{x:seat} {'bets' if ...}": the verb is a value
+          span.append(p);
+          continue;
+        }
         if (lang === "en" && you) [p, subject] = youAgree(p);
         else if (lang === "en" && subject) p = andAgree(p);
         if (p.includes(".")) subject = false;
         span.append(head + p);
         you = false;
+      } else if (lang === "en" && you && typeof p.str === "string") {  // a verb chosen in a placeholder
+        const [agreed, leads] = youAgree(" " + p.str);
+        [you, subject] = [false, leads];
+        span.append(agreed.slice(1));
       } else {
         you = isMe(p);
         span.append(typed(p));
