@@ -12,7 +12,7 @@ from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import compile_preference
 from interpreter.compiling.messages import shown_in_words
 from interpreter.compiling.plain import in_order
-from interpreter.compiling.public import check_public, secret_effect
+from interpreter.compiling.public import check_made, check_public, secret_effect
 from interpreter.compiling.seats import SeatReader
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
@@ -240,7 +240,9 @@ def _lines(c: Compiler, fc: FlowCompiler, lines: Any, name: str, what: str) -> t
         check_public(c, item["text"], vspan(item, "text", span), what)
         if "if" in item:
             check_public(c, item["if"], vspan(item, "if", span), f"whether {what} shows", whole=True)
-        out.append((texts(fc, item["text"], vspan(item, "text", span)), condition))
+        made = texts(fc, item["text"], vspan(item, "text", span))
+        check_made(c, item["text"], made, vspan(item, "text", span), what)
+        out.append((made, condition))
     return tuple(out)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from interpreter.compiling.messages import placeholder_expressions
 from interpreter.expr import DEFAULT_LIMITS
-from interpreter.expr.ast import free_names
+from interpreter.expr.ast import Call, Comprehension, ForClause, Name, children, free_names
 from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
 
@@ -43,8 +43,9 @@ def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
     found: set[str] = set()
     revealed: dict[int, set[str]] = {}
 
-    def walk(steps: Any, shown: set[str]) -> None:
-        shown = set(shown)
+    def walk(steps: Any, shown: set[str]) -> set[str]:
+        """Walk a step list (zones turned face up before it: `shown`); the zones it turns face up."""
+        shown, turned = set(shown), set()
         for step in steps:
             if step.kind in ("deal", "move") and isinstance(step.value, Mapping):
                 face = step.value.get("face")
@@ -53,11 +54,21 @@ def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
                     shown.discard(_zone_name(step.value.get("to", "")))
             elif step.kind == "reveal" and not isinstance(step.value, Mapping):
                 shown.add(_zone_name(step.value))
+                turned.add(_zone_name(step.value))
             elif step.kind == "set" and isinstance(step.value, Mapping) and shown:
                 for value in step.value.values():
                     revealed[id(value)] = shown
+            elif step.kind == "announce" and shown:  # (what it tells of a zone turned up is no secret)
+                revealed[id(step.value)] = set(shown)
+            elif step.kind == "event" and isinstance(step.value, Mapping) and shown:
+                revealed[id(step.value.get("text"))] = set(shown)
+            inner = set()
             for body in step.bodies():
-                walk(body, shown)
+                inner |= walk(body, shown)
+            if step.kind == "for_each":  # every seat's hand turned up in a loop: turned up after it
+                shown |= inner
+                turned |= inner
+        return turned
 
     walk(model.flow, set())
     for steps in model.phases.values():
@@ -74,6 +85,45 @@ def _names(text: str) -> set[str]:
     return free_names(tree) if tree is not None else set()
 
 
+def _made_names(text: str, zones: Mapping[str, str]) -> set[str]:
+    """The free names of one expression, but for a zone only counted (`len(hand(s))`, `len(pile)`:
+    how many cards a zone holds is everybody's to know): the names whose values it makes words of."""
+    source: Any = PlainSource(text)
+    tree, _diags = parse(source, DEFAULT_LIMITS)
+    if tree is None:
+        return set()
+
+    def counted(node: Any) -> Any:
+        """The zone a `len(...)` call counts, else None."""
+        is_len = isinstance(node, Call) and isinstance(node.func, Name) and node.func.id == "len"
+        if not is_len or len(node.args) != 1:
+            return None
+        arg = node.args[0]
+        target = arg.func if isinstance(arg, Call) else arg
+        return arg if isinstance(target, Name) and target.id in zones else None
+
+    def walk(node: Any, bound: frozenset[str]) -> set[str]:
+        zone_call = counted(node)
+        if zone_call is not None:  # the zone's size: only the arguments naming whose zone count
+            args = zone_call.args if isinstance(zone_call, Call) else ()
+            return set().union(*(walk(a, bound) for a in args))
+        if isinstance(node, Name):
+            return set() if node.id in bound else {node.id}
+        if isinstance(node, Comprehension):
+            found: set[str] = set()
+            inner = set(bound)
+            for clause in node.clauses:
+                if isinstance(clause, ForClause):
+                    found |= walk(clause.iter, frozenset(inner))
+                    inner.add(clause.var)
+                else:
+                    found |= walk(clause.cond, frozenset(inner))
+            return found | walk(node.elt, frozenset(inner))
+        return set().union(*(walk(child, bound) for child in children(node)))
+
+    return walk(tree, frozenset())
+
+
 class PublicTexts:
     """The hidden variables of one ruleset, and the functions that read them (however deep)."""
 
@@ -87,15 +137,22 @@ class PublicTexts:
         self.reads = self._readers(self.hidden)  # a function's name -> a hidden variable it reads
         self.zone_reads = self._readers(self.hidden_zones)  # -> a hidden zone it reads
         self.visibility = {z.name: z.visibility for z in model.zones}
+        # the zones whose cards only some seats see (owner) or none, and the functions that make
+        # values of their cards, not only count them (`check_made`)
+        self.closed_zones = {z.name: z.visibility for z in model.zones if z.visibility in ("owner", "none")}
+        self.made_bodies = {
+            f.name: _made_names(str(f.value), self.visibility) for f in model.functions if f.value is not None
+        }
+        self.made_reads = self._readers(self.closed_zones, self.made_bodies)
         self.secret: tuple[str, str] | None = None  # (parameter, action) of the hidden effect compiled now
 
-    def _readers(self, hidden: Mapping[str, str]) -> dict[str, str]:
+    def _readers(self, hidden: Mapping[str, str], bodies: Mapping[str, set[str]] | None = None) -> dict[str, str]:
         """The functions that read one of the `hidden` names, however deep: each with one it reads."""
         reads: dict[str, str] = {}
         changed = True
         while changed:  # functions calling functions: until nothing more is found
             changed = False
-            for name, used in self.bodies.items():
+            for name, used in (self.bodies if bodies is None else bodies).items():
                 if name in reads:
                     continue
                 found = next((n if n in hidden else reads[n] for n in sorted(used) if n in hidden or n in reads), None)
@@ -156,6 +213,32 @@ class PublicTexts:
                         )
                         return
 
+    def check_made(self, bag: Any, value: Any, templates: Mapping[str, tuple], span: Any, what: str) -> None:
+        """Warn where a text every seat sees makes words of cards only some seats see: a placeholder
+        that reads a hidden hand (not only how many cards it holds) and is not itself cards (cards
+        are shown to each seat as it may see them; a rank, 'no pair' or a total made of them is not)."""
+        if value is None or not self.closed_zones:
+            return
+        items = value.items() if isinstance(value, Mapping) else (("en", value),)
+        for lang, text in items:
+            parts = templates.get(str(lang)) or ()
+            for expr, part in zip(placeholder_expressions(str(text)), parts[1::2]):
+                if not isinstance(part, tuple) or part[1] in ("card", "list[card]", "set[card]"):
+                    continue
+                for name in sorted(_made_names(expr, self.visibility)):
+                    zone = name if name in self.closed_zones else self.made_reads.get(name)
+                    if zone is None or zone in self.revealed.get(id(value), ()):
+                        continue
+                    via = "" if zone == name else f" (through '{name}')"
+                    bag.warning(
+                        f"{what} is shown to every seat, and '{{{expr}}}' makes words of the cards of '{zone}'{via},"
+                        f" which {_WHO_SEES[self.closed_zones[zone]]}: it tells every seat something of them",
+                        span,
+                        "tell it in an event to the seats that may know it (`to: [player]`); a card itself, or"
+                        " how many a zone holds (`len(hand(s))`), may be shown",
+                    )
+                    return
+
     def chosen_in_sight(self, source: Any) -> bool:
         """Whether an action's `param.from` offers only cards every seat sees: it reads zones, and each
         is seen by everybody with no card face down (the discard pile a card is taken from)."""
@@ -199,6 +282,11 @@ def _of(c: Any) -> PublicTexts:
 def check_public(c: Any, value: Any, span: Any, what: str, whole: bool = False) -> None:
     """`PublicTexts.check` with the ruleset's compiler `c`."""
     _of(c).check(c.bag, value, span, what, whole)
+
+
+def check_made(c: Any, value: Any, templates: Mapping[str, tuple], span: Any, what: str) -> None:
+    """`PublicTexts.check_made` with the ruleset's compiler `c`."""
+    _of(c).check_made(c.bag, value, templates, span, what)
 
 
 def check_copy(c: Any, name: str, value: Any, span: Any) -> None:

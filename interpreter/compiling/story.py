@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from interpreter.base.diagnostics import Span
 from interpreter.compiling.context import SubSource, vspan
 from interpreter.compiling.messages import template
-from interpreter.compiling.public import check_public
+from interpreter.compiling.public import check_made, check_public
 from interpreter.compiling.stepfns import written_length
 from interpreter.engine import telling as T
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
@@ -70,7 +70,9 @@ class StoryCompiler:
 
     def step_announce(self: FlowCompiler, s: Step, out: list) -> None:
         check_public(self.c, s.value, s.span, "an announce text")
-        self.emit(out, T.Emit("message", texts(self, s.value, s.span)), s, "announce")
+        made = texts(self, s.value, s.span)
+        check_made(self.c, s.value, made, s.span, "an announce text")
+        self.emit(out, T.Emit("message", made), s, "announce")
 
     def step_event(self: FlowCompiler, s: Step, out: list) -> None:
         kind = str(s.value["kind"])
@@ -102,6 +104,8 @@ class StoryCompiler:
                     check_public(self.c, row.get("label"), s.span, "a row's label")
                     check_public(self.c, row.get("value"), s.span, "a row's value", whole=True)
         ins.text = texts(self, v.get("text"), s.span)
+        if "to" not in v and not summary:
+            check_made(self.c, v.get("text"), ins.text, vspan(v, "text", s.span), "an event's text")
         ins.seat = self.expr(v["seat"], vspan(v, "seat", s.span), INT) if "seat" in v else None
         card_list = ListT(self.c.names.card)
         ins.cards = self.expr(v["cards"], vspan(v, "cards", s.span), card_list) if "cards" in v else None
@@ -152,4 +156,6 @@ class StoryCompiler:
         if "prompt" not in v:
             return {}
         check_public(self.c, v.get("prompt"), vspan(v, "prompt", s.span), "a decision's prompt")
-        return texts(self, v.get("prompt"), vspan(v, "prompt", s.span))
+        made = texts(self, v.get("prompt"), vspan(v, "prompt", s.span))
+        check_made(self.c, v.get("prompt"), made, vspan(v, "prompt", s.span), "a decision's prompt")
+        return made

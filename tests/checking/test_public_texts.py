@@ -164,3 +164,34 @@ def test_a_card_taken_from_a_pile_everybody_sees_may_be_remembered_where_everybo
     down = text.replace("to: pile, cards: card}", "to: pile, cards: card, face: down}")
     found = [d.message for d in check_text(down, "secrets.yaml").diagnostics if d.severity == "warning"]
     assert any("the card chosen for 'take'" in m for m in found), found
+
+
+@pytest.mark.parametrize(
+    ("where", "part", "expected"),
+    [
+        ("status", "Pair: {len(unique([c.rank for c in hand(0)])) == 1}", "makes words of the cards of 'hand'"),
+        ("status", "Top rank {top_of(0).rank}", "cards of 'hand' (through 'top_of')"),
+        ("step", 'announce: "{0:seat} holds {top_of(0).rank}"', "an announce text is shown to every seat"),
+        ("prompt", "beat {sum([c.rank_order for c in hand(1)])}", "a decision's prompt is shown to every seat"),
+        ("step", "event: {kind: note, text: \"{len([c for c in hand(1) if c.rank == '1'])} aces\"}", "event's text"),
+    ],
+)
+def test_a_public_text_that_makes_words_of_hidden_cards_is_warned_about(where, part, expected):
+    """A held-out poker game announced "Seat 0 holds no pair" to every seat, made from seat 0's
+    hidden cards, without a warning: only hidden variables were looked for."""
+    found = [m for m in _warnings(**{where: part}) if "makes words of" in m]
+    assert len(found) == 1 and expected in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("where", "part"),
+    [
+        ("status", "{len(hand(0))} cards left, {len(hand(1))} for seat 1"),  # how many: everybody's to know
+        ("status", "Top {top_of(0)}"),  # a card: shown to each seat as it may see it
+        ("status", "Shown {[c for c in hand(1)]}"),
+        ("step", 'event: {kind: note, to: "[player]", text: "{top_of(player).rank}"}'),  # to its owner only
+        ("step", 'reveal: "hand(0)"\n      - announce: "{0:seat} holds {top_of(0).rank}"'),  # turned up first
+    ],
+)
+def test_a_public_text_that_only_counts_hidden_cards_or_shows_them_is_not(where, part):
+    assert [m for m in _warnings(**{where: part}) if "makes words of" in m] == []
