@@ -75,3 +75,21 @@ def test_every_shipped_option_has_a_short_label_in_every_language_of_its_ruleset
         for lang, words in o.label.values.items():
             assert words.strip() and "\n" not in words and len(words) <= 40, (o.name, lang, words)
             assert words != o.name, (o.name, lang)  # a label for people, not the name again
+
+
+def test_a_status_line_with_a_key_it_does_not_take_names_the_key():
+    """A held-out poker game wrote a status line for each seat with `for:`: the message said the line
+    must be text, naming neither the key nor where a line per seat is written."""
+    text = HIGH_CARD + 'display:\n  status:\n    - {for: seats, as: t, text: "{t:seat}"}\n'
+    report = check_text(text, "status.yaml")
+    [problem] = [d for d in report.diagnostics if d.severity == "error"]
+    assert "has an unknown key 'for'" in problem.message and "text, if" in problem.message
+    assert "display.seats" in (problem.hint or "")
+
+
+def test_player_in_the_flow_is_explained_not_taken_for_num_players():
+    text = HIGH_CARD.replace("  - shuffle: deck\n", '  - shuffle: deck\n  - set: {rounds: "len(hand(player))"}\n', 1)
+    report = check_text(text, "flow.yaml")
+    [problem] = [d for d in report.diagnostics if d.severity == "error"]
+    assert problem.message == "unknown name 'player'"
+    assert "'player' is the seat acting, in an action's expressions only" in (problem.hint or "")

@@ -180,6 +180,16 @@ def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
                     f"put text with a comma in quotes: {example}",
                 )
             ]
+        forms = [b for b in branches if b.get("type") == "object" and "text" in (b.get("properties") or {})]
+        if isinstance(inst, Mapping) and "text" in inst and forms:  # {text, if}, with a key it does not take
+            allowed = list(forms[0]["properties"])
+            extra = [str(k) for k in inst if k not in allowed]
+            if extra:
+                hint = did_you_mean(extra[0], allowed)
+                if extra[0] in ("for", "as") and "status" in [str(p) for p in path]:
+                    hint = "a line about each seat is written once under display.seats (`seat` is the seat)"
+                keys = ", ".join(allowed)
+                return [Diagnostic(f"{_where(path)} has an unknown key '{extra[0]}' (it takes {keys})", span, hint)]
         return [
             Diagnostic(
                 f"{_where(path)} must be text, or a mapping from language codes to text",

@@ -209,6 +209,10 @@ _PYTHON_WORDS = {"True": "write 'true'", "False": "write 'false'", "None": "writ
 # the engine's two names of a seat, one asked for where the other is bound: which one is
 _SEAT_NAMES = {
     ("player", True, False): "here the seat is named 'seat' ('player' is the seat acting, in an action's expressions)",
+    ("player", False, False): "'player' is the seat acting, in an action's expressions only; in the flow name the "
+    "seat you mean (a variable such as 'dealer', or the 'as:' name of a for_each over seats)",
+    ("seat", False, False): "'seat' is the seat a line is about in result.returns, deal.counts and display.seats; "
+    "here name the seat you mean (a variable, or the 'as:' name of a for_each over seats)",
     ("seat", False, True): "here the seat is named 'player' ('seat' is the seat scored in result.returns, "
     "or dealt to in deal.counts)",
 }
@@ -360,6 +364,13 @@ def _bad_token(err: UnexpectedToken, before: list[Token], text: str) -> tuple[st
         return f"expected an expression{after}, found {_describe(tok)}", None, *at_tok
     if str(tok) in _COMPARISONS:
         return "comparisons cannot be chained", "write 'a < b and b < c'", *at_tok
+    if str(tok) == "," and len(before) >= 2 and before[-2].type == "FOR" and before[-1].type == "NAME":
+        return (
+            "a loop takes one name: tuples are not in the expression language",
+            "loop over one value and read its parts: `for e in entries('hand', 0)` with e.card, e.by; or"
+            " `for i in range(len(xs))` with xs[i]",
+            *at_tok,
+        )
     if str(tok) == "," and _generator_in_call(before):
         return (
             "a generator is only allowed as the only argument of a call",

@@ -185,6 +185,9 @@ HINTS = [
     ("[1:2]", "there are no lambdas, slices or dictionaries"),
     # found by writing Spades from the docs: the hint said what the file already did
     ("count(u for u in ['cups', 'swords'] if trump == u)", "'u' holds text: names in quotes in a list of their own"),
+    # found by writing Texas Hold'em from the docs: a loop over pairs
+    ("sum(i * c.number for i, c in enumerate(hand))", "loop over one value and read its parts"),
+    ("[i for i, c in hand]", "`for i in range(len(xs))` with xs[i]"),
 ]
 
 
