@@ -188,8 +188,8 @@ def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
                 hint = did_you_mean(extra[0], allowed)
                 if extra[0] in ("for", "as") and "status" in [str(p) for p in path]:
                     hint = "a line about each seat is written once under display.seats (`seat` is the seat)"
-                keys = ", ".join(allowed)
-                return [Diagnostic(f"{_where(path)} has an unknown key '{extra[0]}' (it takes {keys})", span, hint)]
+                takes = ", ".join(allowed)
+                return [Diagnostic(f"{_where(path)} has an unknown key '{extra[0]}' (it takes {takes})", span, hint)]
         return [
             Diagnostic(
                 f"{_where(path)} must be text, or a mapping from language codes to text",
