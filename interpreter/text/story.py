@@ -15,6 +15,7 @@ from interpreter.text.render import Renderer, pad, width, wrap
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
+    "row": N_("{label}: {value}"),  # i18n: a breakdown's row of one value, beside rows of columns
     "claimed": N_("{who} claimed: {what}"),
     "answered": N_("{who} answered: {what}"),
     "turned_up": N_("Turned face up ({zone}): "),
@@ -121,7 +122,10 @@ class StoryWriter:
                 continue
             shown = self.r.typed(value) if value is not None else ""
             cards = row.get("cards") or []
-            line = "    " + pad(label, label_width) + "  " + pad(shown, 6, True)
+            if columns and shown:  # one value in a table of columns: said, not put under the first column
+                line = "    " + _(WORDS["row"], label=label, value=shown)
+            else:
+                line = "    " + pad(label, label_width) + "  " + pad(shown, 6, True)
             if cards:
                 line += "   " + self.r.card_group(cards)
             out.append(line.rstrip())

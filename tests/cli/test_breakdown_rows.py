@@ -1,0 +1,29 @@
+"""A breakdown row of one value beside rows of one value per team is said as `label: value`, not
+put under the first team's column (a held-out Bridge: "Penalty to the defenders 500" read as
+North-South's score)."""
+
+from __future__ import annotations
+
+from interpreter.text.render import Renderer
+from interpreter.text.story import StoryWriter
+from tests.engine.tiny import HIGH_CARD, compile_text
+
+
+def _table(rows):
+    rs = compile_text(HIGH_CARD)
+    return StoryWriter(Renderer(rs)).table(rows)
+
+
+def test_a_row_of_one_value_beside_columns_is_said_with_its_label():
+    rows = [
+        {"label": {"en": ["Score"]}, "value": {"list": [{"int": 500}, {"int": -500}]}},
+        {"label": {"en": ["Penalty to the defenders"]}, "value": {"int": 500}},
+    ]
+    lines = _table(rows)
+    assert lines[1].split() == ["Score", "500", "-500"]
+    assert lines[2] == "    Penalty to the defenders: 500"
+
+
+def test_rows_of_one_value_alone_keep_their_column():
+    rows = [{"label": {"en": ["Tricks"]}, "value": {"int": 7}}, {"label": {"en": ["Bonus"]}, "value": {"int": 50}}]
+    assert _table(rows) == ["    Tricks       7", "    Bonus       50"]
