@@ -351,3 +351,26 @@ def text_languages(node: Any) -> Counter:
 
     walk(node)
     return found
+
+
+def turned_up_zones(model: Model) -> set[str]:
+    """The zones the rules put cards into face up (a `move` or `deal` with `face: up`) or turn up
+    (`reveal`): there a zone's visibility does not hide them."""
+    found: set[str] = set()
+
+    def walk(steps: Any) -> None:
+        for step in steps:
+            v = step.value
+            if step.kind in ("move", "deal") and isinstance(v, Mapping) and str(v.get("face")) == "up":
+                found.add(str(v.get("to", "")).split("(")[0].strip())
+            elif step.kind == "reveal":
+                found.add(str(v.get("zone", "") if isinstance(v, Mapping) else v).split("(")[0].strip())
+            for body in step.bodies():
+                walk(body)
+
+    walk(model.flow)
+    for steps in model.phases.values():
+        walk(steps)
+    for action in model.actions:
+        walk(action.effect)
+    return found

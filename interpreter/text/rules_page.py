@@ -14,6 +14,7 @@ from typing import Any
 
 from interpreter.base.i18n import N_, _, ngettext, use_language
 from interpreter.model import Model, Step, Text
+from interpreter.model.nodes import turned_up_zones
 
 _VISIBILITY = {
     "owner": N_("seen only by its owner"),
@@ -229,8 +230,11 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
         _rankings(w, model, ruleset.cards, ruleset.card_tables)
     if model.zones:
         w.heading(2, _("Where the cards are"))
+        turned_up = turned_up_zones(model)
         for z in model.zones:
             seen = _(_VISIBILITY[z.visibility])
+            if z.visibility != "all" and z.name in turned_up:  # a card face up there is everybody's to see
+                seen += _("; a card put there face up, or turned up, by everybody")
             seen = _("one per player, {seen}", seen=seen) if z.per == "seat" else seen
             line = _("{zone}: {seen}", zone=w.t(z.label), seen=seen)
             w.item(
