@@ -385,10 +385,8 @@ class GameState:
         for a in legal:
             if normalize(a.text) == key:
                 return a
-        alone = [a for a in legal if a.kind >= 0 and normalize(self.rs.actions[a.kind].name) == key]
-        if len(alone) == 1:  # an action's name alone, where it has one legal value (`call` for `call 2`)
-            return alone[0]
-        steps = self.rs.whole_choice(self, str(action))  # raises IllegalAction naming the failing part
+        alone = [a for a in legal if a.kind >= 0 and normalize(self.rs.actions[a.kind].name) == key]  # `call`
+        steps = alone if len(alone) == 1 else self.rs.whole_choice(self, str(action))  # (or names its bad part)
         if steps is not None:
             return steps
         raise IllegalAction(self.rs.explain(self, str(action)))
