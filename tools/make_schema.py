@@ -560,7 +560,11 @@ SCHEMA = {
                         {
                             "id": d(CARD_ID, "The suit's id: the first part of its cards' ids.", ["hearts"]),
                             "name": ref("text", "The suit's name."),
-                            "symbol": d({"type": "string"}, "A short symbol shown in hands."),
+                            "symbol": d(
+                                {"type": "string"},
+                                "A short symbol for the suit, drawn on the cards in the browser (the prompt writes "
+                                "the suit's name).",
+                            ),
                             "color": d(
                                 {"enum": ["red", "green", "yellow", "blue", "magenta", "cyan", "white", "default"]},
                                 "Terminal colour of the suit, for showing it only: rules cannot read it "
@@ -906,7 +910,8 @@ SCHEMA = {
                 "summary": ref("text", "A line shown at the end, with `{expression}` placeholders."),
                 "carry": d(
                     {"type": "array", "items": ID},
-                    "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' clears them).",
+                    "Variables a following game starts with (the prompt's 'next' keeps them; 'restart' clears "
+                    "them); without it, or with an empty list, 'next' starts a game afresh.",
                     [["total"]],
                 ),
             },
