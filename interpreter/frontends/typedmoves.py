@@ -56,6 +56,10 @@ class TypedMoves:
         whole = self._whole_choice(line, legal)
         if whole is not None:
             return whole
+        compact = key.replace(" ", "")  # `bid 1 NT` for `bid 1NT`: the one move it can be, spaces aside
+        spaced = [a for a in legal if compact in {t.replace(" ", "") for t in self._typings(a.text)}]
+        if len(spaced) == 1:
+            return spaced[0]
         card = self.card_names.get(key)
         if card is not None:
             matches = [a for a in legal if a.text.endswith((" " + card, " +" + card))]  # (a pick's too)

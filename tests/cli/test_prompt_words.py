@@ -68,3 +68,16 @@ def test_a_verb_in_a_placeholder_agrees_with_you_and_seats_are_listed_with_and()
     assert mine.fill(said[1]) == "Seat 1 raises to 2."
     assert mine.fill(said[-1]) == "You and Seat 1 split the pot; Seat 2 folds."
     assert Renderer(rs, viewer=2).fill(said[-1]) == "Seat 0 and Seat 1 split the pot; you fold."
+
+
+BIDS = WORDS.replace('from: "[2]"', "from: \"['1C', '1NT', '2NT']\"").replace("{chips}.", "{chips}")
+
+
+def test_a_text_value_typed_with_spaces_or_dashes_is_the_move_it_can_only_be(tmp_path):
+    """A held-out Bridge: `bid 1 NT` and `bid 1-nt` were refused, listing `bid 1NT`."""
+    rs = compile_text(BIDS.replace("'bets' if level == 0 else 'raises to'", "'bids'"))
+    for typed, move in (("call 1 NT", "call 1NT"), ("call 2-nt", "call 2NT"), ("call 1 c", "call 1C")):
+        s, out = session(rs, [typed, "quit"], tmp_path, seed=1)
+        s.run()
+        text = "\n".join(out)
+        assert f"You: {move}" in text and "is not a choice" not in text, text
