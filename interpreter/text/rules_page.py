@@ -451,7 +451,9 @@ def _actions(w: _Writer, model: Model) -> None:
     w.heading(2, _("Moves"))
     for a in model.actions:
         text = w.t(a.rule.text) if a.rule is not None else ""
-        w.item(f"{w.code(a.name)}: {text}{_rule_ref(a.rule)}")
+        label = w.t(a.label) if a.label.values else ""  # the words the table shows, beside the name typed
+        named = f"{label} ({w.code(a.name)})" if label and label != a.name else w.code(a.name)
+        w.item(f"{named}: {text}{_rule_ref(a.rule)}")
         if a.available_if is not None:
             w.item(_("only when {condition}", condition=w.code(a.available_if)), 1)
         for r in a.legal_if:

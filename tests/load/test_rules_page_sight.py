@@ -33,3 +33,12 @@ def test_a_zone_cards_are_put_in_face_up_says_everybody_sees_those():
 def test_other_zones_are_described_as_before():
     assert _sight(FACE_UP, "deck") == "- deck: seen by nobody"
     assert _sight(FACE_UP, "hand") == "- hand: one per player, seen only by its owner"
+
+
+def test_a_move_is_listed_by_the_words_the_table_shows_and_the_name_typed():
+    """A held-out poker game's `raise` is shown as "raise to" everywhere but the rules page."""
+    text = HIGH_CARD.replace("    text: Play a card.\n", "    text: Play a card.\n    label: lay down\n", 1)
+    rs = compile_text(text)
+    page = render_rules(rs.model, "en", "text", rs)
+    assert "- lay down (play): Play a card. (T-1)" in page.splitlines()
+    assert "- hide: Put a card face down." in page.splitlines()
