@@ -260,6 +260,8 @@ class ExprCompiler:
             return "a constant: folded where it is called"
         if uf.hit is not None:
             also = _read_names(self, uf)
+            if not uf.params:  # (the names it reads, through the functions it calls as well)
+                return "remembered until " + (", ".join(also) if also else "the game") + " changes"
             return "remembered per argument" + (" and " + ", ".join(also) if also else "")
         lists = [f"{p}: {t}" for p, t in uf.params if not _keyable(t)]
         if lists:
@@ -348,9 +350,23 @@ class ExprCompiler:
 def _read_names(compiler: ExprCompiler, uf: UserFunction) -> list[str]:
     """The names of the scalar values a memoised function also reads (its memo key besides the arguments)."""
     assert uf.tree is not None and uf.reads is not None
-    names = _Names(compiler, None, [])
-    used = sorted(ast.free_names(uf.tree, frozenset(p for p, _ in uf.params)))
-    return [n for n in used if names.lookup(n) in uf.reads]
+    names, reads = _Names(compiler, None, []), uf.reads
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(fn: UserFunction) -> None:  # its own names, and those of the functions it calls
+        if id(fn) in seen or fn.tree is None:
+            return
+        seen.add(id(fn))
+        for n in ast.free_names(fn.tree, frozenset(p for p, _ in fn.params)):
+            value = names.lookup(n)
+            if isinstance(value, UserFunction):
+                walk(value)
+            elif value in reads:
+                found.add(n)
+
+    walk(uf)
+    return sorted(found)
 
 
 def _key_of(tree: ast.Node, param: str, t: Type) -> Callable[[Any], Any] | None:

@@ -29,6 +29,8 @@ zones:
 functions:
   reds: {params: {p: seat}, value: "[c for c in hand(p) if c.suit == 'red']"}
   worth: {params: {c: card}, value: "c.value * 2"}
+  doubled: {value: "2 * bonus()"}
+  bonus: {value: "rounds + 1"}
 actions:
   play:
     param: {name: card, from: "hand(player)"}
@@ -51,6 +53,8 @@ flow:
         - repeat: {times: 3, steps: [{turn: {player: 0, actions: [play]}}, {turn: {player: 1, actions: [play]}}]}
 result:
   returns: "0"
+variables:
+  rounds: {type: int}
 """
 
 
@@ -69,7 +73,7 @@ def test_perf_names_the_costliest_expression_with_its_place_and_rule(tmp_path):
     assert "random decisions" in lines[1] and "work units" in lines[1]
     header = lines.index("The expressions that cost the most work (elements visited or built, calls made):")
     first = lines[header + 2].split()
-    assert first[5:] == [f"{path}:22:19", "S-1", "play:", "legal_if", "require"]
+    assert first[5:] == [f"{path}:24:19", "S-1", "play:", "legal_if", "require"]
     assert float(first[0].rstrip("%")) > 90  # the rule that counts to a thousand does nearly all the work
     assert "What to do about it: docs/language.md, 'What makes a ruleset fast'." in lines
 
@@ -79,6 +83,8 @@ def test_perf_says_which_functions_are_remembered(tmp_path):
     assert run is not None and (run.decisions, run.games, run.stopped) == (400, 4, None)  # 120 decisions a game
     memo = {name: m.memo for name, m in run.profile.functions.items()}
     assert memo["worth"] == "remembered per argument"
+    # a function of no argument: what it reads, through the functions it calls as well (a held-out Bridge)
+    assert memo["doubled"] == memo["bonus"] == "remembered until rounds changes"
     assert memo["reds"] == "not remembered: it gives a list[card]"
     worth = run.profile.functions["worth"]
     assert worth.runs == 6 < worth.calls  # six cards, each computed once
