@@ -1036,6 +1036,11 @@ SCHEMA = {
                         ],
                     ],
                 ),
+                "deal": ref(
+                    "text",
+                    "What one deal is called at the table, where the game has a word of its own (a Hand of poker, "
+                    "a Board of bridge): the match table's first column (default: Deal).",
+                ),
                 "seats": d(
                     {
                         "type": "array",

@@ -452,6 +452,7 @@ class _Builder:
             ),
             status=self.section("display").get("status") or {},
             seat_lines=self.section("display").get("seats") or (),
+            deal_word=Text.of(self.section("display").get("deal")),
             images=self.section("display").get("images"),
             carry=tuple(result.get("carry") or ()),
             carry_spans=tuple(_item_span(result["carry"], i) for i in range(len(result.get("carry") or ()))),

@@ -316,6 +316,7 @@ class Model:
     status: Any  # the located mapping (label -> expression) or list of lines ({text, if} or a text)
     carry: tuple[str, ...]
     seat_lines: Any = ()  # display.seats: lines ({text, if} or a text) about each seat, `seat` bound
+    deal_word: Text = Text({})  # display.deal: what one deal is called (Hand, Board); empty: "Deal"
     images: Any = None  # display.images, the located mapping (face, back, cards)
     carry_spans: tuple[Span | None, ...] = ()
     span: Span | None = None  # the top-level mapping (where a missing section is reported)

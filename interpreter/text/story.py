@@ -162,8 +162,9 @@ class StoryWriter:
             return []
         heads = self.heads(n)
         widths = [max(width(h), 6) for h in heads]
-        first = max(width(_(WORDS["deal"])) + 4, width(_(WORDS["total"])), width(_(WORDS["earlier"])))
-        out = [_(WORDS["match"]), "  " + pad(_(WORDS["deal"]), first) + _cells(heads, widths)]
+        deal = self.r.text(self.r.rs.model.deal_word) if self.r.rs.model.deal_word.values else _(WORDS["deal"])
+        first = max(width(deal) + 4, width(_(WORDS["total"])), width(_(WORDS["earlier"])))
+        out = [_(WORDS["match"]), "  " + pad(deal, first) + _cells(heads, widths)]
         carried = _carried(every[0])
         if carried:
             out.append("  " + pad(_(WORDS["earlier"]), first) + _cells(carried, widths))

@@ -27,3 +27,13 @@ def test_a_row_of_one_value_beside_columns_is_said_with_its_label():
 def test_rows_of_one_value_alone_keep_their_column():
     rows = [{"label": {"en": ["Tricks"]}, "value": {"int": 7}}, {"label": {"en": ["Bonus"]}, "value": {"int": 50}}]
     assert _table(rows) == ["    Tricks       7", "    Bonus       50"]
+
+
+def test_the_match_table_calls_a_deal_by_the_games_own_word():
+    """A held-out poker game's match table said "Deal" for its hands; `display.deal` names them."""
+    deals = [{"scores": [1, 0], "totals": [1, 0]}, {"scores": [0, 2], "totals": [1, 2]}]
+    plain = StoryWriter(Renderer(compile_text(HIGH_CARD))).match_table(deals)
+    assert plain[1].split()[0] == "Deal"
+    rs = compile_text(HIGH_CARD + "display:\n  deal: {en: Hand, ja: ハンド}\n")
+    assert StoryWriter(Renderer(rs)).match_table(deals)[1].split()[0] == "Hand"
+    assert StoryWriter(Renderer(rs, "ja")).match_table(deals)[1].split()[0] == "ハンド"

@@ -61,6 +61,7 @@ def ruleset_data(rs: Any) -> dict:
         "teams": [{"id": tid, "name": teams.get(tid, {"en": tid})} for tid in rs.team_ids],
         "team_of_seat": list(rs.team_of_seat),
         "seat_names": [texts(n) for n in rs.model.players.seat_names],
+        "deal_word": texts(rs.model.deal_word),  # display.deal ({} : the page's own word)
         "actions": {
             a.name: {"label": texts(a.label), "param": a.param_kind, "told": texts(m.told)}
             for a, m in zip(rs.actions, rs.model.actions)
