@@ -159,6 +159,15 @@ class Names:
         prim = {"int": INT, "bool": BOOL, "str": STR}
         for name, table in cards.attrs.items():
             attrs[name] = Field(prim[cards.attr_types[name]], table.__getitem__)
+        # a suit (rank) reads its place in the deck's order, and each card attribute all of its cards
+        # share (`trump.base` in Skat, a wished rank's `power`): where they differ, read it from a card
+        for enum, of, order in ((self.suit, suit_of, "suit_order"), (self.rank, rank_of, "rank_order")):
+            count = len(enum.values)
+            enum.attrs[order] = Field(INT, tuple(range(count)).__getitem__)
+            for name, table in cards.attrs.items():
+                shared = _shared_values(table, of, count)
+                if shared is not None:
+                    enum.attrs.setdefault(name, Field(prim[cards.attr_types[name]], shared.__getitem__))
 
     def types(self) -> dict[str, Type]:
         return {
@@ -179,6 +188,19 @@ class Names:
 def _item(t: Type, i: int) -> Field:
     """A field of a record kept as a tuple (entries and groups)."""
     return Field(t, operator.itemgetter(i), i)
+
+
+def _shared_values(table: Any, of: Any, count: int) -> tuple | None:
+    """For each of `count` suits (ranks), the value of the attribute `table` its cards all share, or
+    None when the cards of one differ (or one has no card)."""
+    found: dict[int, Any] = {}
+    for card, value in enumerate(table):
+        group = of[card]
+        if group < 0:
+            continue
+        if found.setdefault(group, value) != value:
+            return None
+    return tuple(found[g] for g in range(count)) if len(found) == count else None
 
 
 def _none_if_negative(v: int) -> int | None:

@@ -252,7 +252,8 @@ class Checker(CallChecks):
                     )
                 elif isinstance(t, EnumT) and t.name in ("suit", "rank"):  # a suit's `attrs` are its cards' values
                     hint += (
-                        f"; deck.attributes belong to cards, so read it from a card of that {t.name} (card.{node.name})"
+                        f"; deck.attributes belong to cards, and a {t.name} reads only those all its cards share:"
+                        f" read it from a card of that {t.name} (card.{node.name})"
                     )
             return self.error(f"{t} has no attribute '{node.name}'", *at, hint)
         fn = rt.attribute(obj.fn, obj.slot, field.getter, node.name, self.span(node.start, node.end))
