@@ -143,6 +143,15 @@ class Renderer:
         text = self.text(label) if label is not None else ""
         return text if text and text != name else name.replace("_", " ")
 
+    def tells_in_english(self, action: str) -> bool:
+        """Whether the story tells a move of `action` by its `told` words, in English (written for
+        any seat: "takes the skat", which agrees with "You")."""
+        told = self._told.get(action)
+        if told is None:
+            return False
+        lang = self.lang if self.lang in told.values else self.lang.split("-")[0]
+        return lang == "en" or (lang not in told.values and "en" in told.values)
+
     def action(self, text: str, told: bool = False) -> str:
         """An action's string form in words: its label (`told`: as the story tells a move made, its
         `told` words where it has them), and its cards, suits, ranks or seats by name."""
@@ -240,7 +249,7 @@ class Renderer:
                     continue
                 if english and you:
                     subject = _you_lead(p)
-                    p = _you_agree(p)
+                    p = you_agree(p)
                 elif english and subject:
                     p = _and_agree(p)
                 if "." in p:
@@ -250,7 +259,7 @@ class Renderer:
                 continue
             word = self.typed(p)
             if english and you and isinstance(p, Mapping) and "str" in p:  # a verb chosen in a placeholder
-                subject, word = _you_lead(" " + word), _you_agree(" " + word)[1:]
+                subject, word = _you_lead(" " + word), you_agree(" " + word)[1:]
             if glue:
                 word = _GLUED.sub("\u00a0", word)
             you = self._is_viewer(p)
@@ -405,7 +414,7 @@ _PAST_VERBS = {
 }
 
 
-def _you_agree(text: str) -> str:
+def you_agree(text: str) -> str:
     """English text right after the viewer's "You": a verb written for a seat ("takes", "has")
     agrees with "you" ("take", "have"), also past an aside ("You (Daifugo) give"), and a
     possessive ("'s trick") becomes "Your trick", since

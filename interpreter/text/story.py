@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from interpreter.base.i18n import N_, _
-from interpreter.text.render import Renderer, pad, width, wrap
+from interpreter.text.render import Renderer, pad, width, wrap, you_agree
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
 WORDS = {
@@ -62,7 +62,10 @@ class StoryWriter:
     def _decision(self, event: Mapping) -> str:
         r = self.r
         value = event.get("value")  # its cards, suit or rank by name, as the menu writes moves
-        words = [r.action(str(event.get("action", "?")) + ("" if value is None else f" {value}"), told=True)]
+        action = str(event.get("action", "?"))
+        words = [r.action(action + ("" if value is None else f" {value}"), told=True)]
+        if event.get("seat") == r.viewer and r.tells_in_english(action):  # "You: take the skat", told "takes"
+            words[0] = you_agree(" " + words[0])[1:]
         words.extend(r.card(c) for c in event.get("cards") or ())
         what = " ".join(words)
         who = r.player(event.get("seat", -1))

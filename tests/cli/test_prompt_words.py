@@ -81,3 +81,15 @@ def test_a_text_value_typed_with_spaces_or_dashes_is_the_move_it_can_only_be(tmp
         s.run()
         text = "\n".join(out)
         assert f"You: {move}" in text and "is not a choice" not in text, text
+
+
+TOLD = WORDS.replace("    text: Call.\n", "    text: Call.\n    told: puts in\n", 1)
+
+
+def test_a_told_move_written_for_any_seat_agrees_with_you(tmp_path):
+    """A held-out Skat's `told: takes the skat` read "You: takes the skat"."""
+    rs = compile_text(TOLD)
+    s, out = session(rs, ["1", "quit"], tmp_path, seed=1, confirm_forced=True)
+    s.run()
+    text = "\n".join(out)
+    assert "You: put in 2" in text and "Seat 1: puts in 2" in text, text

@@ -98,3 +98,22 @@ def test_the_log_agrees_a_verb_in_a_placeholder_and_lists_seats_with_and(words, 
     assert "You bet 2." in log and "You bets" not in log
     assert "You and Seat 1 split the pot; Seat 2 folds." in log
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def told(save_dir, tmp_path):
+    from tests.cli.test_prompt_words import TOLD
+
+    yield from _served(save_dir, tmp_path, "told", TOLD)
+
+
+def test_the_log_tells_a_told_move_to_its_seat_as_you(told, browser_page):
+    live, game = told
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai", "ai"], "level": "random", "seed": 1})
+    page = browser_page()
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_function("document.body.dataset.turn === 'over'", timeout=15_000)
+    log = p.locator("#log").inner_text()
+    assert "You: put in 2" in log and "Seat 1: puts in 2" in log, log
+    assert live.errors == [] and page.errors == []

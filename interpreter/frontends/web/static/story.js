@@ -10,7 +10,11 @@
     const { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue } = CR.table;
     const li = el("li", { class: `ev ev-${e.kind}` });
     if (e.kind === "action" || e.kind === "claim") {
-      const told = tr((T.rs.actions[e.action] || {}).told || {}); // how the story tells the move, where the ruleset says
+      const toldIn = (T.rs.actions[e.action] || {}).told || {};
+      let told = tr(toldIn); // how the story tells the move, where the ruleset says
+      // written for any seat ("takes the skat"): to this seat, in English, "You: take the skat"
+      const english = CR.state.lang === "en" || (!(CR.state.lang in toldIn) && "en" in toldIn);
+      if (told && e.seat === T.seat && english) told = CR.table.youAgree(" " + told)[0].slice(1);
       const what = el("span", {}, told || actionLabel(e.action));
       if (e.value) for (const x of String(e.value).split(" ")) what.append(" ", namedValue(e.action, x) ?? (T.rs.cards.some((c) => c.id === x) ? chip(x) : x));
       for (const c of e.cards || []) what.append(" ", chip(c));

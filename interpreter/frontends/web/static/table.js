@@ -190,7 +190,7 @@
     return list.some((p) => p && typeof p === "object" && ("card" in p || ("list" in p && (p.list || []).some((x) => x && "card" in x))));
   }
 
-  CR.table = { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue };
+  CR.table = { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue, youAgree };
 
   // ----- the connection ---------------------------------------------------------------------------
   function connect() {
