@@ -15,7 +15,7 @@ from typing import Any
 
 from interpreter.base.diagnostics import DiagnosticBag, Span, did_you_mean
 from interpreter.base.records import dataclass
-from interpreter.compiling.deck import Cards, build_cards
+from interpreter.compiling.deck import Cards, build_cards, shared_values
 from interpreter.compiling.names import CONTEXT_WORDS
 from interpreter.engine.tables import VarInfo, ZoneInfo
 from interpreter.expr import (
@@ -165,7 +165,7 @@ class Names:
             count = len(enum.values)
             enum.attrs[order] = Field(INT, tuple(range(count)).__getitem__)
             for name, table in cards.attrs.items():
-                shared = _shared_values(table, of, count)
+                shared = shared_values(table, of, count)
                 if shared is not None:
                     enum.attrs.setdefault(name, Field(prim[cards.attr_types[name]], shared.__getitem__))
 
@@ -188,19 +188,6 @@ class Names:
 def _item(t: Type, i: int) -> Field:
     """A field of a record kept as a tuple (entries and groups)."""
     return Field(t, operator.itemgetter(i), i)
-
-
-def _shared_values(table: Any, of: Any, count: int) -> tuple | None:
-    """For each of `count` suits (ranks), the value of the attribute `table` its cards all share, or
-    None when the cards of one differ (or one has no card)."""
-    found: dict[int, Any] = {}
-    for card, value in enumerate(table):
-        group = of[card]
-        if group < 0:
-            continue
-        if found.setdefault(group, value) != value:
-            return None
-    return tuple(found[g] for g in range(count)) if len(found) == count else None
 
 
 def _none_if_negative(v: int) -> int | None:

@@ -195,3 +195,16 @@ def build_cards(deck: Deck, bag: DiagnosticBag) -> Cards:
 def _grid_name(suit: Text, rank: Text) -> Text:
     langs = set(suit.values) | set(rank.values)
     return Text({lang: f"{suit.get(lang)} {rank.get(lang)}" for lang in sorted(langs)})
+
+
+def shared_values(table: Any, of: Any, count: int) -> tuple | None:
+    """For each of `count` suits (ranks), the value of the attribute `table` its cards all share, or
+    None when the cards of one differ (or one has no card)."""
+    found: dict[int, Any] = {}
+    for card, value in enumerate(table):
+        group = of[card]
+        if group < 0:
+            continue
+        if found.setdefault(group, value) != value:
+            return None
+    return tuple(found[g] for g in range(count)) if len(found) == count else None

@@ -15,6 +15,7 @@ from typing import Any
 from interpreter.base.i18n import N_, _, ngettext, use_language
 from interpreter.model import Model, Step, Text
 from interpreter.model.nodes import turned_up_zones
+from interpreter.text.card_orders import card_order, read_words, value_words
 
 _VISIBILITY = {
     "owner": N_("seen only by its owner"),
@@ -55,12 +56,8 @@ class _Writer:
         self.lines.append("  " * depth + "- " + text)
 
     def code(self, text: Any) -> str:
-        words = _value_words(text) if not isinstance(text, str) else " ".join(text.split())
+        words = value_words(text) if not isinstance(text, str) else " ".join(text.split())
         return f"`{words}`" if self.md else words
-
-
-def _value_words(value: Any) -> str:
-    return "true" if value is True else "false" if value is False else str(value)  # as written in YAML
 
 
 def _sentences(parts: list[str]) -> str:
@@ -245,7 +242,7 @@ def _render(w: _Writer, model: Model, ruleset: Any) -> str:
         w.heading(2, _("Options"))
         for o in model.options:
             words = w.t(o.description) or (w.t(o.rule.text) if o.rule else "")
-            default = _value_words(o.default)
+            default = value_words(o.default)
             if o.label.values:  # the name players see, with the name the ruleset and --option use
                 option = _(
                     "{label} ({option}, default {default})", label=w.t(o.label), option=w.code(o.name), default=default
@@ -285,7 +282,7 @@ def _constants(w: _Writer, model: Model, ruleset: Any) -> None:
             return f"[{listed}]" if inner else listed
         if isinstance(value, str) and value in index:
             return w.t(ruleset.cards.names[index[value]])
-        return _value_words(value)
+        return value_words(value)
 
     w.heading(2, _("Fixed values"))
     for k, rule in listed:
@@ -392,57 +389,12 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     if not rows:
         return
     w.heading(2, _("Card rankings and values"))
-    w.para(_("Highest first; '=' joins cards of equal value. A rank named alone stands for all its cards."))
+    w.para(_("Highest first; '=' joins cards of equal value. A rank or a suit named alone stands for all its cards."))
     for name, text, ref, orders in rows:
         w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
         for when, values in orders:  # (a ranking that reads variables: an order for each of their values)
-            read = ", ".join(f"{n} = {_read_words(w, cards, v, kind)}" for n, v, kind in when)
-            w.item(f"{w.code(read)}: {_order(w, cards, values)}" if read else _order(w, cards, values), 1)
-
-
-def _read_words(w: _Writer, cards: Any, value: Any, kind: str) -> str:
-    """A value a ranking was evaluated with: a suit or rank by its name."""
-    if kind == "suit":
-        return w.t(cards.suit_names[value])
-    if kind == "rank":
-        return w.t(cards.rank_names[value])
-    return _value_words(value)
-
-
-def _order(w: _Writer, cards: Any, values: tuple) -> str:
-    """`A [14] > K [13] > ... > 9 (red, blue) = 1 (green) [9] > ...`: highest first, equals joined."""
-    by_value: dict[Any, list[int]] = {}
-    for face, v in enumerate(values):
-        by_value.setdefault(v, []).append(face)
-    rank_faces: dict[int, set[int]] = {}
-    for face, r in enumerate(cards.rank_of):
-        if r >= 0:
-            rank_faces.setdefault(r, set()).add(face)
-    groups = []
-    for v in sorted(by_value, reverse=True):
-        faces = by_value[v]
-        words, done = [], set()
-        for face in faces:
-            r = cards.rank_of[face]
-            if face in done:
-                continue
-            if r < 0:
-                words.append(w.t(cards.names[face]))
-                done.add(face)
-                continue
-            same = [f for f in faces if cards.rank_of[f] == r]
-            done.update(same)
-            rank = w.t(cards.rank_names[r])
-            if set(same) == rank_faces[r]:
-                words.append(rank)
-            else:
-                suits = ", ".join(
-                    w.t(cards.suit_names[cards.suit_of[f]]) if cards.suit_of[f] >= 0 else w.t(cards.names[f])
-                    for f in same
-                )
-                words.append(f"{rank} ({suits})")
-        groups.append(" = ".join(words) + f" [{_value_words(v)}]")
-    return " > ".join(groups)
+            read = ", ".join(f"{n} = {read_words(w, cards, v, kind)}" for n, v, kind in when)
+            w.item(f"{w.code(read)}: {card_order(w, cards, values)}" if read else card_order(w, cards, values), 1)
 
 
 def _actions(w: _Writer, model: Model) -> None:

@@ -42,3 +42,14 @@ def test_a_move_is_listed_by_the_words_the_table_shows_and_the_name_typed():
     page = render_rules(rs.model, "en", "text", rs)
     assert "- lay down (play): Play a card. (T-1)" in page.splitlines()
     assert "- hide: Put a card face down." in page.splitlines()
+
+
+def test_a_value_each_suit_has_is_ranked_by_suits():
+    """A held-out Skat's suit attribute was listed as a ranking of every card."""
+    from tests.compiling.test_suit_rank_attrs import GAME
+
+    rs = compile_text(GAME)
+    page = render_rules(rs.model, "en", "text", rs).splitlines()
+    at = page.index("- base")
+    assert page[at + 1] == "  - clubs [12] > hearts [10]"  # (suits without names: by their ids)
+    assert page[page.index("- power") + 1] == "  - 9 [9] > 8 [8] > 7 [7]"  # (a rank's: by ranks, as before)
