@@ -37,3 +37,27 @@ def test_an_amount_is_typed_into_one_field_and_played_by_its_button(bet, browser
     p.wait_for_function(f"document.body.dataset.version !== '{version}'")
     p.wait_for_function("document.querySelector('#log').innerText.includes('bet 17')")
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def bids(save_dir, tmp_path):
+    skat = "[18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50]"
+    yield from _served(save_dir, tmp_path, "bids", BET.replace('from: "range(1, 41)"', f'from: "{skat}"'))
+
+
+def test_rising_amounts_not_one_apart_are_one_list_of_values(bids, browser_page):
+    """A held-out Skat's 63 bid values (18, 20, 22, 23 ...) were 64 buttons."""
+    live, game = bids
+    page = browser_page()
+    _open(page, live, game, 2)
+    p = page.page
+    wait_for_me(p)
+    assert p.locator("#mine button.move").count() == 2  # fold, and the run's one button
+    field = p.locator("#mine .move-run select.amount")
+    assert field.locator("option").count() == 16 and field.locator("option").first.inner_text() == "18"
+    version = p.evaluate("document.body.dataset.version")
+    field.select_option("23")
+    p.locator("#mine .move-run button").click()
+    p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    p.wait_for_function("document.querySelector('#log').innerText.includes('bet 23')")
+    assert live.errors == [] and page.errors == []

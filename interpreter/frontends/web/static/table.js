@@ -483,7 +483,8 @@
     }
     const button = el("button", attrs, cardSVG(c));
     if (opts.tag) button.append(el("span", { class: "card-tag" }, opts.tag));
-    if (c !== null) button.addEventListener("click", () => clickCard(c, legal));
+    // a card of mine says why it cannot be played; one on the table that no move names is only looked at
+    if (c !== null && (opts.mine || legal)) button.addEventListener("click", () => clickCard(c, legal));
     return button;
   }
 
@@ -539,7 +540,7 @@
       const number = menu().indexOf(m) + 1;
       if (runs[k]) {  // a long run of one action's whole numbers: the amount, then the action's button
         const last = plain[runs[k] - 1];
-        buttons.append(numberControl(m, last, number, menu().indexOf(last) + 1));
+        buttons.append(numberControl(plain.slice(k, runs[k]), number, menu().indexOf(last) + 1));
         k = runs[k] - 1;
         continue;
       }
@@ -575,23 +576,30 @@
     while (i < moves.length) {
       let j = i + 1;
       const v = moves[i].value;
-      if (v !== undefined && /^-?\d+$/.test(v)) {
-        while (j < moves.length && moves[j].action === moves[i].action && moves[j].value === String(Number(v) + j - i)) j++;
+      // whole numbers of one action, rising (one apart, or not: the bids of Skat, 18, 20, 22 ...)
+      const whole = (x) => x !== undefined && /^-?\d+$/.test(x);
+      if (whole(v)) {
+        while (j < moves.length && moves[j].action === moves[i].action && whole(moves[j].value) && Number(moves[j].value) > Number(moves[j - 1].value)) j++;
       }
       if (j - i >= 6) runs[i] = j;
       i = j;
     }
     return runs;
   }
-  // one control for such a run: a number field from its first value to its last, and a button
-  function numberControl(first, last, fromKey, toKey) {
+  // one control for such a run: a number field from its first value to its last (a list of the
+  // values where they are not one apart), and a button
+  function numberControl(run, fromKey, toKey) {
+    const [first, last] = [run[0], run[run.length - 1]];
     const lo = Number(first.value), hi = Number(last.value);
     const label = actionLabel(first.action);
-    const field = el("input", { type: "number", class: "amount", min: String(lo), max: String(hi), step: "1", value: String(lo), "aria-label": `${label} (${lo}–${hi})` });
+    const apart = hi - lo + 1 === run.length;
+    const field = apart
+      ? el("input", { type: "number", class: "amount", min: String(lo), max: String(hi), step: "1", value: String(lo), "aria-label": `${label} (${lo}–${hi})` })
+      : el("select", { class: "amount", "aria-label": `${label} (${lo}–${hi})` }, ...run.map((m) => el("option", { value: m.value }, m.value)));
     const go = () => {
       const n = Number(field.value);
-      if (Number.isInteger(n) && n >= lo && n <= hi) play(`${first.action} ${n}`);
-      else field.reportValidity();
+      if (Number.isInteger(n) && run.some((m) => Number(m.value) === n)) play(`${first.action} ${n}`);
+      else if (field.reportValidity) field.reportValidity();
     };
     field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
     const b = el("button", { type: "button", class: "move", "data-move-run": first.action, onclick: go }, el("span", { class: "key" }, `${fromKey}–${toKey}`), label);
