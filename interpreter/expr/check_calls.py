@@ -31,6 +31,7 @@ from interpreter.expr.runtime import NOTHING, Function, Limits
 from interpreter.expr.source import SourceText
 from interpreter.expr.types import (
     BOOL,
+    EnumT,
     FnT,
     Type,
     assignable,
@@ -169,6 +170,8 @@ class CallChecks:
 
     def mismatch(self, fname: str, pname: str, wanted: Type, code: Code, node: ast.Node) -> None:
         hint = BOOL_IS_NOT_INT if code.type == BOOL or elem_of(code.type) == BOOL else None
+        if fname == "str" and isinstance(code.type, EnumT):  # `'trumps are ' + str(trump)`
+            hint = f"a {code.type} is written by its name where a text shows it: a placeholder, 'Trumps: {{x}}'"
         self.error(f"{fname}() expects {wanted} for '{pname}', got {code.type}", node.start, node.end, hint)
 
     def keywords(self, fn: Function, node: ast.Call, bindings: dict[str, Type]) -> dict[str, Code]:

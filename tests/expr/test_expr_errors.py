@@ -188,6 +188,8 @@ HINTS = [
     # found by writing Texas Hold'em from the docs: a loop over pairs
     ("sum(i * c.number for i, c in enumerate(hand))", "loop over one value and read its parts"),
     ("[i for i, c in hand]", "`for i in range(len(xs))` with xs[i]"),
+    # found by writing Skat from the docs
+    ("'trumps are ' + str(trump)", "a suit is written by its name where a text shows it"),
 ]
 
 
