@@ -58,6 +58,10 @@ def data_folder() -> Path:
     base = os.environ.get("CARDRULES_SAVE_DIR")
     if base:
         return Path(base)
+    return _user_folder()
+
+
+def _user_folder() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "cardrules"
 
 
@@ -188,12 +192,15 @@ def _signed(path: str | Path, body: bytes, rest: bytes) -> dict:
     line, _sep, tail = rest.partition(b"\n")
     digest = line[len(DIGEST) + 1 :].strip()  # bytes: a damaged digest may hold any byte
     key = signing_key(create=False)
-    beside = Path(path).parent / "save-key"  # (a save made with CARDRULES_SAVE_DIR set, resumed without it)
-    if beside.is_file() and beside.resolve() != key_path().resolve():
-        with suppress(SaveFileError):
-            other = signing_key(path=beside)
-            if other is not None and hmac.compare_digest(digest, _digest(other, body).encode("ascii")):
-                key = other
+    # the other keys of this user: beside the save (made with CARDRULES_SAVE_DIR set, resumed without
+    # it), and the user's own (saved without it into a folder that has a key of its own)
+    for beside in (Path(path).parent / "save-key", _user_folder() / "save-key"):
+        if beside.is_file() and beside.resolve() != key_path().resolve():
+            with suppress(SaveFileError):
+                other = signing_key(path=beside)
+                if other is not None and hmac.compare_digest(digest, _digest(other, body).encode("ascii")):
+                    key = other
+                    break
     if key is None:
         raise SaveFileError(
             _(

@@ -372,3 +372,23 @@ def test_a_save_made_with_a_save_dir_resumes_as_printed_without_it(saves, tmp_pa
     path.write_text(edited)
     with pytest.raises(Exception, match="digest does not match"):
         read_save(path)
+
+
+def test_a_save_made_without_a_save_dir_resumes_with_one_set(tmp_path, monkeypatch):
+    # a held-out author saved a game with the user's own key (no CARDRULES_SAVE_DIR) into a folder that
+    # has a key of its own, then resumed it with CARDRULES_SAVE_DIR set to that folder: "was changed
+    # after cardrules wrote it", where the user's own key signed it
+    monkeypatch.delenv("CARDRULES_SAVE_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+    path = a_save()
+    own = key_path().read_text()
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("CARDRULES_SAVE_DIR", str(folder))
+    play([DZ, "--agents", "random", "--seed", "3"], "1\n")  # (a key of its own in that folder)
+    assert key_path() == folder / "save-key" and key_path().read_text() != own
+    moved = folder / "mine.json"
+    moved.write_bytes(path.read_bytes())
+    assert read_save(moved).data["seed"] == 2
+    moved.write_text(moved.read_text().replace('"seed":2', '"seed":5'))
+    with pytest.raises(Exception, match="digest does not match"):
+        read_save(moved)
