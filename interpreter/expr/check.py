@@ -165,6 +165,8 @@ class Checker(CallChecks):
             hint = (
                 f"'{node.value}' is the name of {expected.name} '{named}'; write its id: '{named}'"
                 if named is not None
+                else f"no {expected.name} at all is written none"
+                if not node.value.strip()  # `trump if ... else ''`
                 else did_you_mean(node.value, expected.values) or allowed_values_hint(expected.values)
             )
             return self.error(f"unknown {expected.name} '{node.value}'", node.start, node.end, hint)

@@ -190,6 +190,7 @@ HINTS = [
     ("[i for i, c in hand]", "`for i in range(len(xs))` with xs[i]"),
     # found by writing Skat from the docs
     ("'trumps are ' + str(trump)", "a suit is written by its name where a text shows it"),
+    ("trump if true else ''", "no suit at all is written none"),
 ]
 
 
