@@ -568,10 +568,7 @@ class FlowCompiler(StoryCompiler, ZoneRefs):
             as_slot = self.c.slots.new()
             self.locals[-1][v["as"]] = var_value(self.c.names.action, as_slot)
             self._claim_names = getattr(self, "_claim_names", set()) | {v["as"]}
-        for k in actions:
-            if self.c.model.actions[k].param_count is not None:
-                name = self.c.model.actions[k].name
-                self.bag.error(f"a claim window cannot offer '{name}', a choice of several values", s.span)
+        F.no_choice_in_claims(self.bag, self.c.model.actions, actions, s.span)
         if players:
             self.emit(out, P.Claim(players, actions, rank, as_slot, self.prompt(v, s)), s, "claim")
 

@@ -135,3 +135,16 @@ def deal_fits_the_deck(bag: Any, v: Any, packets: tuple | None, players: int, de
             f"this deal gives {total} cards ({sum(packets)} to each of {dealt} seats), and the deck has {deck}",
             vspan(v, "packets", span),
         )
+
+
+def no_choice_in_claims(bag: Any, actions: Any, offered: Any, span: Span | None) -> None:
+    """A claim window's answers are single moves: an action choosing several values is refused, with
+    the way to offer such a move (a bomb out of turn: one card naming the cards the effect moves)."""
+    for k in offered:
+        if actions[k].param_count is not None:
+            bag.error(
+                f"a claim window cannot offer '{actions[k].name}', a choice of several values",
+                span,
+                "offer one value that names the cards (a bomb by its highest card, or by its rank) and move the"
+                ' rest in the effect (`cards: "[c for c in hand(player) if c.rank == card.rank]"`)',
+            )
