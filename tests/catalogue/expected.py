@@ -265,7 +265,13 @@ EXPECTED: dict[str, list[E]] = {
         E(34, 44, "'points' is kept per team: index it by a team, not by a seat number", exact=True, hint=TEAM_OF),
     ],
     "expr_colour_is_for_showing.yaml": [  # card.suit.color, card.color: deck.suits[].color is for showing
-        E(18, 55, "suit has no attribute 'color'", exact=True, hint="its attributes are: none; " + COLOUR_IS_SHOWN),
+        E(
+            18,
+            55,
+            "suit has no attribute 'color'",
+            exact=True,
+            hint="its attributes are: suit_order; " + COLOUR_IS_SHOWN,
+        ),
         E(
             19,
             50,
