@@ -23,6 +23,9 @@ class Shuffle(tuple):
         made.at = at
         return made
 
+    def __reduce__(self) -> tuple:  # (copied and pickled whole: a search's worker gets states so)
+        return (Shuffle, (self[0], self[1], self.at))
+
 
 class Record(dict):
     """A `record` step's values, knowing how many decisions and shuffles came before it (`at`,

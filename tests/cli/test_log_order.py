@@ -83,3 +83,18 @@ def test_a_log_written_again_from_a_save_keeps_the_same_order():
 def test_the_header_names_every_option_the_game_used():
     header = json.loads(_written(compile_text(QUIET_DEAL), resumed=False).splitlines()[0])
     assert header["options"] == {"rounds": 3}
+
+
+def test_shuffles_and_records_keep_their_counts_when_copied_or_pickled():
+    import copy
+    import pickle
+
+    rs = compile_text(QUIET_DEAL)
+    st = rs.new_game(seed=1)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    for made in (pickle.loads(pickle.dumps((st.shuffles, st.records))), copy.deepcopy((st.shuffles, st.records))):
+        shuffles, records = made
+        assert shuffles == st.shuffles and records == st.records
+        assert [s.at for s in shuffles] == [s.at for s in st.shuffles]
+        assert [(r.at, r.shuffles) for r in records] == [(r.at, r.shuffles) for r in st.records]
