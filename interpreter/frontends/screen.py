@@ -40,14 +40,15 @@ MENU_COLUMNS_FROM = 9  # a longer list of moves is laid out in columns
 RUN_FROM = 6  # so many moves or more of one action with whole numbers one apart are one entry
 
 
-def number_runs(texts: list[str], at_least: int = RUN_FROM) -> list[tuple[int, int]]:
+def number_runs(texts: list[str], at_least: int = RUN_FROM, numbers: Any = None) -> list[tuple[int, int]]:
     """(start, end) of each run of at least `at_least` moves that are one action with whole
-    numbers one apart (`raise 4`, `raise 5`, ... `raise 100`), in menu order."""
+    numbers one apart (`raise 4`, `raise 5`, ... `raise 100`), in menu order; `numbers`: the actions
+    whose values are numbers (a rank "2" ... "10" is not: `wish for 5` is no amount)."""
     runs, i = [], 0
     while i < len(texts):
         verb, _sep, value = texts[i].rpartition(" ")
         j = i + 1
-        if verb and value.lstrip("-").isdigit():
+        if verb and value.lstrip("-").isdigit() and (numbers is None or verb in numbers):
             n = int(value)
             while j < len(texts) and texts[j] == f"{verb} {n + j - i}":
                 j += 1
@@ -155,7 +156,7 @@ class Screen:
     def menu(self, texts: list[str]) -> list[str]:
         """The numbered moves; a long run of one action's whole numbers is one entry, numbered
         from its first to its last (`3-99) raise 4 … raise 100`), typed as any move is."""
-        runs = dict(number_runs(texts))
+        runs = dict(number_runs(texts, numbers={a.name for a in self.rs.actions if a.param_kind == "int"}))
         items, i = [], 0
         while i < len(texts):
             end = runs.get(i)

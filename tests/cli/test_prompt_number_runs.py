@@ -7,7 +7,8 @@ its text or its number.
 
 from __future__ import annotations
 
-from interpreter.frontends.screen import number_runs
+from interpreter.frontends.screen import Screen, number_runs
+from interpreter.text.render import Renderer
 from tests.cli.test_prompt_story import session
 from tests.engine.tiny import compile_text
 
@@ -69,3 +70,24 @@ def test_a_long_run_of_amounts_is_one_entry_typed_as_any_move(tmp_path) -> None:
     assert " 3) bet 2" not in text
     mine = [value for seat, _kind, value, _how in s.state.history if seat == 0]
     assert mine == [17, 19]  # entry 20 is the 19th amount
+
+
+WISH = (
+    BET.replace(
+        'ranks: [{id: "1"}, {id: "2"}, {id: "3"}, {id: "4"}]',
+        "ranks: [" + ", ".join(f'{{id: "{n}"}}' for n in range(2, 11)) + "]",
+    )
+    .replace('param: {name: n, from: "range(1, 41)"}', 'param: {name: r, from: "ranks"}')
+    .replace('- add: {"staked[player]": n}', '- add: {"staked[player]": 1}')
+)
+
+
+def test_rank_values_that_look_like_numbers_are_not_a_run_of_amounts(tmp_path):
+    """A held-out Tichu's wish for a rank read `1-9) wish for 2 … wish for 10`, so typing 5 wished for 6."""
+    rs = compile_text(WISH)
+    st = rs.new_game(seed=1)
+    texts = [a.text for a in st.legal_actions()]
+    assert "bet 5" in texts and len(texts) == 10
+    screen = Screen(rs, Renderer(rs), 100, lambda _zone, cards: cards)
+    menu = "\n".join(screen.menu(texts))
+    assert "…" not in menu and " 5) bet 5" in menu, menu  # (before: "2-10) bet 2 … bet 10")

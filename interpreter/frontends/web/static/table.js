@@ -578,7 +578,8 @@
       const v = moves[i].value;
       // whole numbers of one action, rising (one apart, or not: the bids of Skat, 18, 20, 22 ...)
       const whole = (x) => x !== undefined && /^-?\d+$/.test(x);
-      if (whole(v)) {
+      const amounts = (T.rs.actions[moves[i].action] || {}).param === "int"; // (a rank "2" ... "10" is no amount)
+      if (amounts && whole(v)) {
         while (j < moves.length && moves[j].action === moves[i].action && whole(moves[j].value) && Number(moves[j].value) > Number(moves[j - 1].value)) j++;
       }
       if (j - i >= 6) runs[i] = j;
