@@ -63,6 +63,8 @@ class StoryWriter:
         r = self.r
         value = event.get("value")  # its cards, suit or rank by name, as the menu writes moves
         action = str(event.get("action", "?"))
+        if value is not None and " " in str(value):  # a choice of several cards: in the hand's order
+            value = " ".join(self._in_hand_order(str(value).split(" ")))
         words = [r.action(action + ("" if value is None else f" {value}"), told=True)]
         if event.get("seat") == r.viewer and r.tells_in_english(action):  # "You: take the skat", told "takes"
             words[0] = you_agree(" " + words[0])[1:]
@@ -72,6 +74,14 @@ class StoryWriter:
         if event.get("kind") == "claim":
             return "  " + _(WORDS["claimed"], who=who, what=what)
         return f"  {who}: {what}"
+
+    def _in_hand_order(self, ids: list[str]) -> list[str]:
+        """Cards of a choice of several (ids) as the seat's own zone shows them (a straight in order)."""
+        index = self.r.index
+        if not all(i in index for i in ids):
+            return ids
+        own = next((z.name for z in self.r.rs.zones if z.per == "seat" and z.name in self.r.rs.zone_sort), None)
+        return list(self.sort(own, ids)) if own is not None else ids
 
     def _reveal(self, event: Mapping) -> list[str]:
         zone = event.get("zone") or ""

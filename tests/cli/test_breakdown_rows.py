@@ -37,3 +37,17 @@ def test_the_match_table_calls_a_deal_by_the_games_own_word():
     rs = compile_text(HIGH_CARD + "display:\n  deal: {en: Hand, ja: ハンド}\n")
     assert StoryWriter(Renderer(rs)).match_table(deals)[1].split()[0] == "Hand"
     assert StoryWriter(Renderer(rs, "ja")).match_table(deals)[1].split()[0] == "ハンド"
+
+
+def test_a_choice_of_several_cards_is_told_in_the_hands_order():
+    """A held-out Tichu's ten-card straight was told in deck order ("play Jade 5 Jade 9 Sword 3 ...")."""
+    text = HIGH_CARD.replace(
+        "  hand: {per: seat, visibility: owner}", '  hand: {per: seat, visibility: owner, sort: "0 - card.value"}'
+    )
+    rs = compile_text(text)
+    order = {"s-1": 1, "s-2": 2, "s-3": 3}
+    writer = StoryWriter(
+        Renderer(rs), sort=lambda zone, ids: sorted(ids, key=lambda i: -order[i]) if zone == "hand" else ids
+    )
+    event = {"kind": "action", "seat": 1, "action": "play", "value": "s-1 s-3 s-2"}
+    assert writer.lines(event) == ["  Seat 1: play s 3 s 2 s 1"]
