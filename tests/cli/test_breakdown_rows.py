@@ -51,3 +51,18 @@ def test_a_choice_of_several_cards_is_told_in_the_hands_order():
     )
     event = {"kind": "action", "seat": 1, "action": "play", "value": "s-1 s-3 s-2"}
     assert writer.lines(event) == ["  Seat 1: play s 3 s 2 s 1"]
+
+
+def test_the_browser_view_tells_a_choice_of_several_cards_in_the_hands_order_too():
+    from types import SimpleNamespace
+
+    from interpreter.frontends.web.view import _in_hand_order
+
+    text = HIGH_CARD.replace(
+        "  hand: {per: seat, visibility: owner}", '  hand: {per: seat, visibility: owner, sort: "0 - card.value"}'
+    )
+    rs = compile_text(text)
+    table = SimpleNamespace(rs=rs, state=rs.new_game(seed=1))
+    events = [{"kind": "action", "seat": 1, "action": "play", "value": "s-1 s-3 s-2"}, {"kind": "message", "text": {}}]
+    assert _in_hand_order(table, events)[0]["value"] == "s-3 s-2 s-1"
+    assert _in_hand_order(table, events)[1] == events[1] and events[0]["value"] == "s-1 s-3 s-2"  # (copies)

@@ -111,7 +111,7 @@ def seat_view(table: Any, seat: int) -> dict:
         "phase": (obs.get("phase") or {}).get("title") or {},
         "status": obs.get("status") or [],
         "seat_lines": {str(s): lines for s, lines in (obs.get("seat_lines") or {}).items()},
-        "events": obs["events"],
+        "events": _in_hand_order(table, obs["events"]),
         "deals": obs["deals"],
         "returns": obs.get("returns"),
         "winners": obs.get("winners"),
@@ -162,6 +162,23 @@ def _zones(table: Any, obs: dict, seat: int) -> dict:
         else:
             placed = obs["placed_by"].get(info.name)
             out[info.name] = {"cards": cards, "by": placed} if placed is not None else {"cards": cards}
+    return out
+
+
+def _in_hand_order(table: Any, events: list) -> list:
+    """The events, a choice of several cards told in the order the seat's hand shows them (a straight
+    in order, as the prompt tells it: text/story.py)."""
+    hand = next((z for z in table.rs.zones if z.per == "seat" and z.name in table.rs.zone_sort), None)
+    if hand is None:
+        return events
+    index = table.rs.cards.index()
+    out = []
+    for e in events:
+        value = e.get("value") if e.get("kind") in ("action", "claim") else None
+        ids = str(value).split(" ") if value is not None else []
+        if len(ids) > 1 and all(i in index for i in ids):
+            e = dict(e, value=" ".join(_sorted(table, hand, ids)))
+        out.append(e)
     return out
 
 
