@@ -216,8 +216,13 @@
 
   async function start() {
     CR.applySettings();
+    // the first look at the games compiles them (a second or two): the list says it is coming
+    const games = document.getElementById("games");
+    games.setAttribute("aria-busy", "true");
+    games.append(CR.el("p", { class: "muted loading" }, "…"));
     const r = await fetch("/api/lobby");
     lobby = await r.json();
+    games.removeAttribute("aria-busy");
     await render(CR.state.lang);
     document.getElementById("settings").addEventListener("click", () => CR.dialog("settings-dialog", w("settings"), CR.settingsPanel(render)));
   }
