@@ -117,3 +117,27 @@ def test_the_log_tells_a_told_move_to_its_seat_as_you(told, browser_page):
     log = p.locator("#log").inner_text()
     assert "You: put in 2" in log and "Seat 1: puts in 2" in log, log
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def quiet(save_dir, tmp_path):
+    from tests.cli.test_log_order import QUIET_DEAL
+
+    yield from _served(save_dir, tmp_path, "quiet", QUIET_DEAL)  # (no event before its first move)
+
+
+def test_an_only_legal_move_waits_while_a_deals_summary_is_read_then_plays_itself(quiet, browser_page):
+    live, game = quiet
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai"], "level": "random", "seed": 1})
+    page = browser_page()
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_selector("dialog[open]", timeout=15_000)  # the first deal's summary (its move played itself)
+    held = _version(p)
+    p.wait_for_timeout(1500)
+    assert _version(p) == held and p.evaluate("document.body.dataset.turn") == "me"  # not while it is open
+    while p.locator("dialog[open]").count():
+        p.locator("dialog[open] .dialog-buttons button").last.click()
+        p.wait_for_timeout(200)
+    p.wait_for_function("document.body.dataset.turn === 'over'", timeout=10_000)
+    assert live.errors == [] and page.errors == []

@@ -239,7 +239,7 @@
       status("");
       render();
       announce(m.said || []);
-      showDealEnd(m.events_from === 0);
+      showDealEnd(false); // (a first view, or the story sent again, shows no summary: T.seenDeals says which deals were seen)
       playForced();
     } else if (m.type === "error") {
       toast(m.message, "error");
@@ -706,7 +706,9 @@
     clearTimeout(T.forcedTimer);
     const moves = v.moves || [];
     if (v.terminal || v.to_act !== T.seat || moves.length !== 1 || v.choice || T.heldBack) return;
-    if (!CR.store.get("forced", true) || document.querySelector("dialog[open]")) return;
+    if (!CR.store.get("forced", true)) return;
+    const open = document.querySelector("dialog[open]");
+    if (open) return open.addEventListener("close", playForced, { once: true }); // (a deal's summary: once read)
     if ((T.forcedRun || 0) >= FORCED_RUN) return toast(w("forced_run", { n: T.forcedRun }), "rule");
     const [version, move] = [T.version, moves[0].text];
     T.forcedTimer = setTimeout(() => {
