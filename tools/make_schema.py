@@ -1010,15 +1010,22 @@ SCHEMA = {
                                 "items": {
                                     "anyOf": [
                                         ref("text", "A status line: a text with `{expression}` placeholders."),
-                                        obj(
-                                            {
-                                                "text": ref("text", "The line, with `{expression}` placeholders."),
-                                                "if": d(EXPR, "Show the line only while this holds."),
-                                                "id": RULE_ID,
+                                        {
+                                            **obj(
+                                                {
+                                                    "text": ref("text", "The line, with `{expression}` placeholders."),
+                                                    "if": d(EXPR, "Show the line only while this holds."),
+                                                    "id": RULE_ID,
+                                                },
+                                                ["text"],
+                                                "A status line shown only while its condition holds.",
+                                            ),
+                                            "x-keys": {  # what a key it does not take was meant for
+                                                key: "a line about each seat is written once under display.seats "
+                                                "(`seat` is the seat)"
+                                                for key in ("for", "as")
                                             },
-                                            ["text"],
-                                            "A status line shown only while its condition holds.",
-                                        ),
+                                        },
                                     ]
                                 },
                             },

@@ -28,7 +28,19 @@ from typing import Any
 # keywords that describe and never constrain (x-kind, x-hint: this project's own tags, for the
 # reference and for the hint of an error)
 _ANNOTATIONS = frozenset(
-    {"description", "examples", "title", "default", "$schema", "$id", "$comment", "definitions", "x-kind", "x-hint"}
+    {
+        "description",
+        "examples",
+        "title",
+        "default",
+        "$schema",
+        "$id",
+        "$comment",
+        "definitions",
+        "x-kind",
+        "x-hint",
+        "x-keys",
+    }
 )
 
 

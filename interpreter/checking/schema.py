@@ -185,9 +185,7 @@ def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
             allowed = list(forms[0]["properties"])
             extra = [str(k) for k in inst if k not in allowed]
             if extra:
-                hint = did_you_mean(extra[0], allowed)
-                if extra[0] in ("for", "as") and "status" in [str(p) for p in path]:
-                    hint = "a line about each seat is written once under display.seats (`seat` is the seat)"
+                hint = (forms[0].get("x-keys") or {}).get(extra[0]) or did_you_mean(extra[0], allowed)
                 takes = ", ".join(allowed)
                 return [Diagnostic(f"{_where(path)} has an unknown key '{extra[0]}' (it takes {takes})", span, hint)]
         return [

@@ -19,9 +19,10 @@ from typing import Any
 
 from interpreter.compiling.messages import placeholder_expressions
 from interpreter.expr import DEFAULT_LIMITS
-from interpreter.expr.ast import Call, Comprehension, ForClause, Name, children, free_names
+from interpreter.expr.ast import free_names, reads_only_through
 from interpreter.expr.parse import parse
 from interpreter.expr.source import PlainSource
+from interpreter.model.nodes import step_lists, zone_name
 
 _WHO_SEES = {
     "owner": "only their owner may see",
@@ -29,10 +30,6 @@ _WHO_SEES = {
     "others": "their owner may not see",
     "down": "may lie face down, seen only by the seat that put them there",
 }
-
-
-def _zone_name(ref: Any) -> str:
-    return str(ref).split("(")[0].strip()
 
 
 def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
@@ -50,11 +47,11 @@ def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
             if step.kind in ("deal", "move") and isinstance(step.value, Mapping):
                 face = step.value.get("face")
                 if (face is None and step.kind == "deal") or (face is not None and str(face) != "up"):
-                    found.add(_zone_name(step.value.get("to", "")))
-                    shown.discard(_zone_name(step.value.get("to", "")))
+                    found.add(zone_name(step.value.get("to", "")))
+                    shown.discard(zone_name(step.value.get("to", "")))
             elif step.kind == "reveal" and not isinstance(step.value, Mapping):
-                shown.add(_zone_name(step.value))
-                turned.add(_zone_name(step.value))
+                shown.add(zone_name(step.value))
+                turned.add(zone_name(step.value))
             elif step.kind == "set" and isinstance(step.value, Mapping) and shown:
                 for value in step.value.values():
                     revealed[id(value)] = shown
@@ -70,11 +67,8 @@ def _face_down_targets(model: Any) -> tuple[set[str], dict[int, set[str]]]:
                 turned |= inner
         return turned
 
-    walk(model.flow, set())
-    for steps in model.phases.values():
+    for steps in step_lists(model):
         walk(steps, set())
-    for action in model.actions:
-        walk(action.effect, set())
     return found, revealed
 
 
@@ -92,36 +86,8 @@ def _made_names(text: str, zones: Mapping[str, str]) -> set[str]:
     tree, _diags = parse(source, DEFAULT_LIMITS)
     if tree is None:
         return set()
-
-    def counted(node: Any) -> Any:
-        """The zone a `len(...)` call counts, else None."""
-        is_len = isinstance(node, Call) and isinstance(node.func, Name) and node.func.id == "len"
-        if not is_len or len(node.args) != 1:
-            return None
-        arg = node.args[0]
-        target = arg.func if isinstance(arg, Call) else arg
-        return arg if isinstance(target, Name) and target.id in zones else None
-
-    def walk(node: Any, bound: frozenset[str]) -> set[str]:
-        zone_call = counted(node)
-        if zone_call is not None:  # the zone's size: only the arguments naming whose zone count
-            args = zone_call.args if isinstance(zone_call, Call) else ()
-            return set().union(*(walk(a, bound) for a in args))
-        if isinstance(node, Name):
-            return set() if node.id in bound else {node.id}
-        if isinstance(node, Comprehension):
-            found: set[str] = set()
-            inner = set(bound)
-            for clause in node.clauses:
-                if isinstance(clause, ForClause):
-                    found |= walk(clause.iter, frozenset(inner))
-                    inner.add(clause.var)
-                else:
-                    found |= walk(clause.cond, frozenset(inner))
-            return found | walk(node.elt, frozenset(inner))
-        return set().union(*(walk(child, bound) for child in children(node)))
-
-    return walk(tree, frozenset())
+    names = free_names(tree)
+    return {n for n in names if n not in zones or not reads_only_through(tree, n, "len", called=True)}
 
 
 class PublicTexts:
@@ -251,7 +217,7 @@ class PublicTexts:
         not everybody sees, or a move that may turn its cards face down."""
         for step in steps:
             if step.kind == "move" and isinstance(step.value, Mapping):
-                zone = _zone_name(step.value.get("to", ""))
+                zone = zone_name(step.value.get("to", ""))
                 face = step.value.get("face")
                 if self.visibility.get(zone, "all") != "all" or (face is not None and str(face) != "up"):
                     return True

@@ -42,10 +42,11 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
             if legal:
                 return _("'{action}' needs a value; legal: {legal}", action=named, legal=legal)
             return _("'{action}' needs a value", action=named)
-        for value, failing in rs._options_for(st, act, st.decider):
+        options = list(rs._options_for(st, act, st.decider))
+        for value, failing in options:
             if normalize(rs.value_text(act, value)) == arg:
                 return refusal(failing) if failing else _("'{action}' is not legal now", action=said)
-        failing = _failing_for(rs, st, act, arg)
+        failing = _failing_for(rs, st, act, arg, {value for value, _failing in options})
         if failing is not None:
             return refusal(failing)
         if words is not None:  # the value by the name the reader knows (a card of the deck, a seat)
@@ -132,25 +133,21 @@ def _runs(rs: Any, entries: list) -> list:
     return out
 
 
-def _failing_for(rs: Any, st: Any, act: Any, arg: str) -> Any:
+def _failing_for(rs: Any, st: Any, act: Any, arg: str, candidates: set) -> Any:
     """The restriction a value outside the candidates breaks, when it can be read as a card that
     lies where the action's candidates do (its `from` left it out: a hand filtered by an
     expression); a card elsewhere is simply not a choice (one in another hand, or on the table,
     was refused as "you must follow suit", as if the seat could have played it)."""
     value = rs.cards.index().get(arg.replace(" ", "-"))
-    if value is None or act.param_kind != "card" or not _beside_candidates(rs, st, act, value):
+    if value is None or act.param_kind != "card":
         return None
+    if not any(value in cards and not candidates.isdisjoint(cards) for cards in st.zones):
+        return None  # (in no zone that holds a candidate)
     st.vars[act.param_slot] = value
     try:
         return rs._failing(rs._applicable(act, st.fr), st.fr)
     except Exception:  # the value may not fit the restriction at all
         return None
-
-
-def _beside_candidates(rs: Any, st: Any, act: Any, card: int) -> bool:
-    """Whether `card` lies in a zone that holds one of the action's candidate cards."""
-    candidates = {value for value, _failing in rs._options_for(st, act, st.decider)}
-    return any(card in cards and not candidates.isdisjoint(cards) for cards in st.zones)
 
 
 def _reading_order(actions: list[Action]) -> list[Action]:

@@ -202,23 +202,22 @@ def children(node: Node) -> list[Node]:
     return out
 
 
-def reads_only_through(root: Node, name: str, func: str) -> bool:
+def reads_only_through(root: Node, name: str, func: str, called: bool = False) -> bool:
     """Whether every use of `name` in the tree is the one argument of a call of `func`
     (`team_of(seat)`): then the value is the same for all values of `name` that `func` maps
-    alike.  A comprehension's own `name` counts as a use (the answer errs on the side of no)."""
+    alike; with `called`, also a call of `name` as that argument (`len(hand(s))`: only the
+    size of a zone is read; the call's own arguments are looked into as well).  A
+    comprehension's own `name` counts as a use (the answer errs on the side of no)."""
     stack: list[Node] = [root]
     while stack:
         node = stack.pop()
-        if (
-            isinstance(node, Call)
-            and isinstance(node.func, Name)
-            and node.func.id == func
-            and len(node.args) == 1
-            and not node.keywords
-            and isinstance(node.args[0], Name)
-            and node.args[0].id == name
-        ):
-            continue
+        if isinstance(node, Call) and isinstance(node.func, Name) and node.func.id == func and len(node.args) == 1:
+            arg = node.args[0]
+            if not node.keywords and isinstance(arg, Name) and arg.id == name:
+                continue
+            if called and isinstance(arg, Call) and isinstance(arg.func, Name) and arg.func.id == name:
+                stack.extend(arg.args)
+                continue
         if (isinstance(node, Name) and node.id == name) or (isinstance(node, ForClause) and node.var == name):
             return False
         stack.extend(children(node))

@@ -354,6 +354,16 @@ def text_languages(node: Any) -> Counter:
     return found
 
 
+def step_lists(model: Model) -> list:
+    """Every top-level list of steps: the flow, each phase's, each action's effect."""
+    return [model.flow, *model.phases.values(), *(action.effect for action in model.actions)]
+
+
+def zone_name(ref: Any) -> str:
+    """The zone a step names (`hand(player)` -> `hand`)."""
+    return str(ref).split("(")[0].strip()
+
+
 def turned_up_zones(model: Model) -> set[str]:
     """The zones the rules put cards into face up (a `move` or `deal` with `face: up`) or turn up
     (`reveal`): there a zone's visibility does not hide them."""
@@ -363,15 +373,12 @@ def turned_up_zones(model: Model) -> set[str]:
         for step in steps:
             v = step.value
             if step.kind in ("move", "deal") and isinstance(v, Mapping) and str(v.get("face")) == "up":
-                found.add(str(v.get("to", "")).split("(")[0].strip())
+                found.add(zone_name(v.get("to", "")))
             elif step.kind == "reveal":
-                found.add(str(v.get("zone", "") if isinstance(v, Mapping) else v).split("(")[0].strip())
+                found.add(zone_name(v.get("zone", "") if isinstance(v, Mapping) else v))
             for body in step.bodies():
                 walk(body)
 
-    walk(model.flow)
-    for steps in model.phases.values():
+    for steps in step_lists(model):
         walk(steps)
-    for action in model.actions:
-        walk(action.effect)
     return found

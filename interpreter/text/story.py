@@ -9,6 +9,7 @@ reader or any other front end can print the same lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from interpreter.base.i18n import N_, _
 from interpreter.text.render import Renderer, pad, width, wrap, you_agree
@@ -80,8 +81,8 @@ class StoryWriter:
         index = self.r.index
         if not all(i in index for i in ids):
             return ids
-        own = next((z.name for z in self.r.rs.zones if z.per == "seat" and z.name in self.r.rs.zone_sort), None)
-        return list(self.sort(own, ids)) if own is not None else ids
+        own = hand_zone(self.r.rs)
+        return list(self.sort(own.name, ids)) if own is not None else ids
 
     def _reveal(self, event: Mapping) -> list[str]:
         zone = event.get("zone") or ""
@@ -217,6 +218,12 @@ def _list_of_cards(p: Mapping) -> bool:
     return bool(items) and all(isinstance(x, Mapping) and "card" in x for x in items)
 
 
+def hand_zone(rs: Any) -> Any:
+    """The zone whose order a choice of several cards is told in: the first per-seat zone with a
+    `sort` (a hand), or None."""
+    return next((z for z in rs.zones if z.per == "seat" and z.name in rs.zone_sort), None)
+
+
 def told_again(event: dict, before: list, seat: int) -> bool:
     """The claim applied is the seat's own claim-window answer, told already (`before`: the events
     before it): the seat is told its answer once, when it makes it, and not again as the claim."""
@@ -230,4 +237,4 @@ def told_again(event: dict, before: list, seat: int) -> bool:
     return False
 
 
-__all__ = ["WORDS", "StoryWriter", "told_again"]
+__all__ = ["WORDS", "StoryWriter", "hand_zone", "told_again"]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.state import PICK_KIND
+from interpreter.text.story import hand_zone
 
 
 def texts(value: Any) -> dict[str, str]:
@@ -168,7 +169,7 @@ def _zones(table: Any, obs: dict, seat: int) -> dict:
 def _in_hand_order(table: Any, events: list) -> list:
     """The events, a choice of several cards told in the order the seat's hand shows them (a straight
     in order, as the prompt tells it: text/story.py)."""
-    hand = next((z for z in table.rs.zones if z.per == "seat" and z.name in table.rs.zone_sort), None)
+    hand = hand_zone(table.rs)
     if hand is None:
         return events
     index = table.rs.cards.index()
