@@ -75,6 +75,11 @@ RULE_ID = d(
     ["HM-28", "DZ-17"],
 )
 RULE_TEXT = ref("text", "One line of plain words stating the rule, shown to players.")
+ORDER = d(
+    {"enum": ["highest_first", "lowest_first"]},
+    "How the rules page ranks the cards by this number: from the highest value (the default) or, for a "
+    "place where 1 is the best, from the lowest.",
+)
 ATTRS = d(
     {"type": "object", "additionalProperties": {"type": ["integer", "boolean", "string"]}},
     "Values of declared card attributes (see `deck.attributes`) for the cards this entry covers.",
@@ -545,6 +550,7 @@ SCHEMA = {
                                     {"type": ["integer", "boolean", "string"]}, "Value for cards that do not set it."
                                 ),
                                 "description": d({"type": "string"}, "What the attribute means."),
+                                "order": ORDER,
                             },
                             ["type"],
                             "A card attribute.",
@@ -769,6 +775,7 @@ SCHEMA = {
                         "id": RULE_ID,
                         "text": RULE_TEXT,
                         "description": d({"type": "string"}, "What the function computes."),
+                        "order": ORDER,
                     },
                     ["value"],
                     "A function.",

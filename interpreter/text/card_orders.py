@@ -20,8 +20,9 @@ def read_words(w: Any, cards: Any, value: Any, kind: str) -> str:
     return value_words(value)
 
 
-def card_order(w: Any, cards: Any, values: tuple) -> str:
-    """`A [14] > K [13] > ... > 9 (red, blue) = 1 (green) [9] > ...`: highest first, equals joined."""
+def card_order(w: Any, cards: Any, values: tuple, lowest_first: bool = False) -> str:
+    """`A [14] > K [13] > ... > 9 (red, blue) = 1 (green) [9] > ...`: highest first, equals joined (with
+    `lowest_first`, a place where 1 is the best: `J [1] > A [2] > ...`, the lowest value first)."""
     by_value: dict[Any, list[int]] = {}
     for face, v in enumerate(values):
         by_value.setdefault(v, []).append(face)
@@ -29,11 +30,11 @@ def card_order(w: Any, cards: Any, values: tuple) -> str:
     for face, r in enumerate(cards.rank_of):
         if r >= 0:
             rank_faces.setdefault(r, set()).add(face)
-    by_suit = _whole_suits(w, cards, by_value, rank_faces)
+    by_suit = _whole_suits(w, cards, by_value, rank_faces, lowest_first)
     if by_suit is not None:  # a value of each suit (a Skat suit's base value): the suits, highest first
         return " > ".join(" = ".join(names) + f" [{value_words(v)}]" for v, names in by_suit)
     groups = []
-    for v in sorted(by_value, reverse=True):
+    for v in sorted(by_value, reverse=not lowest_first):
         faces = by_value[v]
         words, done = [], set()
         for face in faces:
@@ -59,14 +60,14 @@ def card_order(w: Any, cards: Any, values: tuple) -> str:
     return " > ".join(groups)
 
 
-def _whole_suits(w: Any, cards: Any, by_value: dict, rank_faces: dict) -> list | None:
+def _whole_suits(w: Any, cards: Any, by_value: dict, rank_faces: dict, lowest_first: bool) -> list | None:
     """(value, suit names) highest first, where each value's cards are whole suits and not whole
     ranks (else None: the order is written by ranks)."""
     suit_faces: dict[int, set[int]] = {}
     for face, su in enumerate(cards.suit_of):
         suit_faces.setdefault(su, set()).add(face)
     out, by_ranks = [], True
-    for v in sorted(by_value, reverse=True):
+    for v in sorted(by_value, reverse=not lowest_first):
         faces = set(by_value[v])
         suits = sorted({cards.suit_of[f] for f in faces})
         if -1 in suits or set().union(*(suit_faces[su] for su in suits)) != faces:

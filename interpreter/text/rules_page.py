@@ -377,24 +377,26 @@ def _melds(w: _Writer, model: Model) -> None:
 def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     """Int card attributes and the ruleset's functions of one card, as orders: highest first."""
     Orders = tuple[tuple[tuple[tuple[str, Any, str], ...], tuple[int, ...]], ...]  # as Ruleset.card_tables
-    rows: list[tuple[str, str, str, Orders]] = []
+    rows: list[tuple[str, str, str, Orders, bool]] = []
     for a in model.deck.attributes:
         if a.type == "int":
-            rows.append((a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),)))
+            rows.append((a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),), a.lowest_first))
     hinted = {f.name for f in _hint_functions(model)}  # (the AI's, listed with its hints)
     for f in model.functions:
         if f.name in tables and f.rule is not None and f.name not in hinted:  # (helpers without a rule: left out)
             text = w.t(f.rule.text) if f.rule is not None else ""
-            rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name]))
+            rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name], f.lowest_first))
     if not rows:
         return
     w.heading(2, _("Card rankings and values"))
     w.para(_("Highest first; '=' joins cards of equal value. A rank or a suit named alone stands for all its cards."))
-    for name, text, ref, orders in rows:
-        w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}")
+    for name, text, ref, orders, lowest in rows:
+        lowest_words = " " + _("(lowest first: the lowest value ranks highest)") if lowest else ""
+        w.item(f"{w.code(name)}{': ' + text if text else ''}{ref}{lowest_words}")
         for when, values in orders:  # (a ranking that reads variables: an order for each of their values)
             read = ", ".join(f"{n} = {read_words(w, cards, v, kind)}" for n, v, kind in when)
-            w.item(f"{w.code(read)}: {card_order(w, cards, values)}" if read else card_order(w, cards, values), 1)
+            order = card_order(w, cards, values, lowest_first=lowest)
+            w.item(f"{w.code(read)}: {order}" if read else order, 1)
 
 
 def _actions(w: _Writer, model: Model) -> None:

@@ -63,6 +63,22 @@ def test_rules_page_shows_rankings_of_card_functions_and_int_attributes(tmp_path
     assert "leading_value(card)" not in page.split("RULES")[0]  # reads a variable: no table
 
 
+def test_rules_page_ranks_a_place_from_the_lowest_value_where_the_ruleset_says_so(tmp_path: Path) -> None:
+    """A function giving a card's place from the top (1 the best) was listed under "Highest first"
+    with the worst card first (found by an outside author writing Skat: `tpos`, a trump's place)."""
+    text = RANKED.replace("  face_value:\n", "  face_value:\n    order: lowest_first\n").replace(
+        "  attributes: {value: {type: int, default: 0}}",
+        "  attributes: {value: {type: int, default: 0, order: lowest_first}}",
+    )
+    path = tmp_path / "placed.yaml"
+    path.write_text(text, encoding="utf-8")
+    rankings = run("rules", path, "--format", "md").split("## Card rankings and values")[1].split("\n## ")[0]
+    assert "(T-9) (lowest first: the lowest value ranks highest)" in rankings
+    assert "  - 2 [2] > 3 [3] > 4 [4] > 5 [5] > 6 [6] > 1 [7]" in rankings
+    assert "  - 1 [1] > 2 [2] > 3 [3] > 4 [4] > 5 [5] > 6 [6]" in rankings  # the attribute too
+    assert "6 [6] > 5 [5]" not in rankings
+
+
 TURNED = (
     RANKED.replace("  rounds: {type: int}\n", "  rounds: {type: int}\n  flipped: {type: bool}\n")
     .replace(
