@@ -24,7 +24,7 @@ WORDS = {
     "team_alone": "{team}",
     "your": N_("Your {zone}"),
     "of": N_("{zone} of {who}"),
-    "counts": N_("Cards in {zone}: "),
+    "counts": N_("Cards held ({zone}): "),  # (a count of a zone named by a plural, "hole cards", too)
     "pile": N_("{n} cards, the last: {cards}"),
     "claim": N_("A claim is possible:"),
     "choosing": N_("Choosing {what}: {chosen} picked so far ({count} in all); {more}"),

@@ -140,7 +140,7 @@ def test_a_hand_turned_face_up_is_shown_to_the_others_card_by_card(tmp_path):
     assert line.startswith("Hand of Seat 1 (4): ") and line.endswith("and 1 face-down card"), line
     r = Renderer(rs)
     assert all(r.card(c) in line for c in seen) and r.card(hidden[0]) not in line, line
-    assert not any(line.startswith("Cards in hand") and "Seat 1" in line for line in out)
+    assert not any(line.startswith("Cards held (hand)") and "Seat 1" in line for line in out)
 
 
 def test_a_stock_with_a_card_turned_up_shows_that_card(tmp_path):
