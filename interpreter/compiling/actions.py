@@ -10,7 +10,7 @@ from typing import Any
 from interpreter.compiling.context import Compiler, Src, var_value, vspan
 from interpreter.compiling.flow import FlowCompiler
 from interpreter.compiling.hints import compile_preference
-from interpreter.compiling.messages import shown_in_words
+from interpreter.compiling.messages import seat_type, shown_in_words
 from interpreter.compiling.plain import in_order
 from interpreter.compiling.public import check_made, check_public, secret_effect
 from interpreter.compiling.seats import SeatReader
@@ -215,7 +215,8 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
             check_public(c, value, where, "a status line", whole=True)
             compiled = fc.typed(value, where)
             if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
-                parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, str(compiled.type), compiled.src)]
+                shown = seat_type(fc, value, compiled.type) or str(compiled.type)  # (a seat by its name)
+                parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, shown, compiled.src)]
         return (({"en": tuple(parts)}, None),) if parts else ()
     return _lines(c, fc, status, "display.status", "a status line")
 

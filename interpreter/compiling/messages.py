@@ -50,6 +50,8 @@ def template(fc: Any, source: Any, span: Span | None, known: dict[str, Any] | No
             type_name = str(compiled.type)
             if spec is not None:
                 type_name = _formatted(fc, whole, m.start(1) + len(expr), spec, compiled.type, type_name)
+            else:
+                type_name = seat_type(fc, expr, compiled.type) or type_name
             parts.append((compiled.fn, type_name, compiled.src))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))
@@ -86,6 +88,23 @@ def _formatted(fc: Any, whole: SubSource, at: int, spec: str, t: Type, type_name
         return f"list[{FORMATS[spec]}]"
     fc.bag.error(f"':{spec}' formats a seat number, and this is {t}", where)
     return type_name
+
+
+def seat_type(fc: Any, expr: Any, t: Type) -> str | None:
+    """'seat' or 'list[seat]' for a value the ruleset declares a seat (a variable or constant of
+    type `seat`, `player`, a loop over seats, a function giving one), shown by the seat's name
+    without `:seat`; else None (a number stays a number)."""
+    if not (t is INT or (isinstance(t, ListT) and t.elem is INT)):
+        return None
+    reader = getattr(fc, "seats", None)
+    if reader is None:
+        return None
+    local: dict[str, int | None] = {}
+    for layer in getattr(fc, "locals", ()):
+        for name, value in layer.items():
+            local[name] = 0 if getattr(value, "seat", False) else None
+    depth = reader.seat_depth(expr, local)
+    return None if depth is None else "seat" if depth == 0 and t is INT else "list[seat]" if depth == 1 and t != INT else None
 
 
 def shown_in_words(fc: Any, t: Type, source: Any) -> bool:

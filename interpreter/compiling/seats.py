@@ -68,6 +68,12 @@ class SeatReader:
         """Whether an expression's value is a list (or set) of seats."""
         return self._read(source, {}) == 1
 
+    def seat_depth(self, source: Any, local: dict[str, int | None]) -> int | None:
+        """0: the expression gives one seat, 1: a list of seats, None: neither (`local`: the names
+        bound around it, 0 for a seat)."""
+        d = self._read(source, local)
+        return d if d in (0, 1) else None
+
     def _read(self, source: Any, local: dict[str, int | None]) -> int | None:
         if source is None:
             return None

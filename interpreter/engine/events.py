@@ -237,8 +237,8 @@ def _parts(rs: Any, parts: Iterable[Any], card: Any) -> list:
 def _value(rs: Any, typed: Typed, card: Any) -> dict:
     """A typed value as plain data: {"card": id}, {"suit": id}, {"seat": 2}, {"list": [...]}, {"int": 5} ..."""
     kind, value = typed
-    if value is None:
-        return {kind: None}
+    if value is None:  # (no card is not a hidden one, {"card": None}: it is told as none, "-")
+        return {"none": None} if kind == "card" else {kind: None}
     if kind == "card":
         return {"card": card(value)}
     if kind.startswith(("list[", "set[")):

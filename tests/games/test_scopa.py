@@ -767,7 +767,7 @@ def test_a_whole_hand_at_the_prompt(tmp_path):
         r"Last hand \d+ to \d+: cards \d+-\d+, denari \d+-\d+, settebello [01]-[01], primiera", result.output
     )
     assert "final scores: you" in result.output.lower()
-    assert "By: 1  Played: Coins 6  Took: -" in result.output  # the status line tells the last play
+    assert "By: Seat 1  Played: Coins 6  Took: -" in result.output  # the status line tells the last play
 
 
 def test_simulate_counts_hands(tmp_path):
