@@ -104,7 +104,9 @@ def seat_type(fc: Any, expr: Any, t: Type) -> str | None:
         for name, value in layer.items():
             local[name] = 0 if getattr(value, "seat", False) else None
     depth = reader.seat_depth(expr, local)
-    return None if depth is None else "seat" if depth == 0 and t is INT else "list[seat]" if depth == 1 and t != INT else None
+    if depth == 0 and t is INT:
+        return "seat"
+    return "list[seat]" if depth == 1 and t is not INT else None
 
 
 def shown_in_words(fc: Any, t: Type, source: Any) -> bool:

@@ -1,0 +1,39 @@
+"""Status lines tell a seat by its name and no card as none, however the line is written: the
+mapping form (`Dealer: dealer`) and placeholders without `:seat` show a value the ruleset declares a
+seat by the seat's name (Scopa's status read "Dealer: 0  By: -1"), and a card variable holding no
+card reads "-", not "[##]" (a face-down card the viewer cannot see)."""
+
+from __future__ import annotations
+
+from interpreter.text.render import Renderer
+from tests.engine.tiny import HIGH_CARD, compile_text
+
+VARS = "  leader: {type: seat}\n"
+MORE = '  leader: {type: seat}\n  last_by: {type: seat, initial: -1}\n  shown: {type: card}\n  both: {type: "list[seat]"}\n'
+
+
+def _status(display: str, seat: int = 0) -> list[str]:
+    rs = compile_text(HIGH_CARD.replace(VARS, MORE) + display)
+    st = rs.new_game(seed=1)
+    renderer = Renderer(rs, "en", viewer=seat)
+    return [renderer.fill(line) for line in st.observation(seat)["status"]]
+
+
+def test_the_mapping_form_shows_a_declared_seat_by_its_name_and_no_seat_as_nobody():
+    (line,) = _status("display:\n  status:\n    Leader: leader\n    By: last_by\n    Rounds: rounds\n", seat=1)
+    assert "By: nobody" in line and "Rounds: 0" in line
+    assert "Leader: Seat 0" in line or "Leader: you" in line.lower()
+
+
+def test_a_placeholder_without_seat_format_names_a_declared_seat_and_a_list_of_seats():
+    (line,) = _status('display:\n  status:\n    - "{last_by} then {[leader]} and {leader + 1}"\n', seat=1)
+    assert line.startswith("nobody then ")
+    assert line.endswith(" and 1") or line.endswith(" and 2")  # arithmetic on a seat is a number
+
+
+def test_no_card_reads_none_and_is_not_a_face_down_card():
+    rs = compile_text(HIGH_CARD.replace(VARS, MORE) + 'display:\n  status:\n    - "shown: {shown}"\n')
+    st = rs.new_game(seed=1)
+    (line,) = st.observation(0)["status"]
+    assert {"card": None} not in line["en"] and {"none": None} in line["en"]
+    assert Renderer(rs, "en", viewer=0).fill(line) == "shown: -"
