@@ -9,7 +9,10 @@ from interpreter.text.render import Renderer
 from tests.engine.tiny import HIGH_CARD, compile_text
 
 VARS = "  leader: {type: seat}\n"
-MORE = '  leader: {type: seat}\n  last_by: {type: seat, initial: -1}\n  shown: {type: card}\n  both: {type: "list[seat]"}\n'
+MORE = (
+    "  leader: {type: seat}\n  last_by: {type: seat, initial: -1}\n"
+    '  shown: {type: card}\n  both: {type: "list[seat]"}\n'
+)
 
 
 def _status(display: str, seat: int = 0) -> list[str]:
