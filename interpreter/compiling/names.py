@@ -102,6 +102,16 @@ def engine_functions(c: Any) -> dict[str, Any]:
         return found
 
     seat_t, team_t = INT, names.team
+    no_teams = None
+    if not team_seats:  # (a call is an error where no teams are declared, not a team '-' at the table)
+
+        def no_teams(_types: Any, _keywords: Any, _generator: bool) -> tuple[str, str | None]:
+            return (
+                "this ruleset declares no teams",
+                "declare 'players.teams' (fixed partnerships), or keep partnerships that change in variables "
+                "(docs/language.md, Teams)",
+            )
+
     return {
         "num_players": Const(INT, n),
         "seats": Const(ListT(INT), tuple(range(n))),
@@ -114,8 +124,11 @@ def engine_functions(c: Any) -> dict[str, Any]:
             doc="The team a seat plays for.",
             inline=f"({{t}}[{{0}}] if 0 <= {{0}} < {n} else {{i}}({{0}}))",
             inline_refs={"t": team_of_seat},
+            check=no_teams,
         ),
-        "seats_of": Function("seats_of", [Param("team", team_t)], ListT(INT), seats_of, doc="The seats of a team."),
+        "seats_of": Function(
+            "seats_of", [Param("team", team_t)], ListT(INT), seats_of, doc="The seats of a team.", check=no_teams
+        ),
         "next_seat": Function(
             "next_seat",
             [Param("seat", seat_t), Param("steps", INT)],

@@ -40,6 +40,7 @@ class Tally:
     seats: list = field(default_factory=list)
     per_deal: list = field(default_factory=list)
     wins: list = field(default_factory=list)
+    shared: list = field(default_factory=list)  # games a seat shared the highest score with others (no winner)
     failed: int = 0  # games the ruleset failed in (they count in nothing else)
     failures: list = field(default_factory=list)  # (game index, message) of the first MAX_REPORTED of them
     rows: list = field(default_factory=list)  # one per game, only when asked for (handed on, then emptied)
@@ -51,6 +52,7 @@ class Tally:
             self.seats.append(Running())
             self.per_deal.append(Running())
             self.wins.append(0)
+            self.shared.append(0)
 
     def add(self, returns: list, deals: int, decisions: int, winners: list) -> None:
         """One game's scores; `winners`: the seats that won it (`Ruleset.winners`: those `result.won`
@@ -59,11 +61,15 @@ class Tally:
         self.games += 1
         self.deals += deals
         self.decisions += decisions
+        top = max(returns, default=0)
+        tied = [s for s, r in enumerate(returns) if r == top] if not winners else []
         for s, r in enumerate(returns):
             self.seats[s].add(r)
             self.per_deal[s].add(r / deals if deals else r)
             if s in winners:
                 self.wins[s] += 1
+            elif len(tied) > 1 and s in tied:  # (partners who score alike, a draw)
+                self.shared[s] += 1
 
     def fail(self, index: int, message: str) -> None:
         self.failed += 1
@@ -88,6 +94,7 @@ class Tally:
             self.seats[s].merge(other.seats[s])
             self.per_deal[s].merge(other.per_deal[s])
             self.wins[s] += other.wins[s]
+            self.shared[s] += other.shared[s]
 
 
 @dataclass
@@ -294,7 +301,13 @@ def summarize(rs: Any, tally: Tally, seconds: float, outcome: Outcome | None = N
     tally.ensure(rs.num_players)
     for s in range(rs.num_players):
         summary.per_seat.append(
-            {"seat": s, "wins": tally.wins[s], **tally.seats[s].as_dict(), "per_deal": tally.per_deal[s].as_dict()}
+            {
+                "seat": s,
+                "wins": tally.wins[s],
+                "shared": tally.shared[s],
+                **tally.seats[s].as_dict(),
+                "per_deal": tally.per_deal[s].as_dict(),
+            }
         )
     for t, tid in enumerate(rs.team_ids):
         seat = rs.team_of_seat.index(t)
@@ -328,9 +341,15 @@ def format_summary(summary: Summary, rs: Any) -> str:
         )
     ]
     per_deal = summary.deals > summary.games
-    heads = [_(w) for w in (N_("seat"), N_("wins"), N_("mean"), N_("sd"), N_("95% CI"), N_("per deal"))]
+    heads = [
+        _(w) for w in (N_("seat"), N_("wins"), N_("mean"), N_("sd"), N_("95% CI"), N_("per deal"), N_("shared first"))
+    ]
+    # games a seat ended level at the top with others (partners scoring alike, a draw): no one's win
+    shared = any(row.get("shared") for row in summary.per_seat)
     lines.append(
-        f"{heads[0]:>6} {heads[1]:>6} {heads[2]:>10} {heads[3]:>10}   {heads[4]}"
+        f"{heads[0]:>6} {heads[1]:>6}"
+        + (f" {heads[6]:>12}" if shared else "")
+        + f" {heads[2]:>10} {heads[3]:>10}   {heads[4]}"
         + (f"          {heads[5]}" if per_deal else "")
     )
     # (a patience: nobody to beat, so no wins to count, unless the ruleset says what winning is)
@@ -339,7 +358,9 @@ def format_summary(summary: Summary, rs: Any) -> str:
         extra = f"   {row['per_deal']['mean']:.3f}" if per_deal else ""
         wins = "-" if alone else row["wins"]
         lines.append(
-            f"{row['seat']:>6} {wins:>6} {row['mean']:>10.3f} {row['sd']:>10.3f}   "
+            f"{row['seat']:>6} {wins:>6}"
+            + (f" {row.get('shared', 0):>12}" if shared else "")
+            + f" {row['mean']:>10.3f} {row['sd']:>10.3f}   "
             f"[{row['ci95'][0]:.3f}, {row['ci95'][1]:.3f}]{extra}"
         )
     for row in summary.per_team:

@@ -135,6 +135,13 @@ class _Builder:
         for i, t in enumerate(raw.get("teams") or ()):
             seats = tuple(t["seats"])
             span = _item_span(raw["teams"], i)
+            if not seats:
+                self.bag.error(
+                    f"team '{t['id']}' has no seats",
+                    _value_span(t, "seats") or span,
+                    "a team lists the fixed seats that play in it; partnerships that change from deal to deal are "
+                    "variables (docs/language.md, Teams)",
+                )
             for s in seats:
                 if s >= count:
                     self.bag.error(
@@ -313,6 +320,14 @@ class _Builder:
         listed = tuple(self.rules)
         zones = self.section("zones")
         variables = self.section("variables")
+        for k, v in variables.items():
+            if v.get("per", "game") == "game" and v.get("visibility") == "owner":  # no owner to go by
+                self.bag.warning(
+                    f"variable '{k}' is one for the game, so 'visibility: owner' has no owner to go by: "
+                    "no seat sees it",
+                    _key_span(variables, k),
+                    "give it 'per: seat' (each seat's own value) or 'per: team', or say 'visibility: none'",
+                )
         constants = self.section("constants")
         options = self.section("options")
         functions = self.section("functions")

@@ -1,0 +1,26 @@
+"""`simulate` counts the games a seat ended level at the top with others, partners who score alike
+or a draw, beside the wins (an outside author writing Doppelkopf saw "wins 3/1/2/0" over 200 games,
+194 of which two partners shared the highest score)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from interpreter.frontends.cli import cli
+from tests.engine.tiny import HIGH_CARD
+
+# both seats always score alike: every game is a shared first place
+LEVEL = HIGH_CARD.replace('returns: "points[seat]"', 'returns: "0"')
+
+
+def test_simulate_counts_shared_first_places_apart_from_wins(tmp_path: Path) -> None:
+    assert LEVEL != HIGH_CARD
+    path = tmp_path / "level.yaml"
+    path.write_text(LEVEL, encoding="utf-8")
+    out = CliRunner().invoke(cli, ["simulate", str(path), "-n", "12"]).output
+    head = next(line for line in out.splitlines() if line.strip().startswith("seat"))
+    assert "shared first" in head
+    rows = [line.split() for line in out.splitlines() if line.startswith("     ")]
+    assert [r[:3] for r in rows] == [["0", "0", "12"], ["1", "0", "12"]], out
