@@ -141,3 +141,31 @@ def test_an_only_legal_move_waits_while_a_deals_summary_is_read_then_plays_itsel
         p.wait_for_timeout(200)
     p.wait_for_function("document.body.dataset.turn === 'over'", timeout=10_000)
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def scalar_rows(save_dir, tmp_path):
+    from tests.cli.test_log_order import QUIET_DEAL
+
+    rows = (
+        '        - end_deal: {scores: "[0, 0]", totals: "[0, 0]", text: "Over.",'
+        ' rows: [{label: Score, value: "[3, -3]"}, {label: Bonus, value: "7"}]}'
+    )
+    text = QUIET_DEAL.replace('        - end_deal: {scores: "[0, 0]", totals: "[0, 0]"}', rows)
+    assert text != QUIET_DEAL
+    yield from _served(save_dir, tmp_path, "scalar_rows", text)
+
+
+def test_a_summary_row_of_one_value_beside_columns_is_said_with_its_label(scalar_rows, browser_page):
+    """One number beside per-seat columns was drawn under the last seat's column, as if that seat
+    alone had it (held-out Koi-Koi and Doppelkopf); the prompt says "Bonus: 7", and so does the table."""
+    live, game = scalar_rows
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai"], "level": "random", "seed": 1})
+    page = browser_page()
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_selector("dialog[open] table.rows", timeout=15_000)
+    rows = p.locator("dialog[open] table.rows tr")
+    texts = [" ".join(rows.nth(i).inner_text().split()) for i in range(rows.count())]
+    assert "Score 3 -3" in texts and "Bonus: 7" in texts, texts
+    assert live.errors == [] and page.errors == []

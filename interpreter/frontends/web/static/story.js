@@ -67,8 +67,16 @@
     const width = Math.max(0, ...rows.map((r) => (r.value && r.value.list ? r.value.list.length : 0)));
     if (width > 1) table.append(el("tr", {}, el("th", {}), ...heads(width).map((h) => el("th", { scope: "col" }, h))));
     for (const r of rows) {
-      const tr_ = el("tr", {}, el("th", { scope: "row" }, parts(r.label), ...(r.cards || []).map((c) => chip(c))));
       let list = r.value && r.value.list;
+      // one value beside columns of teams or seats is no column's: "label: value", as the prompt writes it
+      const scalar = width > 1 && !list && r.value;
+      const label = scalar ? [parts(r.label), ": ", typed(r.value)] : [parts(r.label)];
+      const tr_ = el("tr", { class: scalar ? "scalar" : null }, el("th", { scope: "row" }, ...label, ...(r.cards || []).map((c) => chip(c))));
+      if (scalar) {
+        tr_.append(el("td", { colspan: String(width) }));
+        table.append(tr_);
+        continue;
+      }
       // one value per team in a table of seats: each seat shows its team's value
       const ofSeat = T.rs.team_of_seat || [];
       if (list && width === ofSeat.length && list.length !== width && list.length === T.rs.teams.length) list = ofSeat.map((t) => list[t]);
