@@ -186,6 +186,9 @@ class Renderer:
             if not value:
                 return self.empty
             words = [self.typed(x) for x in value]
+            for i in range(1, len(words)):  # "Seat 0 and you": "You" only leads
+                if isinstance(value[i], Mapping) and value[i].get("seat", -2) == self.viewer:
+                    words[i] = words[i][:1].lower() + words[i][1:]
             if len(words) > 1 and all(isinstance(x, Mapping) and "seat" in x for x in value):  # who split a pot
                 return _(", ").join(words[:-1]) + _(WORDS["and"]) + words[-1]
             return _(", ").join(words)
@@ -264,7 +267,8 @@ class Renderer:
                 word = _GLUED.sub("\u00a0", word)
             you = self._is_viewer(p)
             before = "".join(out).rstrip()
-            if before and not before.endswith((".", "!", "?")) and you:  # ("... a lie. You take the pile.")
+            led = isinstance(p, Mapping) and self._is_viewer((p.get("list") or [None])[0])  # "You and Seat 2"
+            if before and not before.endswith((".", "!", "?")) and (you or led):  # ("... a lie. You take the pile.")
                 word = word[:1].lower() + word[1:]
             out.append(word)
         return "".join(out)

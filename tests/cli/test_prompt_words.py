@@ -93,3 +93,22 @@ def test_a_told_move_written_for_any_seat_agrees_with_you(tmp_path):
     s.run()
     text = "\n".join(out)
     assert "You: put in 2" in text and "Seat 1: puts in 2" in text, text
+
+
+MID = WORDS.replace(
+    '  - announce: "{[0, 1]:seat} split the pot; {[2]:seat} folds."\n',
+    '  - announce: "Re {[0, 2]:seat} win; {[1]:seat} and {2:seat} lose."\n',
+)
+
+
+def test_you_leading_a_list_of_seats_in_mid_sentence_is_lower_case():
+    """A held-out Doppelkopf told "Re You and Seat 2 win"; "You" is "you" after a sentence's start,
+    alone or first in a list of seats."""
+    assert MID != WORDS
+    rs = compile_text(MID)
+    st = rs.new_game(seed=1, story=True)
+    for _ in range(3):
+        st.apply_action("call")
+    said = [e["text"] for e in st.observation(0)["events"] if e["kind"] == "message"][-1]
+    assert Renderer(rs, viewer=0).fill(said) == "Re you and Seat 2 win; Seat 1 and Seat 2 lose."
+    assert Renderer(rs, viewer=2).fill(said) == "Re Seat 0 and you win; Seat 1 and you lose."

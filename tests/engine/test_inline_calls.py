@@ -36,6 +36,10 @@ def _game(expression: str, reference: bool, far: int = 0):
     text = HIGH_CARD.replace(SCORE, SCORE + f'        - set: {{probe: "{expression}"}}\n')
     text = text.replace(ROUNDS, ROUNDS + f"  probe: {{type: int}}\n  far: {{type: int, initial: {far}}}\n")
     assert text.count("probe") == 2
+    if "team_of" in expression:  # (team_of needs teams)
+        text = text.replace(
+            "players: {count: 2}", "players: {count: 2, teams: [{id: a, seats: [0]}, {id: b, seats: [1]}]}"
+        )
     rs = _compiled(text, reference)
     st = rs.new_game(seed=2)
     while not st.is_terminal():

@@ -169,3 +169,28 @@ def test_a_summary_row_of_one_value_beside_columns_is_said_with_its_label(scalar
     texts = [" ".join(rows.nth(i).inner_text().split()) for i in range(rows.count())]
     assert "Score 3 -3" in texts and "Bonus: 7" in texts, texts
     assert live.errors == [] and page.errors == []
+
+
+@pytest.fixture
+def mid(save_dir, tmp_path):
+    from tests.cli.test_prompt_words import MID
+
+    yield from _served(save_dir, tmp_path, "mid", MID)
+
+
+def test_the_log_writes_you_in_lower_case_after_a_sentences_start(mid, browser_page):
+    """As the prompt does (tests/cli/test_prompt_words.py): "Re you and Seat 2 win" for seat 0, "Seat 1
+    and you lose" for seat 2."""
+    live, game = mid
+    for seat, said in ((0, "Re you and Seat 2 win; Seat 1 and Seat 2 lose."), (2, "Seat 1 and you lose.")):
+        seats = ["ai", "ai", "ai"]
+        seats[seat] = "me"
+        made = _post(live, "/api/tables", {"ruleset": game, "seats": seats, "level": "random", "seed": 1})
+        page = browser_page()
+        p = page.page
+        p.goto(live.url + made["links"][str(seat)])
+        p.wait_for_function("document.body.dataset.turn === 'over'", timeout=15_000)  # (every move was forced)
+        log = p.locator("#log").inner_text()
+        assert said in log, log
+        assert page.errors == []
+    assert live.errors == []

@@ -63,7 +63,9 @@
       const seats = value.length > 1 && value.every((x) => x && typeof x === "object" && "seat" in x); // who split a pot
       value.forEach((x, i) => {
         if (i) span.append(seats && i === value.length - 1 ? w("and") : ", ");
-        span.append(typed(x));
+        const node = typed(x);
+        if (i && isMe(x)) lowerFirst(node); // "Seat 0 and you": "You" only leads
+        span.append(node);
       });
       return span;
     }
@@ -131,10 +133,20 @@
         span.append(agreed.slice(1));
       } else {
         you = isMe(p);
-        span.append(typed(p));
+        const node = typed(p);
+        // "You" after the start of a sentence is "you", alone or leading a list ("Re you and Seat 2 win")
+        const led = you || (p && typeof p === "object" && Array.isArray(p.list) && isMe(p.list[0]));
+        const before = span.textContent.trimEnd();
+        if (led && before && !/[.!?]$/.test(before)) lowerFirst(node);
+        span.append(node);
       }
     }
     return span;
+  }
+  function lowerFirst(node) {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const first = node.nodeType === Node.TEXT_NODE ? node : walker.nextNode();
+    if (first && first.data) first.data = first.data[0].toLowerCase() + first.data.slice(1);
   }
   // English texts are written once for every seat ("{winner:seat} takes"); after "You" the verb agrees
   // ("You take", "You play Cups 7 and take Clubs 7"), as the prompt writes it (interpreter/text/render.py)
