@@ -708,8 +708,9 @@ SCHEMA = {
                         "label": ref("text", "Name shown at the prompt."),
                         "sort": d(
                             EXPR,
-                            "The order the prompt shows the zone's cards in, hand or table: an expression of `card` "
-                            "giving a number or a text (default: as they lie).",
+                            "The order the prompt and the browser show the zone's cards in, hand or table: an "
+                            "expression of `card` giving a number or a text (default: as they lie; a zone with a "
+                            "card the seat cannot see is shown as it lies).",
                             ["card.suit_order * 100 + card.rank_order"],
                         ),
                         "show": d(

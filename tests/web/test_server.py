@@ -547,3 +547,27 @@ def test_a_ruleset_failing_to_deal_a_game_is_refused_saying_why_not_an_internal_
     finally:
         live.stop()
     assert live.errors == []
+
+
+def test_a_shared_zone_the_ruleset_sorts_is_sent_in_that_order_with_who_placed_each_card():
+    """The browser laid a Koi-Koi field in the order its cards came (the prompt sorts it, as the
+    zone's `sort` says), so two cards of a month lay apart; each card keeps who placed it."""
+    from types import SimpleNamespace
+
+    from tests.engine.tiny import compile_text
+
+    text = HIGH_CARD.replace("  table: {visibility: all}", '  table: {visibility: all, sort: "0 - card.value"}')
+    text = text.replace("        - move: {from: table, to: deck, all: true}\n", "")  # (the cards stay on the table)
+    rs = compile_text(text)
+    st = rs.new_game(seed=2)
+    while len(st.observation(0)["zones"]["table"]) < 4:
+        st.apply_action(st.legal_actions()[-1])
+    from interpreter.frontends.web.view import _zones
+
+    obs = st.observation(0)
+    zones = _zones(SimpleNamespace(rs=rs, state=st), obs, 0)
+    values = [int(c.split("-")[1]) for c in zones["table"]["cards"]]
+    assert values == sorted(values, reverse=True) and len(values) == 4
+    assert [int(c.split("-")[1]) for c in obs["zones"]["table"]] != values  # (they came in another order)
+    lying = list(zip(obs["zones"]["table"], obs["placed_by"]["table"]))
+    assert sorted(lying) == sorted(zip(zones["table"]["cards"], zones["table"]["by"]))

@@ -162,6 +162,10 @@ def _zones(table: Any, obs: dict, seat: int) -> dict:
             out[info.name] = {"count": len(cards), "up": up} if up else len(cards)
         else:
             placed = obs["placed_by"].get(info.name)
+            order = _order(table, info, cards)  # (a field the ruleset sorts, as the prompt shows it)
+            if order is not None:
+                cards = [cards[i] for i in order]
+                placed = [placed[i] for i in order] if placed is not None else None
             out[info.name] = {"cards": cards, "by": placed} if placed is not None else {"cards": cards}
     return out
 
@@ -186,12 +190,19 @@ def _in_hand_order(table: Any, events: list) -> list:
 def _sorted(table: Any, info: Any, cards: list) -> list:
     """A seat's own cards in the zone's display order (as they lie when it has none, or when one
     of them is hidden)."""
+    order = _order(table, info, cards)
+    return cards if order is None else [cards[i] for i in order]
+
+
+def _order(table: Any, info: Any, cards: list) -> list[int] | None:
+    """The places of the cards in the zone's display order (`sort`), or None: as they lie (no
+    `sort`, or a card of them hidden)."""
     fn = table.rs.zone_sort.get(info.name)
     if fn is None or any(c is None for c in cards):
-        return cards
+        return None
     index = table.rs.cards.index()
     st = table.state
-    return sorted(cards, key=lambda c: st.with_local("card", index[c], fn))
+    return sorted(range(len(cards)), key=lambda i: st.with_local("card", index[cards[i]], fn))
 
 
 def _moves(table: Any, legal: list[str]) -> list[dict]:
