@@ -76,9 +76,9 @@ RULE_ID = d(
 )
 RULE_TEXT = ref("text", "One line of plain words stating the rule, shown to players.")
 ORDER = d(
-    {"enum": ["highest_first", "lowest_first"]},
-    "How the rules page ranks the cards by this number: from the highest value (the default) or, for a "
-    "place where 1 is the best, from the lowest.",
+    {"enum": ["highest_first", "lowest_first", "none"]},
+    "How the rules page ranks the cards by this number: from the highest value (the default), from the "
+    "lowest for a place where 1 is the best, or not at all (`none`: a category or a helper's number, no ranking).",
 )
 ATTRS = d(
     {"type": "object", "additionalProperties": {"type": ["integer", "boolean", "string"]}},

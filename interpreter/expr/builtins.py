@@ -243,7 +243,7 @@ def _min_max(name: str, choose: Callable[..., Any], word: str) -> Function:
     )
     return _fn(
         name,
-        f"The {word} element of a collection (by key=, or default= when empty).",
+        f"The {word} element of a collection (by key=, the first of equals; or default= when empty).",
         [Param("xs", COLL)],
         T,
         _pick(choose, name),

@@ -109,7 +109,7 @@ class _Builder:
                 span=_key_span(attrs, k),
                 default_span=_value_span(v, "default") if "default" in v else None,
                 description=Text.of(v.get("description")),
-                lowest_first=v.get("order") == "lowest_first",
+                order=v.get("order", "highest_first"),
             )
             for k, v in attrs.items()
         )
@@ -409,7 +409,7 @@ class _Builder:
                     returns=v.get("returns"),
                     rule=self.rule(v),
                     span=_key_span(functions, k),
-                    lowest_first=v.get("order") == "lowest_first",
+                    order=v.get("order", "highest_first"),
                 )
                 for k, v in functions.items()
             ),

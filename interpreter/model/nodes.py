@@ -78,7 +78,7 @@ class AttrDecl:
     span: Span | None
     default_span: Span | None = None
     description: Text = Text({})
-    lowest_first: bool = False  # `order: lowest_first`: the rules page lists the lowest value first
+    order: str = "highest_first"  # how the rules page ranks the cards by it (`lowest_first`, `none`: not a ranking)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -190,7 +190,7 @@ class Function:
     returns: Any = None  # the declared type of the value (a located string), or None: worked out from it
     rule: Rule | None
     span: Span | None
-    lowest_first: bool = False  # `order: lowest_first`: a card's value ranks it from the lowest (a place)
+    order: str = "highest_first"  # a card function's ranking on the rules page (`lowest_first`: a place; `none`)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -299,7 +299,15 @@ def _deck(w: _Writer, model: Model) -> None:
         suits = sep.join(w.t(s.name) for s in d.suits)
         ranks = sep.join(w.t(r.name) for r in d.ranks)
         parts.append(_("Suits: {suits}. Ranks: {ranks}.", suits=suits, ranks=ranks))
-    if d.cards:
+    if d.suits and not d.ranks and d.cards:  # a pack of suits without ranks (hanafuda's months): by suit
+        by_suit = {s.id: [c for c in d.cards if c.suit == s.id] for s in d.suits}
+        for s in d.suits:
+            if by_suit[s.id]:
+                parts.append(f"{w.t(s.name)}: " + sep.join(w.t(c.name) for c in by_suit[s.id]) + ".")
+        rest = [c for c in d.cards if c.suit not in by_suit]
+        if rest:
+            parts.append(_("Other cards: {cards}.", cards=sep.join(w.t(c.name) for c in rest)))
+    elif d.cards:
         parts.append(_("Other cards: {cards}.", cards=sep.join(w.t(c.name) for c in d.cards)))
     if d.copies > 1:
         parts.append(ngettext("{n} copy of each card.", "{n} copies of each card.", d.copies))
@@ -379,13 +387,15 @@ def _rankings(w: _Writer, model: Model, cards: Any, tables: Any) -> None:
     Orders = tuple[tuple[tuple[tuple[str, Any, str], ...], tuple[int, ...]], ...]  # as Ruleset.card_tables
     rows: list[tuple[str, str, str, Orders, bool]] = []
     for a in model.deck.attributes:
-        if a.type == "int":
-            rows.append((a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),), a.lowest_first))
+        if a.type == "int" and a.order != "none":
+            rows.append(
+                (a.name, w.t(a.description), "", (((), tuple(cards.attrs[a.name])),), a.order == "lowest_first")
+            )
     hinted = {f.name for f in _hint_functions(model)}  # (the AI's, listed with its hints)
     for f in model.functions:
-        if f.name in tables and f.rule is not None and f.name not in hinted:  # (helpers without a rule: left out)
+        if f.name in tables and f.rule is not None and f.name not in hinted and f.order != "none":  # (helpers: out)
             text = w.t(f.rule.text) if f.rule is not None else ""
-            rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name], f.lowest_first))
+            rows.append((f"{f.name}(card)", text, _rule_ref(f.rule), tables[f.name], f.order == "lowest_first"))
     if not rows:
         return
     w.heading(2, _("Card rankings and values"))

@@ -79,6 +79,19 @@ def test_rules_page_ranks_a_place_from_the_lowest_value_where_the_ruleset_says_s
     assert "6 [6] > 5 [5]" not in rankings
 
 
+def test_rules_page_leaves_out_a_number_that_is_no_ranking(tmp_path: Path) -> None:
+    """A card's category as a number (Koi-Koi's kind: bright 0 ... chaff 3) was listed as a ranking,
+    "Chaff [3] > ... > Bright [0]"; `order: none` leaves it out of the rankings."""
+    text = RANKED.replace("  face_value:\n", "  face_value:\n    order: none\n").replace(
+        "  attributes: {value: {type: int, default: 0}}", "  attributes: {value: {type: int, default: 0, order: none}}"
+    )
+    path = tmp_path / "unranked.yaml"
+    path.write_text(text, encoding="utf-8")
+    page = run("rules", path, "--format", "md")
+    assert "## Card rankings and values" not in page
+    assert "face_value" in page  # still among the formulas
+
+
 TURNED = (
     RANKED.replace("  rounds: {type: int}\n", "  rounds: {type: int}\n  flipped: {type: bool}\n")
     .replace(
@@ -297,3 +310,40 @@ def test_rules_page_heads_each_phase_with_its_title() -> None:
     # a held-out Spades gave its trick phase a title, shown at the table but not on the rules page
     page = run("rules", "duzihu", "--format", "md")
     assert "### Phase 'deal': Dealing\n" in page
+
+
+HANA = """
+cardrules: 1
+id: hana
+name: Hana
+players: {count: 2}
+deck:
+  attributes: {kind: {type: str, default: chaff}}
+  suits: [{id: pine, name: Pine}, {id: plum, name: Plum}]
+  cards:
+    - {id: pine-crane, name: Pine Crane, suit: pine, attrs: {kind: bright}}
+    - {id: pine-chaff, name: Pine Chaff, suit: pine}
+    - {id: plum-chaff, name: Plum Chaff, suit: plum}
+    - {id: joker, name: Joker}
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+actions:
+  play:
+    text: Play.
+    param: {name: card, from: "hand(player)"}
+    effect: [{move: {from: "hand(player)", to: deck, cards: card}}]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - turn: {player: 0, actions: [play]}
+result: {returns: "0"}
+"""
+
+
+def test_rules_page_lists_a_pack_of_suits_without_ranks_by_suit(tmp_path: Path) -> None:
+    """A hanafuda pack (months without ranks) was listed as "Other cards: ..." without its months."""
+    path = tmp_path / "hana.yaml"
+    path.write_text(HANA, encoding="utf-8")
+    cards = run("rules", path, "--format", "md").split("## The cards")[1].split("\n## ")[0]
+    assert "Pine: Pine Crane, Pine Chaff. Plum: Plum Chaff. Other cards: Joker." in cards

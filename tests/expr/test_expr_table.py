@@ -116,6 +116,7 @@ FUNCTIONS = {
     "pair_sum": ({"a": "int", "b": "int"}, "a + b"),
     "five": ({}, "2 + 3"),
     "suits_of": ({"cs": "list[card]"}, "{c.suit for c in cs}"),
+    "last_digit": ({"x": "int"}, "x % 10"),
 }
 
 
@@ -267,6 +268,9 @@ TABLE = [
     ("max(3, 9, 4)", 9),
     ("min(4, 2)", 2),
     ("max([], default=7)", 7),
+    # the first of equals (the first of two identical cards wins a trick: docs/builtins.md)
+    ("max([12, 21, 32, 42, 41], key=last_digit)", 12),
+    ("min([12, 21, 32, 41], key=last_digit)", 21),
     ("min(hand, key=strength)", C["coins-3"]),
     ("sorted([3, 1, 2])", [1, 2, 3]),
     ("sorted([3, 1, 2], reverse=true)", [3, 2, 1]),
