@@ -706,7 +706,15 @@
   // ----- doing ----------------------------------------------------------------------------------
   function play(text, forced) {
     if (!forced) [T.heldBack, T.forcedRun] = [false, 0]; // a move the person chose
+    hideRefusal(); // what was refused before is not about this move (it stayed up for tricks on end)
     send({ op: "act", action: text, version: T.version });
+  }
+  function hideRefusal() {
+    const t = document.getElementById("toast");
+    if (/\b(rule|error)\b/.test(t.className)) {
+      clearTimeout(toastTimer);
+      t.className = "toast";
+    }
   }
 
   // The person's only legal move plays itself after a moment, as at the prompt: not while the
