@@ -385,6 +385,7 @@ def play(
         confirm_forced=confirm_forced,
         columns=max(40, columns - 1),
         page=click.echo_via_pager if interactive else None,
+        pause=interactive,
     )
     if saved is not None:
         session.state = state

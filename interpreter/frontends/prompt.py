@@ -43,6 +43,7 @@ WORDS = {
     "forced": N_("Your only legal move: {move}. It plays itself (--confirm-forced to type it)."),
     "forced_run": N_("{n} of your moves have played themselves in a row: type the next one to go on."),
     "others_next": N_("{who} plays next; the AI seats play until it is your turn."),
+    "next_deal": N_("Press Enter for the next deal. "),
     "failed": N_("cardrules: the ruleset failed during play: {error}"),
     "seed": N_(" (game seed {seed})"),
     "final": N_("Final scores: {scores}"),
@@ -99,6 +100,7 @@ class Session(TypedMoves):
     forced_run: int = 0  # the person's moves played for them since they last typed one
     columns: int = 100  # the terminal's width
     page: Callable[[str], None] | None = None  # shows a long text (a pager when the terminal is interactive)
+    pause: bool = False  # wait for Enter after a deal's summary before AI seats open the next (a terminal)
     undo_points: list = field(default_factory=list)  # the position before each of the person's decisions
     earlier: list = field(default_factory=list)  # the deals of earlier games of this match (`next`)
     last_round: list = field(default_factory=list)  # lines of the last completed trick or turn
@@ -211,10 +213,10 @@ class Session(TypedMoves):
         while not self.state.is_terminal():
             seat = self.state.current_player()
             if seat != self.seat:
-                if self.look_due:
-                    self._look(seat)
-                else:  # what happened so far is shown while the seat thinks
+                if not self.look_due:  # what happened so far is shown while the seat thinks
                     self._show_events(self.state.observation(self.seat))
+                if self.look_due:  # (a deal the seat opens, just ended or not: its table first)
+                    self._look(seat)
                 action = self.agents[seat].choose(self.state)
                 self._apply(action)
                 if self.log:
@@ -309,7 +311,16 @@ class Session(TypedMoves):
                 self.echo(line)
             self.since_move.extend(lines)
             self.hidden_shown = self.hidden_shown or any(HIDDEN in line for line in lines)
+            if event["kind"] == "deal_end" and self._pause_here(events, self.shown + i):
+                self.read(_(WORDS["next_deal"]))  # (the summary is read before AI moves scroll it away)
         self.shown = len(events)
+
+    def _pause_here(self, events: list, at: int) -> bool:
+        """Whether to wait after the deal summary at `at`: at a terminal, when the game goes on and
+        AI seats move before the person (a summary the person's own turn follows stays in sight)."""
+        if not self.pause or self.state.is_terminal() or self.state.current_player() == self.seat:
+            return False
+        return not any(e["kind"] == "deal_end" for e in events[at + 1 :])  # (the last of several only)
 
     def _menu(self) -> list:
         """The legal actions, cards in the order the hand is shown (my cards first, then another
