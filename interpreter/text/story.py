@@ -210,7 +210,8 @@ def _names_cards(texts: Mapping | None) -> bool:
     if not texts:
         return False
     parts = texts.get("en") or next(iter(texts.values()))
-    return any(isinstance(p, Mapping) and ("card" in p or _list_of_cards(p)) for p in parts)
+    # (a card placeholder holding no card, {"none": None}, still names the event's card)
+    return any(isinstance(p, Mapping) and ("card" in p or "none" in p or _list_of_cards(p)) for p in parts)
 
 
 def _list_of_cards(p: Mapping) -> bool:

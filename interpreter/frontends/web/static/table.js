@@ -199,7 +199,7 @@
   }
   function namesCards(text) {
     const list = text ? Object.values(text)[0] || [] : [];
-    return list.some((p) => p && typeof p === "object" && ("card" in p || ("list" in p && (p.list || []).some((x) => x && "card" in x))));
+    return list.some((p) => p && typeof p === "object" && ("card" in p || "none" in p || ("list" in p && (p.list || []).some((x) => x && "card" in x))));
   }
 
   CR.table = { T, seatName, player, actionLabel, zoneLabel, parts, typed, namesCards, namedValue, youAgree };
