@@ -64,7 +64,12 @@ def ruleset_data(rs: Any) -> dict:
         "seat_names": [texts(n) for n in rs.model.players.seat_names],
         "deal_word": texts(rs.model.deal_word),  # display.deal ({} : the page's own word)
         "actions": {
-            a.name: {"label": texts(a.label), "param": a.param_kind, "told": texts(m.told)}
+            a.name: {
+                "label": texts(a.label),
+                "param": a.param_kind,
+                "told": texts(m.told),
+                "several": m.param_count is not None,
+            }
             for a, m in zip(rs.actions, rs.model.actions)
         },
         "kinds": kinds,

@@ -742,12 +742,18 @@
   function clickCard(c, legal) {
     const v = T.view;
     if (v.choice && v.moves.length) {
+      // a move of this card alone (a discard) beside the choice of several (a meld): before any card
+      // is chosen, a card that both name asks which, and one only the move names plays it
+      const alone = (v.moves || []).filter((m) => m.card === c);
+      const pick = (v.moves || []).find((m) => m.pick === c);
+      if (!T.selection.length && alone.length) {
+        if (!pick && alone.length === 1) return play(alone[0].text);
+        return chooseMove(pick ? [...alone, pick] : alone);
+      }
       if (T.selection.includes(c)) T.selection = T.selection.filter((x) => x !== c);
       else if (legal) T.selection = T.selection.concat([c]);
       else return explain(c);
-      if (T.selection.length) send({ op: "offer", action: v.choice.action, chosen: T.selection });
-      else T.offer = null;
-      render();
+      offerSelection();
       return;
     }
     const moves = movesOf(c);
@@ -755,17 +761,32 @@
     if (moves.length > 1) return chooseMove(moves);
     explain(c);
   }
+  function offerSelection() {
+    if (T.selection.length) send({ op: "offer", action: T.view.choice.action, chosen: T.selection });
+    else T.offer = null;
+    render();
+  }
 
   function explain(c) {
     const v = T.view;
     if (v.to_act !== T.seat) return toast(w("not_your_turn"), "rule");
-    const verb = (v.choice && v.choice.action) || (v.moves.find((m) => m.card) || {}).action || Object.keys(T.rs.actions).find((a) => T.rs.actions[a].param === "card");
+    // a choice being made is explained for that choice; else the move of one card this card would
+    // make (a discard refused for its own rule, not for a meld's)
+    const single = (a) => T.rs.actions[a].param === "card" && !T.rs.actions[a].several;
+    const building = v.choice && T.selection.length ? v.choice.action : null;
+    const verb = building || (v.moves.find((m) => m.card && single(m.action)) || {}).action || Object.keys(T.rs.actions).find(single) || (v.choice && v.choice.action);
     if (!verb) return toast(`${cardName(c)}: ${w("not_playable")}`, "rule");
     send({ op: "explain", action: `${verb} ${c}` });
   }
 
   function chooseMove(moves) {
-    const content = el("div", { class: "moves" }, ...moves.map((m) => el("button", { type: "button", class: "move", text: moveText(m.text), onclick: () => { d.close(); play(m.text); } })));
+    const go = (m) => {
+      d.close();
+      if (!m.pick) return play(m.text);
+      T.selection = T.selection.concat([m.pick]); // the first card of a choice of several
+      offerSelection();
+    };
+    const content = el("div", { class: "moves" }, ...moves.map((m) => el("button", { type: "button", class: "move", text: moveText(m.text), onclick: () => go(m) })));
     const d = CR.dialog("which-move", w("moves"), content);
   }
 
