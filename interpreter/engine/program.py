@@ -347,6 +347,8 @@ class Move(Instr):
                 self.where,
                 self.first is not None and bool(self.first(fr)),
             )
+        if st.rs.public_zone[zs]:  # (cards everybody saw lying face up keep no chosen card secret)
+            faces = [f for f, m in zip(faces, metas) if not m & 1]
         st.note_move(zs, zd, faces, down)
         return self.pc + 1
 
@@ -382,7 +384,7 @@ class Move(Instr):
                 self.where,
                 self.first is not None and bool(self.first(fr)),
             )
-        st.note_move(zs, zd, (card,), down)
+        st.note_move(zs, zd, () if m & 1 and st.rs.public_zone[zs] else (card,), down)
         return self.pc + 1
 
 
