@@ -223,7 +223,9 @@ class Session(TypedMoves):
                     self.log.action(seat, str(action), self.state)
                 continue
             legal = self.state.legal_actions()
-            if self.confirm_forced or len(legal) != 1:
+            # (a card of a choice of several waits, as in the browser: the choice is the person's to
+            # finish or take back; a held-out Canasta's meld was finished with a joker unasked)
+            if self.confirm_forced or len(legal) != 1 or legal[0].kind == PICK_KIND:
                 return
             if self.forced_run >= FORCED_RUN:  # (a game that goes round in forced moves waits for the person)
                 self._show_events(self.state.observation(self.seat))

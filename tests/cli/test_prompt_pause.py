@@ -43,3 +43,41 @@ def test_no_wait_where_input_is_not_a_terminal_or_the_person_moves_first(tmp_pat
         "        - turn: {player: 0, actions: [go]}\n        - turn: {player: 1, actions: [go]}",
     )
     assert not any(line.startswith(WAIT) for line in _run(person_first, tmp_path, pause=True))
+
+
+PICKS = """
+cardrules: 1
+id: picks
+name: Picks
+players: {count: 2}
+deck:
+  suits: [{id: s, name: Stars}]
+  ranks: [{id: "1", name: "1"}, {id: "2", name: "2"}, {id: "3", name: "3"}, {id: "4", name: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  melds: {visibility: all}
+actions:
+  meld:
+    text: Meld your two lowest cards.
+    param: {name: cards, from: "hand(player)", count: 2}
+    legal_if:
+      - {id: T-1, text: the two lowest cards, require: "all(c.rank_order <= 1 for c in cards)"}
+    effect: [{move: {from: "hand(player)", to: melds, cards: cards}}]
+flow:
+  - deal: {from: deck, to: hand, seats: "[0]", packets: [4]}
+  - turn: {player: 0, actions: [meld]}
+result: {returns: "0"}
+"""
+
+
+def test_a_pick_that_is_the_only_one_left_waits_for_the_person(tmp_path):
+    """A choice's last card, the only legal pick, was picked for the person and the choice played (a
+    held-out Canasta's meld finished with a joker unasked); it waits, as in the browser."""
+    rs = compile_text(PICKS)
+    s, out = session(rs, ["meld +s-1", "meld +s-2", "quit"], tmp_path, seed=1)
+    s.run()
+    text = "\n".join(out)
+    assert "Your only legal move: meld +Stars 2" not in text, text
+    assert "   1) meld +Stars 2\n> meld +s-2" in text, text  # offered, and typed
+    assert "You: meld Stars 1 Stars 2" in text, text  # the whole choice, then, the only move: played
