@@ -141,6 +141,16 @@ def explain_whole(
         return _("'{action}' takes at most {n}", action=named, n=chooser.high)
     # the rule the whole choice as named breaks, where it is one (not a rule a part alone would break)
     breaks = chooser.failing(whole) if held and chooser.low <= len(whole) else None
+    blamed = _blamed(chooser, whole, breaks) if breaks is not None else None
+    if blamed is not None:  # the one value whose leaving out mends the rule the whole breaks
+        others = list(whole)
+        others.remove(blamed)
+        return _(
+            "'{value}' cannot be part of a legal choice for '{action}' with {chosen}",
+            value=shown(blamed),
+            action=named,
+            chosen=", ".join(shown(c) for c in others),
+        ) + (": " + refusal(breaks))
     for v in sorted(values):
         picks, _whole = chooser.offers(chosen)
         if v not in picks:
@@ -176,6 +186,23 @@ def explain_whole(
         return _("'{action}' needs at least {n} (you named {named})", action=named, n=chooser.low, named=len(chosen))
     failing = chooser.failing(chosen)
     return refusal(failing) if failing is not None else None
+
+
+def _blamed(chooser: Chooser, whole: tuple, rule: Any) -> Any:
+    """The value of a whole choice breaking `rule` whose leaving out, alone of all its values, mends
+    that rule (a jack named with two queens for a meld of one rank), or None: no one value is to blame."""
+    found = []
+    for i, v in enumerate(whole):
+        if v in whole[:i]:
+            continue
+        rest = whole[:i] + whole[i + 1 :]
+        try:
+            mended = chooser.failing(rest) is not rule
+        except Exception:  # (a rule that cannot be read of fewer values: no blame from it)
+            mended = False
+        if mended:
+            found.append(v)
+    return found[0] if len(found) == 1 else None
 
 
 def _within(pool: Counter, values: tuple) -> bool:

@@ -336,3 +336,50 @@ def test_a_whole_choice_is_refused_with_the_rule_the_whole_breaks(text, said):
     with pytest.raises(IllegalAction) as refused:
         st.apply_action(text)
     assert str(refused.value) == said
+
+
+ONE_RANK = """
+cardrules: 1
+id: one_rank
+name: One rank
+players: {count: 1}
+deck:
+  suits: [{id: c}, {id: d}, {id: h}]
+  ranks: [{id: "q"}, {id: "j"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  melds: {visibility: all}
+actions:
+  meld:
+    param: {name: cards, from: "hand(player)", count: 3}
+    legal_if:
+      - {id: M-1, text: "a meld holds cards of one rank", require: "len(unique([c.rank for c in cards])) == 1"}
+    effect:
+      - move: {from: "hand(player)", to: melds, cards: cards}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, seats: "[0]", packets: [5]}
+  - turn: {player: 0, actions: [meld]}
+result:
+  returns: 0
+"""
+
+
+def test_a_whole_choice_blames_the_one_card_whose_leaving_out_mends_the_rule():
+    """`meld spades queen diamonds queen hearts jack` was refused naming a queen (the first card no
+    legal choice could hold: there were only two queens) for the rule the jack breaks (a held-out
+    Canasta)."""
+    rs = compile_text(ONE_RANK)
+    for seed in range(50):  # a hand of two queens (no meld of queens) and three jacks
+        st = rs.new_game(seed=seed)
+        hand = st.observation(0)["zones"]["hand"][0]
+        queens, jacks = [c for c in hand if c.endswith("-q")], [c for c in hand if c.endswith("-j")]
+        if len(queens) == 2:
+            break
+    assert len(queens) == 2 and len(jacks) == 3, hand
+    with pytest.raises(IllegalAction) as refused:
+        st.apply_action(f"meld {queens[0]} {queens[1]} {jacks[0]}")
+    said = str(refused.value)
+    assert said.startswith(f"'{jacks[0]}' cannot be part of a legal choice for 'meld' with "), said
+    assert said.endswith("not allowed: a meld holds cards of one rank (M-1)"), said
