@@ -314,3 +314,48 @@ def test_a_seat_variable_set_to_no_seat_stops_at_the_set(flat, value, ok):
         return
     with pytest.raises(FlowError, match=r"seat -?\d+ does not exist \(seats are 0 to 3, or -1 for no seat\) in set"):
         st.apply_action(st.legal_actions()[0])
+
+
+NO_CHOICE = """
+cardrules: 1
+id: no_choice
+name: No choice
+players: {count: 2}
+deck:
+  suits: [{id: s, name: Stars}]
+  ranks: [{id: "1", name: "1"}, {id: "2", name: "2"}, {id: "3", name: "3"}, {id: "4", name: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  melds: {visibility: all}
+actions:
+  meld:
+    param: {name: cards, from: "hand(player)", count: {min: 2, max: 2}}
+    legal_if:
+      - {id: M-1, text: a meld of 1s, require: "all(c.rank == '1' for c in cards)"}
+    effect: [{move: {from: "hand(player)", to: melds, cards: cards}}]
+  discard:
+    param: {name: card, from: "hand(player)"}
+    legal_if:
+      - {id: M-2, text: not the 1s or 2s, require: "card.rank_order > 1"}
+    effect: [{move: {from: "hand(player)", to: melds, cards: card}}]
+flow:
+  - deal: {from: deck, to: hand, seats: seats, packets: [2]}
+  - turn: {player: 0, actions: [meld, discard]}
+result:
+  returns: "0"
+"""
+
+
+def test_a_decision_without_a_legal_action_says_what_kept_a_choice_of_several_out():
+    """A choice of several that no whole choice could make said nothing (its values were judged one
+    by one, which its rules cannot read), and took the other actions' reasons with it (a held-out
+    Canasta: "seat 1 has no legal action in turn" and no more)."""
+    st = ruleset(NO_CHOICE).new_game(seed=0)  # (no shuffle: seat 0 holds s-1 s-2)
+    with pytest.raises(FlowError) as err:
+        st.legal_actions()
+    assert str(err.value).startswith(
+        "seat 0 has no legal action (meld: no choice of 2 values keeps its restrictions (1 choice, refused "
+        "by the first rule it breaks: 1 by M-1 (a meld of 1s)); discard: 2 values, each refused by the first "
+        "rule it breaks: 2 by M-2 (not the 1s or 2s)) in turn at "
+    ), str(err.value)
