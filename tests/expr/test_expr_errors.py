@@ -102,6 +102,8 @@ LOAD_TIME = [
     ("'cups-9' in hand", "unknown card 'cups-9'", 1),
     ("is_trump('cups-9')", "unknown card 'cups-9'", 10),
     ("count_of(hand, 'cups-9')", "unknown card 'cups-9'", 16),
+    ("hand + ['cups-9']", "unknown card 'cups-9'", 9),
+    ("['cups-9'] + hand", "unknown card 'cups-9'", 2),
     ("seat in 5", "'in' needs a list, set or string on its right, got int", 9),
     ("hand[0] in [1, 2]", "cannot look for card in list[int]", 9),
     ("seat if seat else 0", "the condition of 'if' must be true or false (bool), got int", 9),

@@ -268,6 +268,9 @@ TABLE = [
     ("max(3, 9, 4)", 9),
     ("min(4, 2)", 2),
     ("max([], default=7)", 7),
+    # a list literal beside a list of cards holds cards (a held-out Canasta: "cannot add list[card] and list[str]")
+    ("len(hand + ['cups-1'])", 5),
+    ("count_of(['cups-1'] + hand, 'cups-1')", 2),
     # the first of equals (the first of two identical cards wins a trick: docs/builtins.md)
     ("max([12, 21, 32, 42, 41], key=last_digit)", 12),
     ("min([12, 21, 32, 41], key=last_digit)", 21),
