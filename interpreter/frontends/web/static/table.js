@@ -429,7 +429,10 @@
       const label = zoneLabel(z.name);
       if (typeof data === "number" || data.up) {
         const n = typeof data === "number" ? data : data.count;
-        if (n > 0) {
+        if (n > 0 && z.show === "top" && data.up && data.up.length) {  // a discard pile: its top card on the stack, face up
+          const stack = el("div", { class: "pile-stack face-up" }, cardButton(data.up[data.up.length - 1], { small: true }));
+          center.append(el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, stack, el("div", { class: "zone-label" }, `${label} (${n})`)));
+        } else if (n > 0) {
           const pile = el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, el("div", { class: "pile-stack" }, cardSVG(null), el("span", { class: "pile-count" }, String(n))), el("div", { class: "zone-label" }, label));
           if (data.up) pile.append(el("div", { class: "pile-up" }, ...data.up.map((c) => cardButton(c, { small: true }))));
           center.append(pile);
