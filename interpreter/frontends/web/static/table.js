@@ -446,7 +446,8 @@
       }
       const groups = (v.groups || {})[z.name];
       if (Array.isArray(groups) && groups.length) {  // melds laid in the middle: each a fan of its own
-        const fans = groups.map((g) => el("div", { class: "zone-row long meld-fan", role: "group", "aria-label": kindLabel(g.kind) }, ...g.cards.map((c, i) => cardButton(c, { small: true, last: i === g.cards.length - 1 }))));
+        // each fan with its kind's name under it (a canasta told from a plain meld, as the prompt tells it)
+        const fans = groups.map((g) => el("div", { class: "meld-fan-kind" }, el("div", { class: "zone-row long meld-fan", role: "group", "aria-label": kindLabel(g.kind) }, ...g.cards.map((c, i) => cardButton(c, { small: true, last: i === g.cards.length - 1 }))), el("span", { class: "meld-kind", "aria-hidden": "true" }, kindLabel(g.kind))));
         center.append(el("div", { class: "zone" }, el("div", { class: "zone-label" }, label), el("div", { class: "meld-fans", role: "group", "aria-label": label }, ...fans)));
         continue;
       }
