@@ -39,3 +39,48 @@ def test_a_pile_shown_by_its_top_card_is_that_card_face_up_with_its_size(pile, b
     assert p.locator("#center .pile-stack.face-up .pile-count").count() == 0
     assert f"The Pile ({zone['count']})" in p.locator("#center .pile .zone-label").all_inner_texts()
     assert live.errors == [] and page.errors == []
+
+
+SHARED_MELDS = """
+cardrules: 1
+id: shared_melds
+name: Shared melds
+players: {count: 2}
+deck:
+  suits: [{id: hearts, name: Hearts}, {id: spades, name: Spades}]
+  ranks: [{id: "2"}, {id: "3"}, {id: "4"}]
+zones:
+  deck: {visibility: none}
+  hand: {per: seat, visibility: owner}
+  table: {visibility: all, groups: true}
+melds:
+  kinds:
+    pair: {shape: set, size: 2, label: {en: a pair}}
+    three: {shape: run, size: 3, label: {en: a run}}
+actions:
+  pass:
+    effect: []
+flow:
+  - move: {from: deck, to: table, count: 3, group: three}
+  - move: {from: deck, to: table, count: 2, group: pair}
+  - turn: {player: 0, actions: [pass]}
+result:
+  returns: "0"
+"""
+
+
+@pytest.fixture
+def shared_melds(save_dir, tmp_path):
+    yield from _served(save_dir, tmp_path, "shared_melds", SHARED_MELDS)
+
+
+def test_melds_in_the_middle_show_their_kind(shared_melds, browser_page):
+    """A held-out Canasta's canastas looked like any meld in the browser; the prompt names them."""
+    live, game = shared_melds
+    made = _post(live, "/api/tables", {"ruleset": game, "seats": ["me", "ai"], "level": "random", "seed": 1})
+    page = browser_page()
+    p = page.page
+    p.goto(live.url + made["links"]["0"])
+    p.wait_for_selector("#center .meld-fan-kind .meld-kind")
+    assert p.locator("#center .meld-fan-kind .meld-kind").all_inner_texts() == ["a run", "a pair"]
+    assert live.errors == [] and page.errors == []
