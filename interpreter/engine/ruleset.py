@@ -16,7 +16,7 @@ from typing import Any
 
 from interpreter.base.records import dataclass, field
 from interpreter.engine import observe, saves, snapshots
-from interpreter.engine.choices import choosing, whole_choice
+from interpreter.engine.choices import Chooser, choosing, whole_choice
 from interpreter.engine.explain import explain, refusal
 from interpreter.engine.program import PAUSE, FlowError, Where, as_flow_error
 from interpreter.engine.state import PASS, PASS_KIND, PICK_KIND, Action, GameState, fresh_state
@@ -251,6 +251,10 @@ class Ruleset:
         kind, v = value
         chosen = st.selection[1] if st.selection is not None else ()
         st.selection = (kind, tuple(sorted((*chosen, v))))
+
+    def chooser(self, st: GameState, act: CompiledAction, seat: int) -> Chooser:
+        """The judge of `act`'s choices of several values for `seat` now (engine/choices.py)."""
+        return Chooser(self, st, act, seat)
 
     def whole_choice(self, st: GameState, text: str) -> list[Action] | None:
         """The picks and the choice a whole choice's text stands for (engine/choices.py)."""

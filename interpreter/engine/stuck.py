@@ -49,9 +49,7 @@ TRIED = 500  # choices of several judged to say which rules refuse them
 def _why_no_choice(rs: Any, st: Any, act: Any, source: Any) -> str:
     """Why no choice of several values of `act` can be made: too few values, or the rules that refuse
     the choices (judged whole, as the engine judges them, over the first TRIED of them)."""
-    from interpreter.engine.choices import Chooser  # (choices reads the state, which reads this module)
-
-    chooser = Chooser(rs, st, act, st.decider)
+    chooser = rs.chooser(st, act, st.decider)
     values = sorted(chooser.pool.elements())
     if len(values) < chooser.low:
         return f"{act.name}: its param.from, {source}, gives {len(values)} values, and a choice needs {chooser.low}"

@@ -323,14 +323,7 @@ class Checker(CallChecks):
         return self.fold_if(Code(INT, lambda f: -load(f), src=emit.op("(-{0})", inner.src)), inner)
 
     def visit_BinOp(self, node: ast.BinOp, expected: Type | None) -> Code:
-        # a list literal beside a list takes its type (`hand(p) + ['joker']`: the names are cards)
-        if node.op == "+" and isinstance(node.left, ast.ListLit) and not isinstance(node.right, ast.ListLit):
-            right = self.check(node.right)
-            left = self.check(node.left, right.type if isinstance(right.type, ListT) else expected)
-        else:
-            left = self.check(node.left)
-            beside = left.type if isinstance(left.type, ListT) else expected if node.op == "+" else None
-            right = self.check(node.right, beside if isinstance(node.right, ast.ListLit) else None)
+        left, right = self.binop_sides(node, expected)
         at = (node.op_start, node.op_end)
         if node.op == "/":
             return self.error("'/' is not allowed: numbers are whole", *at, "use // (rounds down)")

@@ -33,6 +33,7 @@ from interpreter.expr.types import (
     BOOL,
     EnumT,
     FnT,
+    ListT,
     Type,
     assignable,
     bind,
@@ -60,7 +61,7 @@ METHOD_HINTS = {
 
 
 class CallChecks:
-    """The Checker's visit of `f(...)`."""
+    """The Checker's visit of `f(...)`, and of the two sides of an operator."""
 
     # What this mixin uses of the Checker (check.py), which is its only subclass.
     names: Names
@@ -86,6 +87,16 @@ class CallChecks:
         def bad_name(self, name: str, start: int, end: int) -> Code | None: ...
 
         def unknown(self, name: str, start: int, end: int, what: str) -> Code: ...
+
+    def binop_sides(self, node: ast.BinOp, expected: Type | None) -> tuple[Code, Code]:
+        """The two sides of an operator; a list literal beside a list takes its type (`hand(p) +
+        ['joker']`: the names are cards, checked as cards)."""
+        if node.op == "+" and isinstance(node.left, ast.ListLit) and not isinstance(node.right, ast.ListLit):
+            right = self.check(node.right)
+            return self.check(node.left, right.type if isinstance(right.type, ListT) else expected), right
+        left = self.check(node.left)
+        beside = left.type if isinstance(left.type, ListT) else expected if node.op == "+" else None
+        return left, self.check(node.right, beside if isinstance(node.right, ast.ListLit) else None)
 
     def visit_Call(self, node: ast.Call, expected: Type | None) -> Code:
         func = node.func
