@@ -37,6 +37,7 @@ def template(fc: Any, source: Any, span: Span | None, known: dict[str, Any] | No
         expr, spec = split_format(m.group(1))
         piece = SubSource(whole._whole, whole._start + m.start(1), expr)
         compiled = known.get(expr) if known is not None else None
+        reused = compiled is not None  # (compiled for another language of the text: its warnings said)
         if compiled is None:
             before = len(fc.exprs.diagnostics)
             compiled = fc.typed(piece, span)
@@ -50,8 +51,13 @@ def template(fc: Any, source: Any, span: Span | None, known: dict[str, Any] | No
             type_name = str(compiled.type)
             if spec is not None:
                 type_name = _formatted(fc, whole, m.start(1) + len(expr), spec, compiled.type, type_name)
-            else:
-                type_name = seat_type(fc, expr, compiled.type) or type_name
+            elif not reused and seat_type(fc, expr, compiled.type) is not None:
+                # (a number, as written: "Seat {leader}" must not read "Seat Seat 1"; said once a text)
+                fc.bag.warning(
+                    f"'{expr.strip()}' is a seat, and this shows its number",
+                    whole.span_at(m.start(1), m.end(1)),
+                    f"write {{{expr.strip()}:seat}} for the seat's name (\"you\" to that seat)",
+                )
             parts.append((compiled.fn, type_name, compiled.src))
         pos = m.end()
     _unmatched_braces(fc, whole, text, pos, len(text))

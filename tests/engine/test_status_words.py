@@ -1,10 +1,11 @@
-"""Status lines tell a seat by its name and no card as none, however the line is written: the
-mapping form (`Dealer: dealer`) and placeholders without `:seat` show a value the ruleset declares a
-seat by the seat's name (Scopa's status read "Dealer: 0  By: -1"), and a card variable holding no
-card reads "-", not "[##]" (a face-down card the viewer cannot see)."""
+"""Status lines tell a seat by its name and no card as none: the mapping form (`Dealer: dealer`)
+shows a value the ruleset declares a seat by the seat's name (Scopa's status read "Dealer: 0  By:
+-1"); in a text `{dealer}` stays a number and `validate` points at `{dealer:seat}`; a card variable
+holding no card reads "-", not "[##]" (a face-down card the viewer cannot see)."""
 
 from __future__ import annotations
 
+from interpreter.compiling.pipeline import check_text
 from interpreter.text.render import Renderer
 from tests.engine.tiny import HIGH_CARD, compile_text
 
@@ -28,10 +29,20 @@ def test_the_mapping_form_shows_a_declared_seat_by_its_name_and_no_seat_as_nobod
     assert "Leader: Seat 0" in line or "Leader: you" in line.lower()
 
 
-def test_a_placeholder_without_seat_format_names_a_declared_seat_and_a_list_of_seats():
-    (line,) = _status('display:\n  status:\n    - "{last_by} then {[leader]} and {leader + 1}"\n', seat=1)
-    assert line.startswith("nobody then ")
-    assert line.endswith(" and 1") or line.endswith(" and 2")  # arithmetic on a seat is a number
+def test_a_placeholder_without_seat_format_stays_a_number_and_validate_says_to_write_it():
+    """In a text, "Seat {leader}" is written by authors for the number: it stays one ("Seat Seat 1"
+    otherwise), and `validate` warns, pointing at `{leader:seat}`; arithmetic on a seat is no seat."""
+    display = 'display:\n  status:\n    - "Seat {last_by} then {[leader]} and {leader + 1}"\n'
+    (line,) = _status(display, seat=1)
+    assert line == "Seat -1 then 0 and 1"  # (leader starts at seat 0)
+    report = check_text(HIGH_CARD.replace(VARS, MORE) + display, "tiny.yaml")
+    warned = [(d.message, d.hint) for d in report.diagnostics if d.severity == "warning"]
+    assert (
+        "'last_by' is a seat, and this shows its number",
+        'write {last_by:seat} for the seat\'s name ("you" to that seat)',
+    ) in warned
+    assert any(m == "'[leader]' is a seat, and this shows its number" for m, _ in warned)
+    assert not any("leader + 1" in m for m, _ in warned)
 
 
 def test_no_card_reads_none_and_is_not_a_face_down_card():
