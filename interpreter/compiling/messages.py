@@ -56,7 +56,7 @@ def template(fc: Any, source: Any, span: Span | None, known: dict[str, Any] | No
                 fc.bag.warning(
                     f"'{expr.strip()}' is a seat, and this shows its number",
                     whole.span_at(m.start(1), m.end(1)),
-                    f"write {{{expr.strip()}:seat}} for the seat's name (\"you\" to that seat)",
+                    f'write {{{expr.strip()}:seat}} for the seat\'s name ("you" to that seat)',
                 )
             parts.append((compiled.fn, type_name, compiled.src))
         pos = m.end()

@@ -26,7 +26,7 @@ BROKEN = {
     "available_if": TUTORIAL.replace(PLAY_TEXT, PLAY_TEXT + f'    available_if: "{DIVIDE}"\n'),
     "legal_if": TUTORIAL.replace('when: "len(trick) > 0"', f'when: "{DIVIDE}"'),
     "effect": TUTORIAL.replace(MOVE, MOVE + '      - set: {leader: "1 // (len(trick) - 1)"}\n'),
-    "message": TUTORIAL.replace('announce: "Seat {leader} wins the trick."', 'announce: "{1 // (leader - leader)}"'),
+    "message": TUTORIAL.replace('announce: "{leader:seat} wins the trick."', 'announce: "{1 // (leader - leader)}"'),
     "returns": TUTORIAL.replace('returns: "tricks[seat]"', 'returns: "tricks[seat] // (seat - seat)"'),
 }
 

@@ -49,7 +49,12 @@ def click_something(p) -> None:
     if confirm.count():
         confirm.click()
     elif legal.count():
-        legal.first.click()
+        try:
+            legal.first.click(timeout=10_000)
+        except Exception:  # (a time-out) the deal ended meanwhile, its last card played itself: its summary is up
+            if p.locator("dialog[open]").count():
+                return
+            raise
         if p.locator("#confirm").count():  # a choice of several: wait for the server's offer
             p.wait_for_timeout(150)
             return
