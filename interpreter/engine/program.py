@@ -347,7 +347,7 @@ class Move(Instr):
                 self.where,
                 self.first is not None and bool(self.first(fr)),
             )
-        if st.rs.public_zone[zs]:  # (cards everybody saw lying face up keep no chosen card secret)
+        if st.moving is not None and st.rs.public_zone[zs]:  # (cards seen face up keep no chosen card secret)
             faces = [f for f, m in zip(faces, metas) if not m & 1]
         st.note_move(zs, zd, faces, down)
         return self.pc + 1
