@@ -244,7 +244,8 @@ LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 @click.option(
     "--confirm-forced",
     is_flag=True,
-    help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so).",
+    help="Type a move even when it is your only legal one (by default it plays itself, and the prompt says so; "
+    "one card of a choice of several always waits for you).",
 )
 def play(
     ruleset, seat, players, seed, agent_spec, level, lang, log_path, option_pairs, resume, save_path, confirm_forced
