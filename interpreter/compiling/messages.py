@@ -102,14 +102,8 @@ def seat_type(fc: Any, expr: Any, t: Type) -> str | None:
     without `:seat`; else None (a number stays a number)."""
     if not (t is INT or (isinstance(t, ListT) and t.elem is INT)):
         return None
-    reader = getattr(fc, "seats", None)
-    if reader is None:
-        return None
-    local: dict[str, int | None] = {}
-    for layer in getattr(fc, "locals", ()):
-        for name, value in layer.items():
-            local[name] = 0 if getattr(value, "seat", False) else None
-    depth = reader.seat_depth(expr, local)
+    local = {name: 0 if getattr(value, "seat", False) else None for layer in fc.locals for name, value in layer.items()}
+    depth = fc.seats.seat_depth(expr, local)
     if depth == 0 and t is INT:
         return "seat"
     return "list[seat]" if depth == 1 and t is not INT else None

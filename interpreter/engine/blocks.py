@@ -387,8 +387,8 @@ def _move(ins: P.Move, t: _Text, exprs: _Expressions, depth: int) -> None:
     t.add("_zs[_z2].append(_ch)", d)
     t.add(f"st.meta[_z2].append((_m & {~PLACE_MASK}) | ((_mv + 1) << 1 if _mv >= 0 else _m & 254) | {up})", d)
     t.add("_v = st.moving", d)  # GameState.note_move: only the moves of the decision's value count
-    # (a card everybody saw lying face up, moved, keeps no chosen card secret: Move.run, note_move)
-    t.add("if (_v is None or _ch == _v or (_v.__class__ is tuple and _ch in _v)) and not (", d)
+    # (a card of the value that lay face up in everybody's sight keeps nothing secret: Move._one)
+    t.add("if _v is None or (_ch == _v or (_v.__class__ is tuple and _ch in _v)) and not (", d)
     t.add("    _m & 1 and st.rs.public_zone[_z1]", d)
     t.add("):", d)
     t.add("    st.last_move_public = st.last_move_public and st.rs.public_zone[_z2] and not _dn", d)

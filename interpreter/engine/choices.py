@@ -135,6 +135,20 @@ def explain_whole(
     def shown(v: Any) -> str:
         return value_words(words, act.name, rs.value_text(act, v))
 
+    def cannot(v: Any, others: Any, reason: str) -> str:
+        """`v` cannot join a legal choice (with `others`), and why."""
+        if not others:
+            return _("'{value}' cannot be part of a legal choice for '{action}'", value=shown(v), action=named) + reason
+        return (
+            _(
+                "'{value}' cannot be part of a legal choice for '{action}' with {chosen}",
+                value=shown(v),
+                action=named,
+                chosen=", ".join(shown(c) for c in others),
+            )
+            + reason
+        )
+
     whole = tuple(sorted((*chosen, *values)))
     held = _within(chooser.pool, whole)  # every value named is there to choose
     if held and len(whole) > chooser.high:
@@ -145,12 +159,7 @@ def explain_whole(
     if blamed is not None:  # the one value whose leaving out mends the rule the whole breaks
         others = list(whole)
         others.remove(blamed)
-        return _(
-            "'{value}' cannot be part of a legal choice for '{action}' with {chosen}",
-            value=shown(blamed),
-            action=named,
-            chosen=", ".join(shown(c) for c in others),
-        ) + (": " + refusal(breaks))
+        return cannot(blamed, others, ": " + refusal(breaks))
     for v in sorted(values):
         picks, _whole = chooser.offers(chosen)
         if v not in picks:
@@ -167,18 +176,7 @@ def explain_whole(
             if len(chosen) >= chooser.high:
                 return _("'{action}' takes at most {n}", action=named, n=chooser.high)
             reason = ": " + refusal(breaks) if breaks is not None else _whole_reason(chooser, chosen, v, refusal)
-            if chosen:
-                with_ = ", ".join(shown(c) for c in chosen)
-                return (
-                    _(
-                        "'{value}' cannot be part of a legal choice for '{action}' with {chosen}",
-                        value=shown(v),
-                        action=named,
-                        chosen=with_,
-                    )
-                    + reason
-                )
-            return _("'{value}' cannot be part of a legal choice for '{action}'", value=shown(v), action=named) + reason
+            return cannot(v, chosen, reason)
         chosen = tuple(sorted((*chosen, v)))
     if len(chosen) < chooser.low:
         if chooser.low == chooser.high:

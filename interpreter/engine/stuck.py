@@ -13,23 +13,20 @@ def why_no_action(rs: Any, st: Any) -> str:
     kinds = getattr(rs.program[st.pc], "actions", ())
     saved = st.vars[:]
     parts = []
-    try:
-        for k in kinds:
-            act = rs.actions[k]
-            st.vars[rs.player_slot] = st.decider
-            try:
-                if act.available is not None and not act.available(st.fr):
-                    parts.append(f"{act.name}: its available_if does not hold")
-                elif act.count is not None:  # a choice of several: its values are judged as choices
-                    parts.append(_why_no_choice(rs, st, act, rs.model.actions[k].param_from))
-                else:
-                    parts.append(_why_no_value(rs, st, act, rs.model.actions[k].param_from))
-            except Exception:  # the rules that failed to list the action may fail here too: say no more of it
-                continue
-            finally:
-                st.vars[:] = saved
-    finally:
-        st.vars[:] = saved
+    for k in kinds:
+        act = rs.actions[k]
+        st.vars[rs.player_slot] = st.decider
+        try:
+            if act.available is not None and not act.available(st.fr):
+                parts.append(f"{act.name}: its available_if does not hold")
+            elif act.count is not None:  # a choice of several: its values are judged as choices
+                parts.append(_why_no_choice(rs, st, act, rs.model.actions[k].param_from))
+            else:
+                parts.append(_why_no_value(rs, st, act, rs.model.actions[k].param_from))
+        except Exception:  # the rules that failed to list the action may fail here too: say no more of it
+            continue
+        finally:
+            st.vars[:] = saved
     return "; ".join(parts)
 
 

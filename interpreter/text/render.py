@@ -187,8 +187,8 @@ class Renderer:
                 return self.empty
             words = [self.typed(x) for x in value]
             for i in range(1, len(words)):  # "Seat 0 and you": "You" only leads
-                if isinstance(value[i], Mapping) and value[i].get("seat", -2) == self.viewer:
-                    words[i] = words[i][:1].lower() + words[i][1:]
+                if self._is_viewer(value[i]):
+                    words[i] = _lower_first(words[i])
             if len(words) > 1 and all(isinstance(x, Mapping) and "seat" in x for x in value):  # who split a pot
                 return _(", ").join(words[:-1]) + _(WORDS["and"]) + words[-1]
             return _(", ").join(words)
@@ -269,7 +269,7 @@ class Renderer:
             before = "".join(out).rstrip()
             led = isinstance(p, Mapping) and self._is_viewer((p.get("list") or [None])[0])  # "You and Seat 2"
             if before and not before.endswith((".", "!", "?")) and (you or led):  # ("... a lie. You take the pile.")
-                word = word[:1].lower() + word[1:]
+                word = _lower_first(word)
             out.append(word)
         return "".join(out)
 
@@ -291,6 +291,11 @@ class Renderer:
         if isinstance(v, bool):
             return _("yes") if v else _("no")
         return str(v)
+
+
+def _lower_first(word: str) -> str:
+    """ "You" within a sentence: "you"."""
+    return word[:1].lower() + word[1:]
 
 
 def width(text: str) -> int:

@@ -745,22 +745,17 @@
 
   function clickCard(c, legal) {
     const v = T.view;
+    const moves = movesOf(c);
     if (v.choice && v.moves.length) {
       // a move of this card alone (a discard) beside the choice of several (a meld): before any card
       // is chosen, a card that both name asks which, and one only the move names plays it
-      const alone = (v.moves || []).filter((m) => m.card === c);
-      const pick = (v.moves || []).find((m) => m.pick === c);
-      if (!T.selection.length && alone.length) {
-        if (!pick && alone.length === 1) return play(alone[0].text);
-        return chooseMove(pick ? [...alone, pick] : alone);
-      }
+      if (!T.selection.length && moves.some((m) => m.card === c)) return moves.length === 1 ? play(moves[0].text) : chooseMove(moves);
       if (T.selection.includes(c)) T.selection = T.selection.filter((x) => x !== c);
       else if (legal) T.selection = T.selection.concat([c]);
       else return explain(c);
       offerSelection();
       return;
     }
-    const moves = movesOf(c);
     if (moves.length === 1) return play(moves[0].text);
     if (moves.length > 1) return chooseMove(moves);
     explain(c);
