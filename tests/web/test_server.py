@@ -381,6 +381,27 @@ def test_serve_says_in_words_why_it_cannot_listen():
     assert "Errno" not in out.output
 
 
+def test_serve_names_files_by_their_name_and_refuses_one_that_does_not_load(tmp_path):
+    # (found by an outside author: the lobby told every browser `file:/tmp/...`, where the file lies on
+    # the server; a file with a mistake was left out of the lobby without a word)
+    from click.testing import CliRunner
+
+    from interpreter.frontends.cli import cli
+    from interpreter.frontends.web.command import own_keys
+
+    keys = own_keys((str(tmp_path / "a" / "mygame.yaml"), str(tmp_path / "b" / "mygame.yaml"), "other.yml"))
+    assert keys == [
+        ("file:mygame", str(tmp_path / "a" / "mygame.yaml")),
+        ("file:mygame-2", str(tmp_path / "b" / "mygame.yaml")),
+        ("file:other", "other.yml"),
+    ]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(HIGH_CARD.replace("players:", "players: [", 1), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["serve", "--port", "0", str(broken)])
+    assert out.exit_code == 1, out.output
+    assert "broken.yaml:" in out.output and "error:" in out.output and "Traceback" not in out.output
+
+
 # the AI seat's hints fail (a division by zero) when it is to move (seat 0 leads, seat 1 follows)
 FAILING_HINTS = (
     HIGH_CARD

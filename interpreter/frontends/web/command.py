@@ -7,11 +7,13 @@ when the command runs, and a missing extra is a usage error saying what to insta
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from interpreter.base.i18n import N_, _
 from interpreter.frontends.clicktext import LocalizedCommand
+from interpreter.frontends.cliutil import EXIT_RULES, use_color
 
 IN_USE = N_("port {port} is in use (by another program, or another cardrules serve); choose another with --port")
 
@@ -34,12 +36,19 @@ def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -
         import uvicorn
     except ImportError:
         raise click.UsageError(_("the web table needs its packages: pip install 'cardrules[web]'")) from None
+    from interpreter.base.diagnostics import RulesetError
     from interpreter.frontends.web.app import UVICORN_OPTIONS, make_app
     from interpreter.frontends.web.store import Game, Store, shipped_games
 
     _check_address(host, port)
-    games = shipped_games() + [Game(f"file:{path}", path) for path in rulesets]
-    store = Store(games)
+    own = [Game(key, path) for key, path in own_keys(rulesets)]
+    store = Store(shipped_games() + own)
+    for game in own:  # a file of one's own that does not load: its errors now, not a lobby without it
+        try:
+            store.ruleset(game.path)
+        except RulesetError as exc:
+            click.echo(exc.render(color=use_color(sys.stderr)), err=True)
+            sys.exit(EXIT_RULES)
     app = make_app(store)
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning", **UVICORN_OPTIONS)
     server = uvicorn.Server(config)
@@ -72,6 +81,19 @@ def serve(rulesets: tuple[str, ...], host: str, port: int, open_browser: bool) -
         task.cancel()
 
     asyncio.run(main())
+
+
+def own_keys(paths: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(key, path) of each file named on the command line: the lobby names it by its file name
+    (`file:mygame`, then `file:mygame-2` for a second of that name), never by where it lies on
+    this computer, which every browser would be told."""
+    seen: dict[str, int] = {}
+    out = []
+    for path in paths:
+        stem = Path(path).stem or "ruleset"
+        seen[stem] = seen.get(stem, 0) + 1
+        out.append((f"file:{stem}" if seen[stem] == 1 else f"file:{stem}-{seen[stem]}", path))
+    return out
 
 
 def _check_address(host: str, port: int) -> None:
