@@ -138,8 +138,9 @@ class TypedMoves:
 
     def _whole_choice(self, line: str, legal: list) -> str | None:
         """`pass red 5 7 9` for a choice of several cards: an action's name (or label) and its cards
-        by name, id or move number, in any order, as the text the engine takes (`pass a b c`)."""
-        words = line.split()
+        by name, id or move number, in any order, as the text the engine takes (`pass a b c`); commas
+        between the cards as the table lists them (`pass red 5, red 7`) are left out."""
+        words = line.translate(_LIST_MARKS).split()
         for act in self.rs.actions:
             if act.count is None:
                 continue
@@ -184,4 +185,5 @@ def typed(line: str) -> str:
     return "".join(" " if c == "\t" else "" if c in _UNSEEN or category(c) == "Cc" else c for c in line).strip()
 
 
+_LIST_MARKS = str.maketrans({",": " ", "\u3001": " ", "\u060c": " ", "\uff0c": " "})  # , 、 ، ，
 _UNSEEN = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff")

@@ -160,8 +160,12 @@ class Renderer:
         return " ".join([label, self.action_value(verb, rest)]) if rest else label
 
     def action_value(self, verb: str, text: str) -> str:
-        """The value of an action `verb` (its text after the name) in words."""
-        return " ".join(self._word(verb, w) for w in text.split(" "))
+        """The value of an action `verb` (its text after the name) in words; the values of a choice of
+        several, where a name is of more than one word, with commas ("Red Five, Blue Five")."""
+        words = [self._word(verb, w) for w in text.split(" ")]
+        if len(words) > 1 and any(" " in w for w in words):
+            return _(", ").join(words)
+        return " ".join(words)
 
     def _word(self, verb: str, word: str) -> str:
         """A word of an action's text: a value by name (`+id`, a card picked for a choice, as `+name`)."""

@@ -69,8 +69,10 @@ class StoryWriter:
         words = [r.action(action + ("" if value is None else f" {value}"), told=True)]
         if event.get("seat") == r.viewer and r.tells_in_english(action):  # "You: take the skat", told "takes"
             words[0] = you_agree(" " + words[0])[1:]
-        words.extend(r.card(c) for c in event.get("cards") or ())
-        what = " ".join(words)
+        cards = [r.card(c) for c in event.get("cards") or ()]
+        if len(cards) > 1 and any(" " in c for c in cards):  # names of several words: "Clubs 2, Clubs 3"
+            cards = [_(", ").join(cards)]
+        what = " ".join([*words, *cards])
         who = r.player(event.get("seat", -1))
         if event.get("kind") == "claim":
             return "  " + _(WORDS["claimed"], who=who, what=what)

@@ -50,7 +50,7 @@ def test_a_choice_of_several_cards_is_told_in_the_hands_order():
         Renderer(rs), sort=lambda zone, ids: sorted(ids, key=lambda i: -order[i]) if zone == "hand" else ids
     )
     event = {"kind": "action", "seat": 1, "action": "play", "value": "s-1 s-3 s-2"}
-    assert writer.lines(event) == ["  Seat 1: play s 3 s 2 s 1"]
+    assert writer.lines(event) == ["  Seat 1: play s 3, s 2, s 1"]
 
 
 def test_the_browser_view_tells_a_choice_of_several_cards_in_the_hands_order_too():

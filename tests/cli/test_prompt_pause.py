@@ -80,4 +80,4 @@ def test_a_pick_that_is_the_only_one_left_waits_for_the_person(tmp_path):
     text = "\n".join(out)
     assert "Your only legal move: meld +Stars 2" not in text, text
     assert "   1) meld +Stars 2\n> meld +s-2" in text, text  # offered, and typed
-    assert "You: meld Stars 1 Stars 2" in text, text  # the whole choice, then, the only move: played
+    assert "You: meld Stars 1, Stars 2" in text, text  # the whole choice, then, the only move: played

@@ -163,3 +163,16 @@ def test_the_action_index_numbers_a_seat_as_the_int_it_is(rs):
     st = rs.new_game(seed=5)
     ids = [index.id(a) for a in st.legal_actions()]
     assert [index.describe(i)[1] for i in ids] == [1, 2]
+
+
+def test_a_choice_of_several_cards_of_names_of_several_words_is_told_with_commas():
+    # (found at the prompt: Hearts' pass read "pass Hearts Queen Hearts King Spades Queen")
+    from interpreter.base.resources import shipped_ruleset
+
+    hearts = interpreter.load(shipped_ruleset("hearts"))
+    r = Renderer(hearts, viewer=0)
+    ids = list(hearts.cards.ids[:3])
+    names = [r.card(i) for i in ids]
+    assert all(" " in n for n in names), names
+    assert r.action("pass " + " ".join(ids)) == "pass " + ", ".join(names)
+    assert r.action("play " + ids[0]) == "play " + names[0]
