@@ -6,6 +6,7 @@ Texts are templates (compiling/messages.py), one per language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -109,6 +110,8 @@ class StoryCompiler:
         ins.seat = self.expr(v["seat"], vspan(v, "seat", s.span), INT) if "seat" in v else None
         card_list = ListT(self.c.names.card)
         ins.cards = self.expr(v["cards"], vspan(v, "cards", s.span), card_list) if "cards" in v else None
+        if ins.cards is not None and _names_a_zone(self, v["cards"]):  # (its cards judged where they lie)
+            ins.cards_zone = self.zone_ref(v["cards"], vspan(v, "cards", s.span))
         ins.by = self.expr(v["by"], vspan(v, "by", s.span), ListT(INT)) if "by" in v else None
         ins.to = self.expr(v["to"], vspan(v, "to", s.span), ListT(INT)) if "to" in v else None
         ins.rows = tuple(self._row(row, s) for row in v.get("rows") or ())
@@ -159,3 +162,12 @@ class StoryCompiler:
         made = texts(self, v.get("prompt"), vspan(v, "prompt", s.span))
         check_made(self.c, v.get("prompt"), made, vspan(v, "prompt", s.span), "a decision's prompt")
         return made
+
+
+def _names_a_zone(fc: Any, text: Any) -> bool:
+    """Whether an event's `cards` is a zone by its name (`table`, `hand(player)`), not an expression."""
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(\(.*\))?\s*", str(text), re.S)
+    if m is None:
+        return False
+    info = next((z for z in fc.c.zone_info if z.name == m.group(1)), None)
+    return info is not None and (info.per == "seat") == (m.group(2) is not None)

@@ -49,6 +49,7 @@ class Event:
         "refs",
         "groups",
         "shown",
+        "sources",
     )
 
     def __init__(
@@ -73,6 +74,9 @@ class Event:
         # every card the event names, in a fixed order, and which list of the event each is part of
         self.refs, self.groups = _card_refs(self)
         self.shown: dict[int, tuple[bool, ...]] = {}  # seat -> which refs it may see (set by `seal`)
+        # where the event's `cards` lie, when they are a zone's (its index and each card's meta): each
+        # is then shown exactly as the seat sees it there, whatever other copies of its face did
+        self.sources: tuple[int, tuple[int, ...]] | None = None
 
     def seal(self, st: Any, also: bool = False, since: int = 0) -> Event:
         """Decide, for each seat of the audience, which of the event's cards it may see now; with
@@ -131,9 +135,22 @@ class Event:
                 self.shown[s] = tuple(mask)
             else:  # (a moved copy was judged where it was before as well: what it saw of another copy does not count)
                 self.shown[s] = tuple(a or (b and f not in moved) for a, b, f in zip(mask, earlier, refs))
+        if self.sources is not None:
+            self._as_they_lie(st.rs)
         if marks is not None and (also or since):
             st.places = (marks[0], now)
         return self
+
+    def _as_they_lie(self, rs: Any) -> None:
+        """The event's cards, where they are a zone's, as each seat sees them in that zone: counting
+        copies cannot tell a face-down copy from one of its face dealt face up in the same step."""
+        z, metas = self.sources  # type: ignore[misc]
+        start = sum(len(_typed_cards(p)) for parts in self.text.values() for p in parts if p.__class__ is not str)
+        for s, mask in self.shown.items():
+            if mask:
+                fixed = list(mask)
+                fixed[start : start + len(metas)] = [card_visible(rs, z, m, s) for m in metas]
+                self.shown[s] = tuple(fixed)
 
     def for_seat(self, rs: Any, seat: int) -> dict | None:
         """The event as `seat` may see it (plain data with card ids), or None when it is not for that seat."""
@@ -362,7 +379,7 @@ def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int, moved_up:
     copies that stayed where they were, of which it sees `others_seen`."""
     if moved <= k:
         return moved_seen + min(k - moved, others_seen)
-    return max(k - (moved - moved_seen), min(k, moved_up))
+    return max(k - (moved - moved_seen), 0)
 
 
 def event_size(event: Event) -> int:

@@ -22,11 +22,12 @@ class Emit(Instr):
     is evaluated when the state keeps no story (a search playout).
     """
 
-    __slots__ = ("kind", "text", "seat", "cards", "by", "to", "rows")
+    __slots__ = ("kind", "text", "seat", "cards", "by", "to", "rows", "cards_zone")
 
     def __init__(self, kind: str, text: dict | None = None):
         self.kind, self.text = kind, text or {}
         self.seat = self.cards = self.by = self.to = None
+        self.cards_zone: Fn | None = None  # where `cards` names a zone (`cards: table`): its index
         self.rows: tuple = ()
 
     def run(self, st: Any) -> int:
@@ -44,7 +45,7 @@ class Emit(Instr):
         by = tuple(self.by(fr)) if self.by is not None else ()
         if by and len(by) != len(cards):
             raise FlowError(f"`by` has {len(by)} entries for {len(cards)} cards: it needs one seat per card")
-        return Event(
+        event = Event(
             self.kind,
             self.seat(fr) if self.seat is not None else -1,
             typed_text(self.text, fr),
@@ -53,6 +54,11 @@ class Emit(Instr):
             tuple(_rows(st, self.rows)),
             None if to is None else frozenset(s for s in to if s >= 0),
         )
+        if self.cards_zone is not None:
+            z = self.cards_zone(fr)
+            if tuple(st.zones[z]) == cards:  # (a zone's cards: judged where they lie)
+                event.sources = (z, tuple(st.meta[z]))
+        return event
 
 
 def _rows(st: Any, rows: tuple) -> Any:
