@@ -20,9 +20,12 @@ from interpreter.engine.blocks import compile_effect
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.moves import Made
 from interpreter.engine.tables import CompiledAction, Restriction, Return
-from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
+from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, Limits, ListT, SetT, Type
+from interpreter.expr.ast import Comprehension, ForClause, Name
 from interpreter.expr.compile import ExprCompiler
 from interpreter.expr.emit import code_name
+from interpreter.expr.parse import parse
+from interpreter.expr.source import PlainSource
 
 
 def _mentions(source: Any, name: str) -> bool:
@@ -215,10 +218,43 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
             check_public(c, value, where, "a status line", whole=True)
             compiled = fc.typed(value, where)
             if compiled is not None and shown_in_words(fc, compiled.type, Src(value, where)):
+                parts.append(("  " if parts else "") + f"{label}: ")
+                if isinstance(compiled.type, ListT) and _one_per_seat(c, value):
+                    parts += _seat_by_seat(compiled, c.model.players.count)
+                    continue
                 shown = seat_type(fc, value, compiled.type) or str(compiled.type)  # (a seat by its name)
-                parts += [("  " if parts else "") + f"{label}: ", (compiled.fn, shown, compiled.src)]
+                parts.append((compiled.fn, shown, compiled.src))
         return (({"en": tuple(parts)}, None),) if parts else ()
     return _lines(c, fc, status, "display.status", "a status line")
+
+
+def _one_per_seat(c: Compiler, value: Any) -> bool:
+    """Whether a status value is one value per seat: a per-seat variable (`total`), or a list made
+    by a loop over `seats` (`[len(taken(s)) for s in seats]`)."""
+    try:
+        tree = parse(PlainSource(str(value)), Limits())[0]
+    except Exception:  # (its errors are the compiler's to report)
+        return False
+    if isinstance(tree, Name):
+        return any(v.name == tree.id and v.per == "seat" for v in c.model.variables)
+    return (
+        isinstance(tree, Comprehension)
+        and tree.kind == "list"
+        and len(tree.clauses) == 1
+        and isinstance(tree.clauses[0], ForClause)
+        and isinstance(tree.clauses[0].iter, Name)
+        and tree.clauses[0].iter.id == "seats"
+    )
+
+
+def _seat_by_seat(compiled: Any, seats: int) -> list:
+    """The parts of a value per seat, each seat named before its value: "you 3, Seat 1 0"."""
+    elem = str(compiled.type.elem)
+    fn, src = compiled.fn, compiled.src
+    parts: list = []
+    for s in range(seats):
+        parts += [", " if s else "", ((lambda fr, s=s: s), "seat", src), " ", ((lambda fr, s=s: fn(fr)[s]), elem, src)]
+    return parts
 
 
 def compile_seat_lines(c: Compiler, fc: FlowCompiler) -> tuple:

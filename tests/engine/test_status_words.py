@@ -51,3 +51,15 @@ def test_no_card_reads_none_and_is_not_a_face_down_card():
     (line,) = st.observation(0)["status"]
     assert {"card": None} not in line["en"] and {"none": None} in line["en"]
     assert Renderer(rs, "en", viewer=0).fill(line) == "shown: -"
+
+
+def test_the_mapping_form_names_each_seat_before_its_value_of_a_value_per_seat():
+    # (Hearts read "Points taken this hand: 0, 0, 0, 0": whose was which?)
+    display = (
+        'display:\n  status:\n    Points: points\n    Cards: "[len(hand(s)) for s in seats]"\n'
+        '    Listed: "[1, 2]"\n    Some: "[len(hand(s)) for s in seats if s > 0]"\n'
+    )
+    (line,) = _status(display, seat=1)
+    assert "Points: Seat 0 0, you 0" in line, line
+    assert "Cards: Seat 0 3, you 3" in line, line
+    assert "Listed: 1, 2" in line and "Some: 3" in line, line  # (not one value per seat: as it was)
