@@ -49,10 +49,13 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         failing = _failing_for(rs, st, act, arg, {value for value, _failing in options})
         if failing is not None:
             return refusal(failing)
+        card = rs.cards.index().get(arg.replace(" ", "-"))
         if words is not None:  # the value by the name the reader knows (a card of the deck, a seat)
-            card = rs.cards.index().get(arg.replace(" ", "-"))
             full = words(f"{act.name} {rs.cards.ids[card] if card is not None else arg}")
             arg = full[len(named) + 1 :] if full.startswith(named + " ") else arg
+        if card is not None and _not_held(rs, st, act, card, [value for value, _failing in options]):
+            said = _("you have no {card} to {action}", card=arg if words else rs.cards.ids[card], action=named)
+            return _("{refusal}; legal: {legal}", refusal=said, legal=legal) if legal else said
         if legal:
             return _(
                 "'{value}' is not a choice for '{action}' now; legal: {legal}", value=arg, action=named, legal=legal
@@ -64,6 +67,20 @@ def explain(rs: Any, st: Any, text: str, words: Callable[[str], str] | None = No
         action=said,
         legal=legal or ", ".join(names),
     )
+
+
+def _not_held(rs: Any, st: Any, act: Any, card: int, values: list) -> bool:
+    """Whether the deciding seat was asked for a card it does not hold: every card the action may take
+    lies in a zone of that seat's own (its hand), and `card` in none of them."""
+    if act.param_kind != "card" or not values:
+        return False
+    own = set()
+    for z in range(len(st.zones)):
+        info = rs.zones[rs.zone_index[z]]
+        if info.per == "seat" and z - info.base == st.decider:
+            own.add(z)
+    held = {face for z in own for face in st.zones[z]}
+    return all(v in held for v in values) and card not in held
 
 
 def _whole(rs: Any, st: Any, text: str, words: Callable[[str], str] | None) -> str:

@@ -17,7 +17,8 @@ from interpreter.text.story import told_again
 HELP = N_("""\
 Type the number of a move, or a card's name or id, or a move's text.
 For a choice of several cards, type the move and its cards in any order,
-by name or by the numbers of the moves that pick them (pass 3 7 12)
+by name or by the numbers of the moves that pick them (pass 3 7 12).
+Enter on an empty line shows the table and your moves again.
 Commands:
   help    this text                 hint   what the AI would play
   rules   the rules of the game     score  the match table so far

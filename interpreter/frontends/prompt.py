@@ -107,6 +107,7 @@ class Session(TypedMoves):
     since_move: list = field(default_factory=list)  # lines shown since the person's previous move
     hidden_shown: bool = False  # a hidden card was shown since the last board (which then explains it)
     look_due: bool = True  # a deal has begun and its table not been shown yet
+    redraw: bool = True  # show the table before the next prompt (not after a refused line: it is just above)
 
     def __post_init__(self) -> None:
         ids = self.rs.cards.ids
@@ -186,7 +187,9 @@ class Session(TypedMoves):
                     if not self._after_game():
                         return self.status
                     continue
-                self._show()
+                if self.redraw:
+                    self._show()
+                self.redraw = True
                 line = self.read("> ")
                 if line is None:
                     return self._suspend(N_("end of input"))
@@ -260,6 +263,7 @@ class Session(TypedMoves):
             self.echo(
                 self.rs.explain(self.state, action, self.renderer.action) if isinstance(action, str) else str(exc)
             )
+            self.redraw = False
             return
         choosing = before.history and before.history[-1][1] == PICK_KIND  # (a choice's later picks: one move)
         if not choosing or not self.undo_points:  # (resumed in the middle of a choice: from there)
@@ -364,6 +368,8 @@ class Session(TypedMoves):
         action = self._parse_move(line)
         if action is not None:
             self.play_move(action)
+        else:  # (refused, and said why: the table and the moves stand just above; Enter shows them again)
+            self.redraw = False
         return None
 
     # ----- end of game --------------------------------------------------------

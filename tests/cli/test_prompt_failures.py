@@ -241,7 +241,7 @@ def test_a_card_of_the_deck_not_in_hand_is_refused_by_its_name(tmp_path):
     del out[:]
     assert session._parse_move("play s-4") is None  # seat 1's card
     said = "\n".join(out)
-    assert "'Stars 4' is not a choice for 'play' now" in said, said
+    assert "you have no Stars 4 to play" in said, said
 
 
 def test_an_action_typed_without_its_value_says_it_needs_one(tmp_path):

@@ -1,5 +1,6 @@
-"""A card the seat may not choose because it lies elsewhere (another hand, the trick) is "not a
-choice", never refused by a rule about cards the seat could play (a held-out Bridge: a dummy's
+"""A card the seat may not choose because it lies elsewhere (another hand, the trick) is one it
+does not have (or "not a choice", where the action may take cards from elsewhere too), never
+refused by a rule about cards the seat could play (a held-out Bridge: a dummy's
 card typed at the declarer's own turn read "you must follow the suit led"); a card left out by a
 filtered `from` beside the candidates is still explained by the rule it breaks."""
 
@@ -45,11 +46,18 @@ def _after_the_lead(source: str = "hand(player)"):
     return rs, st
 
 
-def test_a_card_in_another_hand_or_on_the_trick_is_not_a_choice():
+def test_a_card_in_another_hand_or_on_the_trick_is_one_the_seat_does_not_have():
+    # (a held-out Schnapsen: "'Hearts Ace' is not a choice for 'play' now" read as if a rule forbade it)
     rs, st = _after_the_lead()
     for elsewhere in ("hearts-k", "spades-k"):  # seat 0's hand; the trick
         said = rs.explain(st, f"play {elsewhere}")
-        assert "is not a choice for 'play' now" in said and "R-1" not in said, said
+        assert f"you have no {elsewhere} to play; legal: play" in said and "R-1" not in said, said
+
+
+def test_a_card_the_action_takes_from_a_shared_zone_is_not_a_choice():
+    rs, st = _after_the_lead("hand(player) + trick")
+    said = rs.explain(st, "play hearts-k")  # the action may take the trick's card: not "you have no"
+    assert "is not a choice for 'play' now" in said and "you have no" not in said, said
 
 
 def test_a_card_of_ones_own_hand_is_refused_by_the_rule_it_breaks():
@@ -60,4 +68,4 @@ def test_a_card_of_ones_own_hand_is_refused_by_the_rule_it_breaks():
 def test_a_card_a_filtered_from_left_out_of_ones_hand_is_still_explained_by_its_rule():
     rs, st = _after_the_lead("[c for c in hand(player) if c.suit != 'clubs']")
     assert "you must follow the led suit (R-1)" in rs.explain(st, "play clubs-a")
-    assert "is not a choice" in rs.explain(st, "play hearts-k")
+    assert "you have no hearts-k to play" in rs.explain(st, "play hearts-k")
