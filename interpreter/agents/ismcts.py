@@ -50,6 +50,8 @@ DEFAULT_ITERATIONS = 200
 # decisions a playout may play before the position is judged as it stands (by `hints.evaluate`, or
 # the returns so far): a deal lasts a few hundred at most, but a ruleset's deal can go round for ever
 MAX_PLAYOUT = 10_000
+# more samples on which a move that wins the deal on the first must win too, to be played unsearched
+DECISIVE_SAMPLES = 3
 
 
 class Node:
@@ -199,7 +201,8 @@ class IsmctsAgent(Agent):
         )
         first = sampler.sample()
         try:
-            win = decisive(first, legal) if self.playout != "random" else None  # not for the plain baseline
+            more = lambda: (sampler.sample() for _ in range(DECISIVE_SAMPLES))  # noqa: E731 - (only if one wins)
+            win = decisive(first, legal, more) if self.playout != "random" else None  # not for the plain baseline
         except FlowError:  # a last-resort sample may break a rule in play: then it shows no win
             if not sampler.resort:
                 raise

@@ -29,7 +29,7 @@ playouts allow in the same time:
 
 `easy` follows the hints in every ruleset.
 
-A move with one legal action, or one that wins the deal at once, is played
+A move with one legal action, or one that wins the deal at once (`policy.decisive`), is played
 without searching.  The time caps (`max_seconds`) only cut a search short
 on a slow or busy machine; with `max_seconds=0` a level is exactly
 reproducible from the game's seed.

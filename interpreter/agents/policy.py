@@ -54,20 +54,41 @@ def _evaluation(rs: Any) -> Where:
     return Where("hints.evaluate" if rs.evaluate_fn else "result.returns")
 
 
-def decisive(st: GameState, legal: Sequence[Action]) -> Action | None:
-    """An action without a parameter (a claim, a win) that ends the deal with the mover strictly ahead."""
-    seat, records = st.decider, len(st.records)
+def decisive(st: GameState, legal: Sequence[Action], others: Any = None) -> Action | None:
+    """An action without a parameter (a claim, a win) that wins the deal for the mover: it ends the
+    deal with the mover strictly ahead by the seats' values (`hints.evaluate`, else
+    `result.returns`) and, where the deal has scores of its own (`end_deal`), with the highest score
+    of the deal, above zero; never in a game of one seat, where nobody is behind.  `others()`, where
+    given, gives more samples of the same decision, on each of which the action must win too (a
+    stand in Blackjack wins on one draw of the dealer's cards and loses on another; a claimed
+    Mahjong wins on every sample)."""
+    if st.rs.num_players < 2:
+        return None
     for a in legal:
-        if a.value is not None or a.kind == PASS_KIND or not st.is_legal(a.kind, a.value):
-            continue  # (a last-resort sample may lack one of the seat's moves)
-        trial = st.clone()
-        trial.apply_action(a)
-        if trial.finished or len(trial.records) > records:
-            score = trial.returns() if trial.finished else values(trial)
-            best = max(score)
-            if score[seat] == best and score.count(best) == 1:
-                return a
+        if a.value is not None or a.kind == PASS_KIND or not _wins(st, a):
+            continue
+        if others is None or all(_wins(o, a) for o in others()):
+            return a
     return None
+
+
+def _wins(st: GameState, a: Action) -> bool:
+    """Whether `a` ends the deal (or the game) on `st` with the mover alone ahead (see `decisive`)."""
+    if not st.is_legal(a.kind, a.value):
+        return False  # (a last-resort sample may lack one of the seat's moves)
+    rs, seat, records, deals = st.rs, st.decider, len(st.records), len(st.deals)
+    trial = st.clone()
+    trial.apply_action(a)
+    if not trial.finished and len(trial.records) == records and len(trial.deals) == deals:
+        return False
+    if len(trial.deals) > deals and trial.deals[deals]["scores"]:  # the deal's own scores: per seat or team
+        scores = trial.deals[deals]["scores"]
+        mine = scores[seat if len(scores) == rs.num_players else rs.team_of_seat[seat]]
+        if mine <= 0 or list(scores).count(mine) > 1 or mine < max(scores):
+            return False
+    score = trial.returns() if trial.finished else values(trial)
+    best = max(score)
+    return score[seat] == best and score.count(best) == 1
 
 
 def value_after(trial: GameState, seat: int) -> float:

@@ -770,3 +770,50 @@ def test_others_policy_plays_the_other_seats_by_the_policy_inside_the_tree(one_t
     assert winning_replies("opponents") == by_policy and winning_replies("partners") == by_tree
     with pytest.raises(ValueError, match="others must be"):
         IsmctsAgent(0, 1, others="nobody")
+
+
+# one turn: `stop` ends the deal (its net as written), `wait` ends it with nothing won or lost; the
+# chips held before (seat 0 has the most) are the seats' values, as a game against a house keeps them
+HOUSE = """
+cardrules: 1
+id: house
+name: House
+players: {count: __N__}
+deck: {suits: [{id: s}], ranks: [{id: "1"}, {id: "2"}]}
+zones: {deck: {visibility: none}}
+variables:
+  net: {type: int, per: seat}
+  chips: {type: int, per: seat}
+actions:
+  stop:
+    text: Stop.
+    effect: [{set: {net: "__NET__"}}]
+  wait: {text: Wait.}
+flow:
+  - set: {chips: "[20 - s for s in seats]"}
+  - turn: {player: 0, actions: [stop, wait]}
+  - set: {chips: "[chips[s] + net[s] for s in seats]"}
+  - end_deal: {scores: net}
+result:
+  returns: "chips[seat]"
+"""
+
+
+@pytest.mark.parametrize(
+    ("players", "net", "wins"),
+    [
+        (1, "[5]", False),  # alone: nobody is behind, so nothing is a win to take unsearched
+        (2, "[-1, -10]", False),  # ahead of the other seat, and of the chips, but the deal is lost
+        (2, "[3, 3]", False),  # a deal shared
+        (2, "[3, -3]", True),
+    ],
+)
+def test_a_move_is_taken_unsearched_only_where_it_wins_the_deal(players, net, wins):
+    """(A held-out Blackjack: a stand that lost the round was played at once because the seat held
+    the most chips, and alone at the table every stand was: hard 20 hit, hard 4 stood.)"""
+    from interpreter.agents.policy import decisive
+    from tests.engine.tiny import compile_text
+
+    rs = compile_text(HOUSE.replace("__N__", str(players)).replace("__NET__", net))
+    st = rs.new_game(seed=1)
+    assert (decisive(st, st.legal_actions()) is not None) == wins
