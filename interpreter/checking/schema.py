@@ -217,6 +217,11 @@ def _any_of(root: Any, error, path: list, span) -> list[Diagnostic]:
 
 
 def _pattern_hint(pattern: str) -> str:
+    if pattern.startswith("^[a-z_][a-z0-9_]*(\\s*\\("):  # a zone named by a step
+        return (
+            "a step names one zone: its name, or name(seat) for a zone per seat; to choose between zones, "
+            "write the step under an `if` (if: ..., then: [...], else: [...])"
+        )
     if pattern.startswith("^[a-z][a-z0-9_]*"):
         return "names use lower-case letters, digits and '_', starting with a letter"
     if "A-Za-z" in pattern and "-" in pattern:

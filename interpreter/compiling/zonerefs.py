@@ -60,6 +60,14 @@ class ZoneRefs:
             self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or "zones: " + ", ".join(infos))
             return None
         info = infos[name]
+        if not _one_zone(raw):  # `hand(player) if a else hand2(player)`: not a zone's name (nor a value)
+            self.bag.error(
+                f"'{raw}' is not one zone: a step names a zone as "
+                + (f"{name}(seat)" if info.per == "seat" else f"'{name}'"),
+                span,
+                "to choose between zones, write the step under an `if` (if: ..., then: [...], else: [...])",
+            )
+            return None
         if info.per == "seat":
             if not rest:
                 self.bag.error(f"zone '{name}' is per seat: write {name}(seat)", span, f"for example {name}(player)")
@@ -135,3 +143,17 @@ class ZoneRefs:
             if z.per != "seat":
                 by_zone[z.base] = {"all": False, "none": True}.get(z.visibility)
         return F.face_default(dst, tuple(by_zone))
+
+
+def _one_zone(raw: str) -> bool:
+    """Whether `raw` is a zone's name with at most one pair of brackets round the whole rest
+    (`hand(next_seat(player))`), not an expression that goes on after them."""
+    name, paren, rest = raw.partition("(")
+    if not paren:
+        return name.strip().isidentifier()
+    depth = 1
+    for i, ch in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return not rest[i + 1 :].strip()
+    return True  # (unclosed: the seat's expression reports it)

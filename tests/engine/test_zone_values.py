@@ -182,3 +182,16 @@ def test_a_ruleset_may_name_something_cards_in() -> None:
     text = text.replace("first(cards_in(z), default=none)", "none")
     report = check_text(text, "tiny.yaml")
     assert report.ok, [d.message for d in report.diagnostics]
+
+
+def test_a_choice_between_zones_written_as_an_expression_says_it_is_not_one_zone():
+    # (a held-out Blackjack: `to: "hand(player) if ... else hand2(player)"` read "unexpected ')'")
+    per_seat = COLUMNS.replace("  hidden: {visibility: none}", "  hidden: {per: seat, visibility: owner}")
+    report = check_text(per_seat.replace("__BURY__", '"hidden(0) if rounds > 0 else hidden(1)"'), "columns.yaml")
+    errors = [(d.message, d.hint) for d in report.diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and errors[0][0].endswith("is not one zone: a step names a zone as hidden(seat)"), errors
+    assert "under an `if`" in errors[0][1]
+    # (the schema's own check of a name: its hint says the same, not the pattern it matches)
+    report = check_text(COLUMNS.replace("__BURY__", '"hidden if rounds > 0 else table"'), "columns.yaml")
+    errors = [(d.message, d.hint) for d in report.diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "under an `if`" in errors[0][1] and "must match" not in errors[0][1], errors
