@@ -184,7 +184,9 @@ def simulate(
     Prints wins, mean score, spread and a 95% confidence interval per seat and
     per team (and, where some game ended with several seats level at the top,
     partners who score alike or a draw, how often each shared first place: no
-    one's win), games and deals per second, and the peak memory of the largest
+    one's win; in games of several deals, the mean gain per deal: the final
+    score less the score at the game's start, over its deals), games and deals
+    per second, and the peak memory of the largest
     process.  Invariants the ruleset declares are checked at the end of every
     deal; a broken one stops the run with its rule id.  A game's result depends
     only on the ruleset, options, game number and seed: the same run gives the

@@ -54,9 +54,10 @@ class Tally:
             self.wins.append(0)
             self.shared.append(0)
 
-    def add(self, returns: list, deals: int, decisions: int, winners: list) -> None:
+    def add(self, returns: list, deals: int, decisions: int, winners: list, start: list | None = None) -> None:
         """One game's scores; `winners`: the seats that won it (`Ruleset.winners`: those `result.won`
-        says won, else the seat, or the team, alone at the highest score; none in a tie for first)."""
+        says won, else the seat, or the team, alone at the highest score; none in a tie for first);
+        `start`: the scores as the game began (a stake of chips), which per deal leaves out."""
         self.ensure(len(returns))
         self.games += 1
         self.deals += deals
@@ -65,7 +66,8 @@ class Tally:
         tied = [s for s, r in enumerate(returns) if r == top] if not winners else []
         for s, r in enumerate(returns):
             self.seats[s].add(r)
-            self.per_deal[s].add(r / deals if deals else r)
+            gained = r - start[s] if start else r
+            self.per_deal[s].add(gained / deals if deals else gained)
             if s in winners:
                 self.wins[s] += 1
             elif len(tied) > 1 and s in tied:  # (partners who score alike, a draw)
@@ -138,6 +140,16 @@ def peak_memory_mb() -> float | None:
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB on Linux
     peaks = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     return max(peaks) / scale
+
+
+def opening(rs: Any, seed: int, options: dict) -> list | None:
+    """The seats' scores (`result.returns`) as a game begins, at its first decision: a stake the
+    game starts with (100 chips) is no gain of its deals; None where they cannot be read then."""
+    try:
+        st = rs.new_game(seed=seed, options=options)
+        return st.per_seat(rs.returns_fn)
+    except Exception:  # (a score that reads what the first deal sets: counted from zero)
+        return None
 
 
 def play_one(
@@ -217,7 +229,7 @@ def play_range(job: SimJob, games: range) -> Tally:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
             deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
-            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st))
+            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st), opening(rs, seed, job.options))
             if job.rows:
                 tally.rows.append(
                     {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}

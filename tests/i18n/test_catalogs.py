@@ -62,3 +62,19 @@ def test_every_catalog_passes_the_checks_msgfmt_makes(lang):
         catalog = read_po(f, locale=lang)
     wrong = [(m.id, [str(e) for e in errors]) for m, errors in catalog.check() if "no-python-format" not in m.flags]
     assert wrong == []  # (Babel finds "% c" in such a text whatever its flag says; msgfmt reads the flag)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
+def test_no_translation_carries_other_messages_in_english(lang):
+    """(`simulate --help` in every language went on, after its own text, with the help of its
+    options and of `validate`, English and translated in turn: a merge that glued entries.)"""
+    catalog = read(lang)
+    ids = [m.id for m in catalog if isinstance(m.id, str) and len(m.id) > 25]
+    glued = [
+        (m.id[:40], other[:40])
+        for m in catalog
+        if isinstance(m.id, str) and m.string
+        for other in ids
+        if other != m.id and other in m.string and other not in m.id
+    ]
+    assert glued == []
