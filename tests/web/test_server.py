@@ -453,6 +453,25 @@ def test_a_stock_with_a_card_turned_up_is_sent_as_its_size_and_that_card():
     assert zones["grid"] == {"0": [None] * 4, "1": [None] * 4}
 
 
+def test_a_zone_shown_by_its_size_whose_cards_lie_face_up_is_sent_open():
+    """(a held-out Blackjack's discard tray, face-up cards counted, was drawn as a card back over
+    the legend "a card shown by its back lies face down")"""
+    from types import SimpleNamespace
+
+    from interpreter.frontends.web.view import _zones
+    from tests.engine.tiny import compile_text
+
+    text = HIGH_CARD.replace("  table: {visibility: all}", "  table: {visibility: all, show: count}")
+    assert text != HIGH_CARD
+    rs = compile_text(text)
+    st = rs.new_game(seed=1)
+    assert _zones(SimpleNamespace(rs=rs), st.observation(1), 1)["table"] == 0
+    st.apply_action(st.legal_actions()[0])
+    assert _zones(SimpleNamespace(rs=rs), st.observation(1), 1)["table"] == {"count": 1, "open": True}
+    deck = _zones(SimpleNamespace(rs=rs), st.observation(1), 1).get("deck")
+    assert deck is None or isinstance(deck, int)  # (cards nobody sees: a number, a back)
+
+
 def test_a_table_asked_for_without_a_level_plays_at_normal_as_the_lobby_does(live):
     """POST /api/tables without "level" was refused: "there is no such AI level" (a held-out user)."""
     status, made = post(live, "/api/tables", {"ruleset": "hachinin_meri", "seats": ["me"] + ["ai"] * 7})

@@ -161,6 +161,8 @@ def _zones(table: Any, obs: dict, seat: int) -> dict:
         elif info.show == "top":  # its top card, if the seat sees it, on a pile of them
             top = cards[-1:] if cards and cards[-1] is not None else []
             out[info.name] = {"count": len(cards), "up": top} if top else len(cards)
+        elif info.show == "count" and cards and all(c is not None for c in cards):
+            out[info.name] = {"count": len(cards), "open": True}  # its cards lie face up: no card back
         elif info.show == "count" or info.visibility == "none":
             up = [c for c in cards if c is not None] if info.show != "count" else []
             # a card turned face up in it (the trump under a stock): the size and that card

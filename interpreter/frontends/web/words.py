@@ -40,7 +40,7 @@ WORDS = {
     "match": N_("Match table"),
     "deal": N_("Deal"),
     "total": N_("Total"),
-    "summary": N_("The deal is over"),
+    "summary": N_("{deal} {number} is over"),  # (the ruleset's word for a deal, display.deal, or "Deal")
     "game_over": N_("The game is over"),
     "final": N_("Final scores"),
     "you_win": N_("You win!"),

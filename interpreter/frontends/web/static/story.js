@@ -132,7 +132,7 @@
       T.seenDeals = ends.length;
       const e = ends[ends.length - 1];
       const content = el("div", {}, e.text ? el("p", {}, parts(e.text)) : null, e.rows && e.rows.length ? rowsTable(e.rows) : null);
-      CR.dialog("deal-summary", w("summary"), content);
+      CR.dialog("deal-summary", w("summary", { deal: tr(T.rs.deal_word) || w("deal"), number: ends.length }), content);
     } else T.seenDeals = ends.length;
   }
 

@@ -427,11 +427,13 @@
       if (z.per !== "shared" || !(z.name in v.zones)) continue;
       const data = v.zones[z.name];
       const label = zoneLabel(z.name);
-      if (typeof data === "number" || data.up) {
+      if (typeof data === "number" || data.up || data.open) {
         const n = typeof data === "number" ? data : data.count;
         if (n > 0 && z.show === "top" && data.up && data.up.length) {  // a discard pile: its top card on the stack, face up
           const stack = el("div", { class: "pile-stack face-up" }, cardButton(data.up[data.up.length - 1], { small: true }));
           center.append(el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, stack, el("div", { class: "zone-label" }, `${label} (${n})`)));
+        } else if (n > 0 && data.open) {  // cards lying face up, shown by their number only: no card back
+          center.append(el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, el("div", { class: "pile-stack open-pile" }, el("span", { class: "pile-count" }, String(n))), el("div", { class: "zone-label" }, label)));
         } else if (n > 0) {
           const pile = el("div", { class: "pile", role: "group", "aria-label": `${label}: ${w("cards", { n })}` }, el("div", { class: "pile-stack" }, cardSVG(null), el("span", { class: "pile-count" }, String(n))), el("div", { class: "zone-label" }, label));
           if (data.up) pile.append(el("div", { class: "pile-up" }, ...data.up.map((c) => cardButton(c, { small: true }))));
@@ -680,7 +682,8 @@
       if (n !== null) return n;
       return x.startsWith("+") ? "+" + cardName(x.slice(1)) : T.rs.cards.some((c) => c.id === x) ? cardName(x) : x;
     };
-    return [actionLabel(verb), ...rest.map(word)].join(" ");
+    const words = rest.map(word); // (the cards of a choice of several, named in several words: with commas)
+    return [actionLabel(verb), words.length > 1 && words.some((x) => x.includes(" ")) ? words.join(", ") : words.join(" ")].filter((x) => x).join(" ");
   }
 
   function renderFinal(box) {
@@ -688,7 +691,7 @@
     const scores = v.returns || [];
     const best = Math.max(...scores);
     const winners = scores.map((x, i) => [x, i]).filter(([x]) => x === best).map(([, i]) => i);
-    const table = el("table", { class: "scores" });
+    const table = el("table", { class: "scores final-scores" });
     table.append(el("tr", {}, ...scores.map((_, s) => el("th", { scope: "col" }, seatName(s)))));
     table.append(el("tr", {}, ...scores.map((x, s) => el("td", { class: winners.includes(s) ? "best" : "" }, String(x)))));
     const won = v.winners ? v.winners.includes(T.seat) : winners.includes(T.seat) && winners.length < scores.length; // (result.won)
