@@ -189,7 +189,8 @@ class Event:
             out["rows"] = [
                 {
                     "label": {lang: _parts(rs, parts, card) for lang, parts in label.items()},
-                    "value": _value(rs, value, card),
+                    # (a row of cards alone has no value: none shown, not a "-")
+                    **({"value": _value(rs, value, card)} if value != NO_VALUE else {}),
                     **({"cards": [card(c) for c in cards]} if cards else {}),
                 }
                 for label, value, cards in self.rows
@@ -197,6 +198,9 @@ class Event:
         if self.to is not None:
             out["to"] = sorted(self.to)
         return out
+
+
+NO_VALUE = ("str", None)  # the value of a breakdown's row that gives none (its cards alone)
 
 
 def typed_text(text: dict, fr: Any) -> dict[str, tuple]:

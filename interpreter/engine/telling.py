@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.events import Event, typed_text
+from interpreter.engine.events import NO_VALUE, Event, typed_text
 from interpreter.engine.program import FlowError, Fn, Instr, zone_range
 
 
@@ -73,7 +73,7 @@ def _rows(st: Any, rows: tuple) -> Any:
                 continue
             yield (
                 typed_text(label, fr),
-                (value_type, _plain(value(fr))) if value is not None else ("str", None),
+                (value_type, _plain(value(fr))) if value is not None else NO_VALUE,
                 tuple(cards(fr)) if cards is not None else (),
             )
 

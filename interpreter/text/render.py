@@ -382,7 +382,7 @@ _AND_VERBS = (
     "adds",
 )
 # a later verb of a list whose subject is "You": "You win, lead and play on", "You won it and lead"
-_LIST_VERB = re.compile(r"(,? and |, )(" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
+_LIST_VERB = re.compile(r"(,? and |,? or |, )(" + "|".join(_AND_VERBS) + r")(?![A-Za-z'-])")
 _SENTENCE_END = re.compile(r"[.;:!?]")
 _NOT_VERBS = {"always", "as", "its", "his", "hers", "less", "perhaps", "plus", "this", "thus", "unless", "us", "yes"}
 # verbs that stay as they are after "You" and lead the sentence, as "played" does: past verbs without
@@ -454,16 +454,18 @@ def _leads_with_verb(word: str) -> bool:
 
 
 def _and_agree(text: str) -> str:
-    """ "You play X and takes Y", "You win, leads and plays on": the later verbs of a sentence whose
-    subject is "You" agree too, up to the first "and" one, within the sentence."""
+    """ "You play X and takes Y", "You win, leads and plays on", "You discard or knocks": the later
+    verbs of a sentence whose subject is "You" agree too, up to the first "and" or "or" one (and an
+    "or" one right after an "and": "You draw and discard, or knock"), within the sentence."""
     end = _SENTENCE_END.search(text)
     head, tail = (text[: end.start()], text[end.start() :]) if end else (text, "")
-    out, at = [], 0
+    out, at, ended = [], 0, ""
     for m in _LIST_VERB.finditer(head):
+        if ended and (" or " not in m[1] or ended == "or"):
+            break
         out.append(head[at : m.start()] + m[1] + _you_verb(m[2]))
         at = m.end()
-        if "and" in m[1]:
-            break
+        ended = "or" if " or " in m[1] else "and" if "and" in m[1] else ""
     return "".join(out) + head[at:] + tail
 
 

@@ -66,3 +66,21 @@ def test_the_browser_view_tells_a_choice_of_several_cards_in_the_hands_order_too
     events = [{"kind": "action", "seat": 1, "action": "play", "value": "s-1 s-3 s-2"}, {"kind": "message", "text": {}}]
     assert _in_hand_order(table, events)[0]["value"] == "s-3 s-2 s-1"
     assert _in_hand_order(table, events)[1] == events[1] and events[0]["value"] == "s-1 s-3 s-2"  # (copies)
+
+
+def test_a_row_of_cards_alone_shows_no_value():
+    # (a held-out Gin Rummy's rows of each seat's melds read "Melds   -   Spades Queen, ...")
+    text = HIGH_CARD.replace(
+        "        - move: {from: table, to: deck, all: true}",
+        "        - end_deal: {scores: points, rows: [{label: Played, cards: table}]}\n"
+        "        - move: {from: table, to: deck, all: true}",
+    )
+    assert text != HIGH_CARD
+    rs = compile_text(text)
+    st = rs.new_game(seed=1, story=True)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    ends = [e for e in st.observation(0)["events"] if e["kind"] == "deal_end"]
+    assert ends and all("value" not in row for e in ends for row in e["rows"]), ends
+    line = StoryWriter(Renderer(rs)).table(ends[0]["rows"])[0]
+    assert line.split()[:2] == ["Played", "s"] and " - " not in line, line

@@ -503,6 +503,9 @@ def test_a_status_list_with_conditions_in_two_languages(tmp_path):
         ([{"seat": 0}, " made Diamonds trumps and goes alone."], 0, "en", "You made Diamonds trumps and go alone."),
         ([{"seat": 0}, " wins, leads and plays on."], 0, "en", "You win, lead and play on."),
         ([{"seat": 0}, " cannot play and says go."], 0, "en", "You cannot play and say go."),  # (Cribbage)
+        # a verb after "or" (a held-out Gin Rummy read "You discard or knocks")
+        ([{"seat": 0}, " discards or knocks."], 0, "en", "You discard or knock."),
+        ([{"seat": 0}, " draws and discards, or knocks."], 0, "en", "You draw and discard, or knock."),
         (["It was a lie. ", {"seat": 0}, " takes the pile."], 0, "en", "It was a lie. You take the pile."),  # (Cheat)
         (["It was ", {"seat": 0}, "."], 0, "en", "It was you."),
         ([{"seat": 0}, " wins ", {"seat": 1}, ", leads and plays on."], 0, "en", "You win Seat 1, lead and play on."),

@@ -87,8 +87,10 @@ def test_the_table_agrees_verbs_with_you_past_an_aside_and_in_a_list(live, brows
             [{"seat": (me + 1) % 4}, " (Daifugo) gives two cards back."],
             [{"seat": me}, " won the trick and leads next."],
             [{"seat": me}, " wins, leads and plays on. Then it passes, wins and leads."],
+            [{"seat": me}, " draws and discards, or knocks."],
         ],
     )
+    assert said[5] == "You draw and discard, or knock."
     assert said[3] == "You won the trick and lead next."
     assert said[4] == "You win, lead and play on. Then it passes, wins and leads."
     assert said[0] == "You (Daifugo) give two cards back."

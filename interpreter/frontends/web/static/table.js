@@ -156,7 +156,7 @@
   const FIRST_WORD = /^( +(?:\([^()]*\) +)?)([a-z]+)(?![A-Za-z'-])/; // past an aside: "You (the dealer) take"
   const OPENS_ASIDE = /^ *\([^)]*$/; // "You (" and a value before the ")"
   // a later verb of a list whose subject is "You": "You win, lead and play on", "You won it and lead"
-  const LIST_VERB = new RegExp(`(,? and |, )(${AND_VERBS.join("|")})(?![A-Za-z'-])`, "g");
+  const LIST_VERB = new RegExp(`(,? and |,? or |, )(${AND_VERBS.join("|")})(?![A-Za-z'-])`, "g");
   const SENTENCE_END = /[.;:!?]/;
   // verbs that stay as they are after "You" and lead the sentence: past verbs without "ed", helping
   // verbs ("You won the trick and lead", "You cannot play and say go"), as render.py
@@ -183,10 +183,12 @@
     const tail = end ? text.slice(end.index) : "";
     let out = "";
     let at = 0;
+    let ended = ""; // the list ends at its "and" or "or" verb (an "or" one may follow an "and" one)
     for (const m of head.matchAll(LIST_VERB)) {
+      if (ended && (!m[1].includes(" or ") || ended === "or")) break;
       out += head.slice(at, m.index) + m[1] + youVerb(m[2]);
       at = m.index + m[0].length;
-      if (m[1].includes("and")) break;
+      ended = m[1].includes(" or ") ? "or" : m[1].includes("and") ? "and" : "";
     }
     return out + head.slice(at) + tail;
   }
