@@ -232,7 +232,8 @@ def _one_per_seat(c: Compiler, value: Any) -> bool:
     """Whether a status value is one value per seat: a per-seat variable (`total`), or a list made
     by a loop over `seats` (`[len(taken(s)) for s in seats]`)."""
     try:
-        tree = parse(PlainSource(str(value)), Limits())[0]
+        source: Any = PlainSource(str(value))  # (typed Any as the other plain sources are: parse reads it only)
+        tree = parse(source, Limits())[0]
     except Exception:  # (its errors are the compiler's to report)
         return False
     if isinstance(tree, Name):
