@@ -14,18 +14,17 @@ from interpreter.compiling.messages import seat_type, shown_in_words
 from interpreter.compiling.plain import in_order
 from interpreter.compiling.public import check_made, check_public, secret_effect
 from interpreter.compiling.seats import SeatReader
+from interpreter.compiling.stepfns import parsed
 from interpreter.compiling.story import texts
 from interpreter.engine import program as P
 from interpreter.engine.blocks import compile_effect
 from interpreter.engine.fuse import candidates_function
 from interpreter.engine.moves import Made
 from interpreter.engine.tables import CompiledAction, Restriction, Return
-from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, Limits, ListT, SetT, Type
+from interpreter.expr import ANY, BOOL, ERROR, INT, STR, EnumT, ListT, SetT, Type
 from interpreter.expr.ast import Comprehension, ForClause, Name
 from interpreter.expr.compile import ExprCompiler
 from interpreter.expr.emit import code_name
-from interpreter.expr.parse import parse
-from interpreter.expr.source import PlainSource
 
 
 def _mentions(source: Any, name: str) -> bool:
@@ -231,11 +230,7 @@ def compile_status(c: Compiler, fc: FlowCompiler) -> tuple:
 def _one_per_seat(c: Compiler, value: Any) -> bool:
     """Whether a status value is one value per seat: a per-seat variable (`total`), or a list made
     by a loop over `seats` (`[len(taken(s)) for s in seats]`)."""
-    try:
-        source: Any = PlainSource(str(value))  # (typed Any as the other plain sources are: parse reads it only)
-        tree = parse(source, Limits())[0]
-    except Exception:  # (its errors are the compiler's to report)
-        return False
+    tree = parsed(value)
     if isinstance(tree, Name):
         return any(v.name == tree.id and v.per == "seat" for v in c.model.variables)
     return (

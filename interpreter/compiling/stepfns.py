@@ -25,15 +25,21 @@ def slot(slot: int) -> Callable[[Any], Any]:
     return read
 
 
+def parsed(text: Any) -> Any:
+    """An expression's syntax tree, to see what it is written as; None where it does not parse (its
+    errors are the compiler's to report)."""
+    try:
+        source: Any = PlainSource(str(text))  # (typed Any as the other plain sources are: parse reads it only)
+        return parse(source, Limits())[0]
+    except Exception:
+        return None
+
+
 def written_length(text: Any, seats: int) -> int | None:
     """How many values an expression gives, where the text says it whatever the state: a list written
     out (`[1, 2, 3]`), `seats` or `seats_from(s)` (one per seat), `others_from(s)` (one fewer); else
     None.  (These are engine names a ruleset cannot declare again.)"""
-    try:
-        source: Any = PlainSource(str(text))  # (typed Any as the other plain sources are: parse reads it only)
-        tree = parse(source, Limits())[0]
-    except Exception:  # (its errors are the compiler's to report)
-        return None
+    tree = parsed(text)
     if isinstance(tree, ListLit):
         return len(tree.items)
     if isinstance(tree, Name) and tree.id == "seats":
