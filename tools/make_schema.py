@@ -384,6 +384,11 @@ STEP_KINDS = {
             "totals": d(EXPR, "The running totals after this deal, shaped like `scores`.", ["total"]),
             "text": ref("text", "The deal's result in words, with `{expression}` placeholders."),
             "rows": ROWS,
+            "label": ref(
+                "text",
+                "A row of the match table that is no deal (a bonus counted when the game ends): the row is "
+                "named by this instead of a deal's number, and deals are counted without it.",
+            ),
         },
         [],
         "The deal is over: its scores join the match table, its summary is shown, and invariants are checked.",

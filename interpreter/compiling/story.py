@@ -17,7 +17,7 @@ from interpreter.compiling.public import check_made, check_public
 from interpreter.compiling.stepfns import written_length
 from interpreter.engine import telling as T
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
-from interpreter.model import Step
+from interpreter.model import Step, Text
 
 
 class FlowCompiler(Protocol):
@@ -65,6 +65,7 @@ ENGINE_KINDS = {
     "claim": ("the claim a claim window applied", "choose a name of your own, such as 'claimed'"),
     "reveal": ("cards turned face up by a reveal step", "choose a name of your own, such as 'shown'"),
     "deal_end": ("the end of a deal", "an end_deal step ends a deal; choose another name for this event"),
+    "bonus": ("a row of the match table that is no deal", "an end_deal with a label tells it; choose another name"),
 }
 
 
@@ -94,6 +95,9 @@ class StoryCompiler:
         ins = self._event(s, T.EndDeal("deal_end"), summary=True)
         ins.scores = self._list_of_ints(v, "scores", s)
         ins.totals = self._list_of_ints(v, "totals", s)
+        if v.get("label") is not None:  # a row of the match table that is no deal (a bonus): told as one
+            ins.label = {str(lang): str(words) for lang, words in Text.of(v["label"]).values.items()}
+            ins.kind = "bonus"
         self.emit(out, ins, s, "end_deal")
 
     def _event(self: FlowCompiler, s: Step, ins: Any, summary: bool = False) -> Any:

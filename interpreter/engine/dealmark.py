@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def deals_played(deals: list) -> int:
+    """How many rows of a match table (`GameState.deals`, or an observation's) are deals: a row with
+    a `label` is none (a bonus counted when the game ends, `end_deal: {label: ...}`)."""
+    return sum(1 for d in deals if "label" not in d)
+
+
 class Mark:
     """Where the deal's snapshot would be taken: enough to remake it by replaying the game."""
 

@@ -132,7 +132,14 @@ def observation(st: GameState, seat: int) -> dict:
         ],
         "legal_actions": [a.text for a in st.legal_actions()] if to_act == seat else [],
         "events": [e for e in (ev.for_seat(rs, seat) for ev in st.events) if e is not None],
-        "deals": [{"scores": list(d["scores"]), "totals": list(d["totals"])} for d in st.deals],
+        "deals": [
+            {
+                "scores": list(d["scores"]),
+                "totals": list(d["totals"]),
+                **({"label": d["label"]} if "label" in d else {}),
+            }
+            for d in st.deals
+        ],
         "phase": _phase(st),
         "status": _status(st, seat),
         "seat_lines": _seat_lines(st, seat),

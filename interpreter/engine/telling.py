@@ -99,15 +99,16 @@ class EndDeal(Emit):
     """The deal is over: its scores join the match table (`st.deals`), its summary is told, and the
     ruleset's invariants are checked."""
 
-    __slots__ = ("scores", "totals")
+    __slots__ = ("scores", "totals", "label")
 
     def __init__(self, kind: str = "deal_end", text: dict | None = None):
         super().__init__(kind, text)
         self.scores = self.totals = None
+        self.label: dict[str, str] | None = None  # a row that is no deal (a bonus): its name by language
 
     def run(self, st: Any) -> int:
         fr = st.fr
-        deal = {
+        deal: dict[str, Any] = {
             "scores": tuple(self.scores(fr)) if self.scores is not None else (),
             "totals": tuple(self.totals(fr)) if self.totals is not None else (),
         }
@@ -124,12 +125,14 @@ class EndDeal(Emit):
                 f"end_deal's `scores` has {_per(len(deal['scores']), sizes)}, and its `totals` "
                 f"{_per(len(deal['totals']), sizes)}: give both per seat or both per team"
             )
-        before = {len(values) for values in (st.deals[-1].values() if st.deals else ()) if values}
+        before = {len(st.deals[-1][k]) for k in ("scores", "totals") if st.deals and st.deals[-1][k]}
         if now and before and now != before:
             raise FlowError(
                 f"end_deal gives {_per(min(now), sizes)}, where the deal before gave {_per(min(before), sizes)}: "
                 "the match table has the same columns in every deal"
             )
+        if self.label is not None:
+            deal["label"] = self.label
         st.deals.append(deal)
         if st.story:
             st.emit(self.event(st))

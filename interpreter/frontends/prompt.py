@@ -34,6 +34,7 @@ from interpreter.text.render import HIDDEN, Renderer
 from interpreter.text.story import WORDS as STORY_WORDS
 from interpreter.text.story import StoryWriter, told_again
 
+MATCH_ROWS = ("deal_end", "bonus")  # the events that add a row to the match table (end_deal steps)
 FORCED_RUN = 20  # the person's moves that may play themselves in a row before one is asked for
 
 # The words this module writes itself, marked for the catalogs and translated where shown.
@@ -302,16 +303,16 @@ class Session(TypedMoves):
     def _show_events(self, obs: dict) -> None:
         events = obs["events"]
         fresh = events[self.shown :]
-        deals_before = sum(1 for e in events[: self.shown] if e["kind"] == "deal_end")
+        deals_before = sum(1 for e in events[: self.shown] if e["kind"] in MATCH_ROWS)
         for i, event in enumerate(fresh):
             if told_again(event, events[: self.shown + i], self.seat):
                 continue  # (the seat's own claim-window answer, told when made, is not told again as the claim)
             lines = self.story.lines(event)
             if _a_round(event):
                 self.last_round = lines
-            if event["kind"] == "deal_end":
+            if event["kind"] in MATCH_ROWS:  # a deal's end, or a bonus row when the game ends
                 deals_before += 1
-                self.look_due = True
+                self.look_due = self.look_due or event["kind"] == "deal_end"
                 lines = lines + self.story.match_table(obs["deals"][:deals_before], self.earlier)
             for line in lines:
                 self.echo(line)

@@ -14,6 +14,7 @@ import click
 
 from interpreter.base.i18n import N_, _
 from interpreter.base.records import dataclass
+from interpreter.engine.dealmark import deals_played
 from interpreter.frontends.clicktext import LocalizedCommand
 from interpreter.frontends.savefile import SaveFileError, read_save, saves_folder
 
@@ -64,7 +65,8 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
         history = state.get("history") if isinstance(state.get("history"), list) else []
         ruleset = str(data.get("ruleset_id") or Path(data["ruleset"]).stem)
         game = data.get("game_number") or 1
-        out.append(SavedGame(path, ruleset, stamp, game, len(deals), len(history), state.get("finished") is True))
+        played = deals_played([d for d in deals if isinstance(d, dict)])  # (a bonus row is no deal)
+        out.append(SavedGame(path, ruleset, stamp, game, played, len(history), state.get("finished") is True))
     return sorted(out, key=lambda g: (-g.saved, g.path.name))
 
 

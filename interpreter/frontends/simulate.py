@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from interpreter.base.i18n import N_, _, ngettext
 from interpreter.base.records import dataclass, field
+from interpreter.engine.dealmark import deals_played
 from interpreter.frontends.locks import Guarded, why
 from interpreter.study.runner import Outcome, run_ranges
 from interpreter.study.sources import RulesetSource
@@ -227,7 +228,7 @@ def play_range(job: SimJob, games: range) -> Tally:
                 tally.unwritten(exc)
         try:
             st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
-            deals = len(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
+            deals = deals_played(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
             tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st), opening(rs, seed, job.options))
             if job.rows:

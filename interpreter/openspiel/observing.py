@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from interpreter.engine.dealmark import deals_played
+
 SKIPPED = ("events",)  # the adapter plays without a story (events), as search does: always empty
 
 
@@ -152,7 +154,7 @@ class Layout:
             else:
                 self._element(view[0], type_name, value)
         deals = obs["deals"]
-        views["deals"][0] = len(deals)
+        views["deals"][0] = deals_played(deals)
         if deals:
             totals = [float(x) for x in deals[-1]["totals"][:P] if isinstance(x, (int, float))]
             views["deals"][1 : 1 + len(totals)] = totals

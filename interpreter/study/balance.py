@@ -177,7 +177,8 @@ def play(rs: Any, spec: str | list[str], seed: int, options: dict) -> tuple[Any,
             firing.on = True
         st.apply_action(action)
         while counted < len(st.deals):
-            ends.append(st.decisions)
+            if "label" not in st.deals[counted]:  # (a bonus row when the game ends: no deal)
+                ends.append(st.decisions)
             counted += 1
     return st, ends
 

@@ -84,6 +84,8 @@ def facts(rs: Any, st: Any, deal_ends: list[int]) -> GameFacts:
     totals: list[list[float]] = []
     running = [0.0] * len(firsts)
     for deal in st.deals:
+        if "label" in deal:  # (a bonus row when the game ends: no deal)
+            continue
         scores = per_side(deal.get("scores", ()), rs, firsts)
         if scores is not None:
             out.deal_scores.append(scores)

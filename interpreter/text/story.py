@@ -168,6 +168,11 @@ class StoryWriter:
         return [str(i) for i in range(n)]
 
     # ----- the match table ----------------------------------------------------------------------
+    def _label(self, label: Mapping[str, str]) -> str:
+        """A bonus row's name (`end_deal`'s `label`, by language) in the reader's language."""
+        lang = self.r.lang
+        return label.get(lang) or label.get(lang.split("-")[0]) or label.get("en") or next(iter(label.values()), "")
+
     def match_table(self, deals: Sequence[Mapping], earlier: Sequence[Mapping] = ()) -> list[str]:
         """One row per finished deal (earlier games of the match first), and the totals."""
         every = [*earlier, *deals]
@@ -179,13 +184,17 @@ class StoryWriter:
         heads = self.heads(n)
         widths = [max(width(h), 6) for h in heads]
         deal = self.r.text(self.r.rs.model.deal_word) if self.r.rs.model.deal_word.values else _(WORDS["deal"])
-        first = max(width(deal) + 4, width(_(WORDS["total"])), width(_(WORDS["earlier"])))
+        labels = [width(self._label(d["label"])) for d in every if "label" in d]
+        first = max(width(deal) + 4, width(_(WORDS["total"])), width(_(WORDS["earlier"])), *labels)
         out = [_(WORDS["match"]), "  " + pad(deal, first) + _cells(heads, widths)]
         carried = _carried(every[0])
         if carried:
             out.append("  " + pad(_(WORDS["earlier"]), first) + _cells(carried, widths))
-        for i, d in enumerate(every, 1):
-            out.append("  " + pad(str(i), first) + _cells(list(d.get("scores") or ()), widths))
+        number = 0
+        for d in every:  # a row with a label is no deal (a bonus): named, not numbered
+            number += "label" not in d
+            name = self._label(d["label"]) if "label" in d else str(number)
+            out.append("  " + pad(name, first) + _cells(list(d.get("scores") or ()), widths))
         totals = list(every[-1].get("totals") or ()) or [
             sum(list(d.get("scores") or ())[k] for d in every) + (carried[k] if carried else 0) for k in range(n)
         ]

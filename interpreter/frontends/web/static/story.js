@@ -115,7 +115,11 @@
     const n = deals[0].scores.length;
     const table = el("table", { class: "scores" });
     table.append(el("tr", {}, el("th", { scope: "col" }, tr(T.rs.deal_word) || w("deal")), ...heads(n).map((h) => el("th", { scope: "col" }, h))));
-    deals.forEach((d, i) => table.append(el("tr", {}, el("th", { scope: "row" }, String(i + 1)), ...d.scores.map((x) => el("td", {}, String(x))))));
+    let number = 0; // a row with a label is no deal (a bonus): named, not numbered
+    deals.forEach((d) => {
+      if (!d.label) number += 1;
+      table.append(el("tr", {}, el("th", { scope: "row" }, d.label ? tr(d.label) : String(number)), ...d.scores.map((x) => el("td", {}, String(x)))));
+    });
     const last = deals[deals.length - 1];
     table.append(el("tr", { class: "totals" }, el("th", { scope: "row" }, w("total")), ...last.totals.map((x) => el("td", {}, String(x)))));
     box.append(table);
