@@ -767,7 +767,8 @@ def test_a_whole_hand_at_the_prompt(tmp_path):
         r"Last hand \d+ to \d+: cards \d+-\d+, denari \d+-\d+, settebello [01]-[01], primiera", result.output
     )
     assert "final scores: you" in result.output.lower()
-    assert "By: Seat 1  Played: Coins 6  Took: -" in result.output  # the status line tells the last play
+    assert "Last: Seat 1 played Coins 6\n" in result.output  # the status line tells the last play
+    assert "Last: Seat 1 played Cups 7 and took Coins 6, Cups Ace" in result.output
 
 
 def test_simulate_counts_hands(tmp_path):
