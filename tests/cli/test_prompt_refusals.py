@@ -118,10 +118,9 @@ def test_a_pick_typed_with_its_plus_and_a_card_typed_alone_are_read(rs, tmp_path
 
 def test_a_whole_choice_is_typed_as_the_table_tells_it_with_commas(rs, tmp_path):
     # (the prompt tells "You: pass Red One, Blue One"; typed back so, it was refused for 'red')
-    s, out = session(rs, [], tmp_path)
+    s, _out = session(rs, [], tmp_path)
     s.state = rs.new_game(seed=1, deck_orders=[DECK])
-    s.clean = s.state.clone()
-    s.menu = s._menu()
+    s.clean, s.menu = s.state.clone(), s._menu()
     assert str(s._parse_move("pass Red One, Blue One")) == "pass red-1 blue-1"
     assert str(s._parse_move("pass red one ,blue one")) == "pass red-1 blue-1"
 
