@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from interpreter.base.i18n import N_, _
+from interpreter.base.i18n import N_, _, use_language
 
 HIDDEN = "[##]"
 
@@ -230,9 +230,16 @@ class Renderer:
                 return self.fill(texts, glue=glue)
             finally:
                 self.empty = saved
-        parts = texts.get(self.lang) or texts.get(self.lang.split("-")[0]) or texts.get("en")
-        if parts is None:
-            parts = next(iter(texts.values()))
+        base = self.lang.split("-")[0]
+        key = next((k for k in (self.lang, base, "en") if texts.get(k)), None) or next(iter(texts))
+        if key not in (self.lang, base):  # a text the ruleset has only in another language: its values
+            saved_lang, self.lang = self.lang, key  # in that one too ("from you to Seat 1", not "from te")
+            try:
+                with use_language(key):
+                    return self.fill(texts, glue=glue)
+            finally:
+                self.lang = saved_lang
+        parts = texts[key]
         out: list[str] = []
         you = False  # the part before was the viewer, written "You"
         english = parts is texts.get("en")  # the English text (asked for, or the fallback)

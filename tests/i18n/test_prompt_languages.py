@@ -70,3 +70,19 @@ def test_persian_sessions_isolate_what_they_fill_in(tmp_path):
             depth += (c == FSI) - (c == PDI)
             assert depth >= 0, line
         assert depth == 0, line
+
+
+def test_a_text_the_ruleset_has_only_in_english_names_its_seats_in_english_too():
+    # (Hearts, English only, read "Three cards from te to 1. hely" at the Hungarian prompt)
+    from interpreter.base.i18n import use_language
+    from interpreter.text.render import Renderer
+    from tests.engine.tiny import HIGH_CARD, compile_text
+
+    rs = compile_text(HIGH_CARD)
+    text = {"en": ["Three cards from ", {"seat": 0}, " to ", {"seat": 1}]}
+    for lang in ("hu", "ja", "fa", "ms"):
+        with use_language(lang):  # (the prompt speaks the reader's language)
+            assert Renderer(rs, lang, viewer=0).fill(text) == "Three cards from you to Seat 1", lang
+    both = {"en": ["To ", {"seat": 1}], "hu": ["Neki: ", {"seat": 1}]}
+    with use_language("hu"):
+        assert Renderer(rs, "hu", viewer=0).fill(both) == "Neki: 1. hely"  # (its own language: its own words)
