@@ -98,6 +98,22 @@ def test_the_table_agrees_verbs_with_you_past_an_aside_and_in_a_list(live, brows
     assert said[2].endswith(" (Daifugo) gives two cards back.")
 
 
+def test_a_text_the_ruleset_has_only_in_english_names_its_seats_in_english(live, browser_page):
+    """(Hearts, English only, read "Three cards from te to 1. hely" on a Hungarian page.)"""
+    page = browser_page("hu")
+    _open(page, live, "hearts", 4)
+    p = page.page
+    me = p.evaluate("CR.table.T.seat")
+    other = (me + 1) % 4
+    said = p.evaluate(
+        "parts => parts.map(x => CR.table.parts(x).textContent)",
+        [{"en": ["From ", {"seat": me}, " to ", {"seat": other}]}, {"en": ["x"], "hu": ["Neki: ", {"seat": other}]}],
+    )
+    assert said[0] == f"From you to Seat {other}", said
+    assert said[1] == f"Neki: {other}. hely", said  # (a text in the page's language: the page's words)
+    assert p.evaluate("CR.state.words.you") != p.evaluate("CR.state.english.you")  # (the page's words are back)
+
+
 def test_a_claim_button_names_the_card_and_its_discarder(live, browser_page):
     page = browser_page("en")
     _open(page, live, "duzihu", 3, seed=5)

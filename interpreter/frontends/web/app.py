@@ -95,6 +95,10 @@ class Server:
                 view["stuck"] = gettext(view["stuck"])
             names = seat_words(table.rs, client.seat, client.lang)
             said = story_lines(table.rs, client.seat, client.lang, events[start:])
+        english = None
+        if client.lang != "en":  # (for texts the ruleset has only in English: "from you to Seat 1")
+            with use_language("en"):
+                english = seat_words(table.rs, client.seat, "en")
         return {
             "type": "view",
             "version": client.version,
@@ -102,6 +106,7 @@ class Server:
             "events_from": start,
             "events": events[start:],
             "names": names,  # the seats as the prompt names them, in this browser's language
+            "names_en": english,  # and in English (None where that is the browser's language)
             "said": said,  # each new event as the prompt's story tells it
         }
 

@@ -30,8 +30,11 @@ const CR = (() => {
   const state = { lang: preferredLang(), words: {} };
 
   async function loadWords(lang) {
-    const r = await fetch("/api/words?lang=" + encodeURIComponent(lang));
-    state.words = await r.json();
+    const get = (code) => fetch("/api/words?lang=" + encodeURIComponent(code)).then((r) => r.json());
+    // (and the English words: a text a ruleset has only in English names its seats in English too)
+    const [words, english] = await Promise.all([get(lang), lang === "en" ? null : get("en")]);
+    state.words = words;
+    state.english = english || words;
     state.lang = lang;
     document.documentElement.lang = lang;
     document.documentElement.dir = state.words._dir || "ltr";

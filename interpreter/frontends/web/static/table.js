@@ -95,6 +95,16 @@
   const RTL = ["fa", "ar", "he", "ur"];
   function parts(text) {
     const lang = text ? (text[CR.state.lang] ? CR.state.lang : text.en ? "en" : Object.keys(text)[0]) : null;
+    if (lang === "en" && CR.state.lang !== "en" && CR.state.english && CR.state.words !== CR.state.english) {
+      // a text the ruleset has only in English: its seats and values in English words too
+      const [own, names] = [CR.state.words, T.names];
+      [CR.state.words, T.names] = [CR.state.english, T.namesEn || T.names];
+      try {
+        return parts(text);
+      } finally {
+        [CR.state.words, T.names] = [own, names];
+      }
+    }
     const list = lang ? text[lang] : [];
     // a text the ruleset does not have in the page's language keeps its own direction (English in Persian)
     const other = lang && lang !== CR.state.lang;
@@ -246,6 +256,7 @@
       const wasChoosing = T.view && T.view.choice;
       T.view = m.view;
       T.names = m.names;
+      T.namesEn = m.names_en || m.names;
       if (!T.view.choice || !wasChoosing) {
         T.selection = [];
         T.offer = null;
