@@ -6,7 +6,6 @@ Texts are templates (compiling/messages.py), one per language.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -15,6 +14,7 @@ from interpreter.compiling.context import SubSource, vspan
 from interpreter.compiling.messages import template
 from interpreter.compiling.public import check_made, check_public
 from interpreter.compiling.stepfns import written_length
+from interpreter.compiling.zonerefs import one_zone
 from interpreter.engine import telling as T
 from interpreter.expr import ANY, BOOL, INT, ListT, SetT, Type
 from interpreter.model import Step, Text
@@ -171,9 +171,9 @@ class StoryCompiler:
 
 
 def _names_a_zone(fc: Any, text: Any) -> bool:
-    """Whether an event's `cards` is a zone by its name (`table`, `hand(player)`), not an expression."""
-    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(\(.*\))?\s*", str(text), re.S)
-    if m is None:
-        return False
-    info = next((z for z in fc.c.zone_info if z.name == m.group(1)), None)
-    return info is not None and (info.per == "seat") == (m.group(2) is not None)
+    """Whether an event's `cards` is a zone by its name (`table`, `hand(player)`), not an expression
+    (`hand(0) if a else hand(1)` is a list of cards, not one zone)."""
+    raw = str(text).strip()
+    name, paren, _rest = raw.partition("(")
+    info = next((z for z in fc.c.zone_info if z.name == name.strip()), None)
+    return info is not None and (info.per == "seat") == bool(paren) and one_zone(raw)

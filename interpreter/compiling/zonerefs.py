@@ -60,7 +60,7 @@ class ZoneRefs:
             self.bag.error(f"unknown zone '{name}'", span, did_you_mean(name, infos) or "zones: " + ", ".join(infos))
             return None
         info = infos[name]
-        if not _one_zone(raw):  # `hand(player) if a else hand2(player)`: not a zone's name (nor a value)
+        if not one_zone(raw):  # `hand(player) if a else hand2(player)`: not a zone's name (nor a value)
             self.bag.error(
                 f"'{raw}' is not one zone: a step names a zone as "
                 + (f"{name}(seat)" if info.per == "seat" else f"'{name}'"),
@@ -145,7 +145,7 @@ class ZoneRefs:
         return F.face_default(dst, tuple(by_zone))
 
 
-def _one_zone(raw: str) -> bool:
+def one_zone(raw: str) -> bool:
     """Whether `raw` is a zone's name with at most one pair of brackets round the whole rest
     (`hand(next_seat(player))`), not an expression that goes on after them."""
     name, paren, rest = raw.partition("(")

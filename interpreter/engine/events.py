@@ -122,8 +122,8 @@ class Event:
             for face, g in zip(refs, self.groups):
                 if g != group:  # each list of the event may show as many copies as the seat sees
                     group, left = g, {}  # (what differs from `seen` in this list: faces shown, moved copies)
-                    for f, (m, m_seen, m_now, m_up) in copies.items():  # faces with copies, some moved
-                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen.get(f, 0) - m_now, m_up)
+                    for f, (m, m_seen, m_now) in copies.items():  # faces with copies, some moved
+                        left[f] = _named_seen(named[(g, f)], m, m_seen, seen.get(f, 0) - m_now)
                 n = left.get(face)
                 if n is None:
                     n = seen.get(face, 0)
@@ -358,9 +358,9 @@ def _left_over(copies: list, stayed: Counter) -> list:
     return out
 
 
-def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int, int]:
+def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, int]:
     """Of the moved copies of a face: how many moved, how many `seat` saw where they were or sees
-    where they are, how many it sees where they are, and how many lie face up now.  A copy is
+    where they are, and how many it sees where they are.  A copy is
     followed by its deck position where the positions tell the copies apart; else (copies never
     shuffled share position 0) the larger of the two counts, which never overcounts."""
 
@@ -373,13 +373,13 @@ def _moved_seen(rs: Any, gone: list, came: list, seat: int) -> tuple[int, int, i
         both = len(set(before) | set(after))
     else:
         both = max(len(before), len(after))
-    return max(len(gone), len(came)), both, len(after), sum(m & 1 for _, _, m in came)
+    return max(len(gone), len(came)), both, len(after)
 
 
-def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int, moved_up: int) -> int:
+def _named_seen(k: int, moved: int, moved_seen: int, others_seen: int) -> int:
     """How many of k named copies of a face a seat may be shown: the event names the copies that
-    moved first (all of them when it names as many; else those now face up, then, to be safe, the
-    ones the seat did not see: a deal moves every copy, and names the ones it turned up), then
+    moved first (all of them when it names as many; else any k of them, so only as many as the seat
+    saw beyond those it did not: a copy dealt face up does not show its twin dealt face down), then
     copies that stayed where they were, of which it sees `others_seen`."""
     if moved <= k:
         return moved_seen + min(k - moved, others_seen)

@@ -74,12 +74,7 @@ def _not_held(rs: Any, st: Any, act: Any, card: int, values: list) -> bool:
     lies in a zone of that seat's own (its hand), and `card` in none of them."""
     if act.param_kind != "card" or not values:
         return False
-    own = set()
-    for z in range(len(st.zones)):
-        info = rs.zones[rs.zone_index[z]]
-        if info.per == "seat" and z - info.base == st.decider:
-            own.add(z)
-    held = {face for z in own for face in st.zones[z]}
+    held = {face for z, cards in enumerate(st.zones) if rs.zone_owner[z] == st.decider for face in cards}
     return all(v in held for v in values) and card not in held
 
 

@@ -650,3 +650,10 @@ def test_a_face_down_card_is_not_named_because_its_twin_went_face_up_in_the_same
 
 def test_an_event_naming_a_zone_shows_its_face_up_card_whatever_its_twin_did():
     assert _deal_event_cards("table", "up", ["x-a", "x-a", "x-b", "x-b"]) == [["x-a"], ["x-a"]]
+
+
+def test_an_event_naming_cards_by_a_choice_between_zones_is_an_expression_not_one_zone():
+    # (read as one zone, `hand(0) if ... else table` was refused as "not one zone")
+    cards = '"hand(1) if len(table) > 5 else hand(0)"'
+    told = _deal_event_cards(cards, "down", ["x-a", "x-a", "x-b", "x-b"])  # (loads: no "not one zone")
+    assert [len(c) for c in told] == [1, 1] and all(c[0] in (None, "x-a") for c in told), told
