@@ -143,12 +143,11 @@ def peak_memory_mb() -> float | None:
     return max(peaks) / scale
 
 
-def opening(rs: Any, seed: int, options: dict) -> list | None:
-    """The seats' scores (`result.returns`) as a game begins, at its first decision: a stake the
-    game starts with (100 chips) is no gain of its deals; None where they cannot be read then."""
+def opening(st: Any) -> list | None:
+    """The seats' scores (`result.returns`) of a game at its first decision: a stake the game
+    starts with (100 chips) is no gain of its deals; None where they cannot be read then."""
     try:
-        st = rs.new_game(seed=seed, options=options)
-        return st.per_seat(rs.returns_fn)
+        return st.per_seat(st.rs.returns_fn)
     except Exception:  # (a score that reads what the first deal sets: counted from zero)
         return None
 
@@ -161,10 +160,12 @@ def play_one(
     log_stream: Any = None,
     ruleset_path: str = "",
     tell: bool = False,
+    start: list | None = None,
 ) -> Any:
     """Play one game with agents in every seat (optionally logged); returns the final state.
 
-    With `tell`, the game is told as the prompt tells it: its events, and every seat's view at
+    With `start` (a list), its scores as the game began are put there.  With `tell`, the game is told as
+    the prompt tells it: its events, and every seat's view at
     every decision (status lines and the decision's prompt), so a text that fails or is too long
     stops the game here as it would stop play."""
     from interpreter.agents.spec import make_agents
@@ -173,6 +174,8 @@ def play_one(
 
     agents = make_agents(agent_spec, rs, seed)
     st = rs.new_game(seed=seed, options=options, story=tell)  # (else nobody reads the events of a simulation)
+    if start is not None:  # (the scores as the game began: per deal leaves them out)
+        start[:] = opening(st) or []
     log = LogWriter(log_stream, rs, ruleset_path, seed, [a.describe() for a in agents], options) if log_stream else None
     if log:
         log.sync(st)
@@ -227,10 +230,11 @@ def play_range(job: SimJob, games: range) -> Tally:
             except OSError as exc:
                 tally.unwritten(exc)
         try:
-            st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell)
+            start: list = []
+            st = play_one(rs, job.agents, seed, job.options, stream, job.source.path, job.tell, start)
             deals = deals_played(st.deals) if rs.ends_deals else len(st.records)  # 0.1 rulesets: a record per deal
             returns = st.returns()
-            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st), opening(rs, seed, job.options))
+            tally.add(returns, max(1, deals), st.decisions, st.rs.winners(st), start)
             if job.rows:
                 tally.rows.append(
                     {"game": index, "seed": seed, "returns": returns, "deals": deals, "decisions": st.decisions}
